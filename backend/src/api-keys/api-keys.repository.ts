@@ -1,0 +1,45 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Database } from '../database/database';
+import { ApiKeyEntity } from './api-key.entity';
+
+@Injectable()
+export class ApiKeysRepository {
+  constructor(@Inject(Database) private readonly db: Database) {}
+
+  insert(values: Omit<ApiKeyEntity, 'id' | 'createdAt' | 'lastUsedAt' | 'revokedAt'>): Promise<ApiKeyEntity> {
+    const repo = this.db.repo(ApiKeyEntity);
+    return repo.save(repo.create({ ...values, lastUsedAt: null, revokedAt: null }));
+  }
+
+  findInWorkspace(workspaceId: string, id: string): Promise<ApiKeyEntity | null> {
+    if (!/^\d{1,18}$/.test(id)) return Promise.resolve(null);
+    return this.db.repo(ApiKeyEntity).findOneBy({ workspaceId, id });
+  }
+
+  findByPrefix(prefix: string): Promise<ApiKeyEntity | null> {
+    return this.db.repo(ApiKeyEntity).findOne({ where: { prefix }, relations: { workspace: true } });
+  }
+
+  list(workspaceId: string, includeRevoked: boolean): Promise<ApiKeyEntity[]> {
+    const qb = this.db.repo(ApiKeyEntity).createQueryBuilder('k').where('k.workspace_id = :workspaceId', { workspaceId });
+    if (!includeRevoked) qb.andWhere('k.revoked_at IS NULL');
+    return qb.orderBy('k.id', 'DESC').getMany();
+  }
+
+  async markRevoked(key: ApiKeyEntity, at: Date): Promise<ApiKeyEntity> {
+    await this.db.repo(ApiKeyEntity).update({ id: key.id }, { revokedAt: at });
+    return { ...key, revokedAt: at };
+  }
+
+  /** Records use at most once a minute per key, so authentication is not a write per request. */
+  async touch(id: string, at: Date): Promise<void> {
+    await this.db
+      .repo(ApiKeyEntity)
+      .createQueryBuilder()
+      .update()
+      .set({ lastUsedAt: at })
+      .where('id = :id', { id })
+      .andWhere("(last_used_at IS NULL OR last_used_at < :cutoff)", { cutoff: new Date(at.getTime() - 60_000) })
+      .execute();
+  }
+}

@@ -1,0 +1,125 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { z } from 'zod';
+import type { Scope, ServiceContext } from '../common/context';
+import { hashToken, safeEqual } from '../common/crypto';
+import { NotFoundError, UnauthorizedError } from '../common/errors';
+import { parseInput } from '../common/validation';
+import { MutationRunner } from '../audit/mutation-runner';
+import { toWorkspaceRef } from '../workspaces/workspaces.service';
+import type { ApiKeyEntity } from './api-key.entity';
+import { generateApiKey, parseApiKey } from './api-key-format';
+import { ApiKeysRepository } from './api-keys.repository';
+
+const createSchema = z.object({
+  name: z.string().trim().min(1, { message: 'must be 1 to 256 characters' }).max(256, { message: 'must be 1 to 256 characters' }).default('API key'),
+  scope: z.enum(['read', 'write'], { message: 'must be read or write' }),
+  createdByUserId: z.string().regex(/^\d+$/, { message: 'must be a user id' }).nullable().default(null),
+  expiresAt: z.coerce.date({ message: 'must be a date' }).nullable().default(null),
+});
+
+export type CreateApiKeyInput = z.input<typeof createSchema>;
+
+/** What the API shows of a key: never the secret or its hash. */
+export interface ApiKeyView {
+  id: string;
+  name: string;
+  prefix: string;
+  scope: Scope;
+  createdByUserId: string | null;
+  lastUsedAt: string | null;
+  expiresAt: string | null;
+  revokedAt: string | null;
+  createdAt: string;
+}
+
+export function toApiKeyView(k: ApiKeyEntity): ApiKeyView {
+  return {
+    id: k.id,
+    name: k.name,
+    prefix: k.prefix,
+    scope: k.scope,
+    createdByUserId: k.createdByUserId,
+    lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
+    expiresAt: k.expiresAt?.toISOString() ?? null,
+    revokedAt: k.revokedAt?.toISOString() ?? null,
+    createdAt: k.createdAt.toISOString(),
+  };
+}
+
+@Injectable()
+export class ApiKeysService {
+  constructor(
+    @Inject(ApiKeysRepository) private readonly keys: ApiKeysRepository,
+    @Inject(MutationRunner) private readonly mutations: MutationRunner,
+  ) {}
+
+  /** Creates a key; the plain key is returned here once and is not stored. */
+  async create(ctx: ServiceContext, input: CreateApiKeyInput): Promise<{ apiKey: ApiKeyView; key: string }> {
+    const data = parseInput(createSchema, input);
+    return this.mutations.run(ctx, async (trail) => {
+      const generated = generateApiKey();
+      const entity = await this.keys.insert({
+        workspaceId: ctx.workspace.id,
+        name: data.name,
+        prefix: generated.prefix,
+        secretHash: hashToken(generated.key),
+        scope: data.scope,
+        createdByUserId: data.createdByUserId,
+        expiresAt: data.expiresAt,
+      });
+      const apiKey = toApiKeyView(entity);
+      trail.record({ action: 'api_key.create', entityType: 'api_key', entityId: entity.id, after: { ...apiKey } });
+      return { apiKey, key: generated.key };
+    });
+  }
+
+  async list(ctx: ServiceContext, options: { includeRevoked?: boolean } = {}): Promise<ApiKeyView[]> {
+    return (await this.keys.list(ctx.workspace.id, options.includeRevoked ?? false)).map(toApiKeyView);
+  }
+
+  async get(ctx: ServiceContext, id: string): Promise<ApiKeyView> {
+    const key = await this.keys.findInWorkspace(ctx.workspace.id, id);
+    if (!key) throw NotFoundError.of('api key', id);
+    return toApiKeyView(key);
+  }
+
+  /** Revokes a key; revoking a revoked key changes nothing. */
+  async revoke(ctx: ServiceContext, id: string): Promise<ApiKeyView> {
+    return this.mutations.run(ctx, async (trail) => {
+      const key = await this.keys.findInWorkspace(ctx.workspace.id, id);
+      if (!key) throw NotFoundError.of('api key', id);
+      if (key.revokedAt) {
+        trail.unchanged();
+        return toApiKeyView(key);
+      }
+      const revoked = await this.keys.markRevoked(key, new Date());
+      trail.record({
+        action: 'api_key.delete',
+        entityType: 'api_key',
+        entityId: key.id,
+        before: { ...toApiKeyView(key) },
+        after: { ...toApiKeyView(revoked) },
+      });
+      return toApiKeyView(revoked);
+    });
+  }
+
+  /** Turns an `x-service-key` value into the context of its one workspace. */
+  async authenticate(plainKey: string, via: ServiceContext['via']): Promise<ServiceContext> {
+    const parsed = parseApiKey(plainKey);
+    const key = parsed ? await this.keys.findByPrefix(parsed.prefix) : null;
+    if (!parsed || !key || !key.workspace || !safeEqual(key.secretHash, hashToken(parsed.key))) {
+      throw new UnauthorizedError('Invalid API key');
+    }
+    const now = new Date();
+    if (key.revokedAt) throw new UnauthorizedError('This API key has been revoked');
+    if (key.expiresAt && key.expiresAt <= now) throw new UnauthorizedError('This API key has expired');
+    await this.keys.touch(key.id, now);
+    return {
+      workspace: toWorkspaceRef(key.workspace),
+      actor: { type: 'api_key', keyId: key.id, userId: key.createdByUserId },
+      scope: key.scope,
+      via,
+    };
+  }
+}

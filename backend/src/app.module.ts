@@ -1,0 +1,46 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import type { Logger } from 'pino';
+import { ApiKeysModule } from './api-keys/api-keys.module';
+import { AuditModule } from './audit/audit.module';
+import { BootstrapModule } from './bootstrap/bootstrap.module';
+import type { AppConfig } from './config/config';
+import { ConfigModule } from './config/config.module';
+import { DatabaseModule } from './database/database.module';
+import type { EmbeddedRole } from './database/embedded/embedded-postgres';
+import { HealthModule } from './health/health.module';
+import { DomainErrorFilter } from './http/domain-error.filter';
+import { MonitorsModule } from './monitors/monitors.module';
+import { UsersModule } from './users/users.module';
+import { WorkspacesModule } from './workspaces/workspaces.module';
+
+/** The service layer without any transport: what the server, the command line and tests share. */
+@Module({})
+export class CoreModule {
+  static forRoot(config: AppConfig, logger: Logger, role: EmbeddedRole): DynamicModule {
+    return {
+      module: CoreModule,
+      imports: [
+        ConfigModule.forRoot(config, logger),
+        DatabaseModule.forRoot(role),
+        AuditModule,
+        WorkspacesModule,
+        UsersModule,
+        ApiKeysModule,
+      ],
+      exports: [WorkspacesModule, UsersModule, ApiKeysModule],
+    };
+  }
+}
+
+/** The HTTP server: the core plus transports, health, first run and background maintenance. */
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig, logger: Logger): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [CoreModule.forRoot(config, logger, 'server'), HealthModule, MonitorsModule, BootstrapModule],
+      providers: [{ provide: APP_FILTER, useClass: DomainErrorFilter }],
+    };
+  }
+}

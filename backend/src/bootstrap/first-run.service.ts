@@ -1,0 +1,72 @@
+// On the first start against an empty database: a workspace, its owner and a write key, so a new
+// user makes an authenticated call within a minute. Runs once, under a lock, whatever the number of
+// API nodes starting together.
+import { Inject, Injectable } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { ApiKeysService } from '../api-keys/api-keys.service';
+import { systemContext } from '../common/context';
+import type { AppConfig } from '../config/config';
+import { APP_CONFIG, LOGGER } from '../config/config.module';
+import { Database } from '../database/database';
+import { UsersService } from '../users/users.service';
+import { toWorkspaceRef, WorkspacesService } from '../workspaces/workspaces.service';
+
+const BOOTSTRAP_LOCK = 7_270_002;
+export const BOOTSTRAP_OWNER_EMAIL = 'owner@uptime.local';
+
+export interface FirstRunResult {
+  workspaceSlug: string;
+  key: string;
+}
+
+@Injectable()
+export class FirstRunService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(Database) private readonly db: Database,
+    @Inject(WorkspacesService) private readonly workspaces: WorkspacesService,
+    @Inject(UsersService) private readonly users: UsersService,
+    @Inject(ApiKeysService) private readonly apiKeys: ApiKeysService,
+  ) {}
+
+  /** Creates the first workspace when there is none; returns null when the database was not empty. */
+  async run(): Promise<FirstRunResult | null> {
+    const installer = { actor: { type: 'system', name: 'first-run' } as const, scope: 'write' as const, via: 'system' as const };
+    return this.db.transaction(async (manager) => {
+      await manager.query('SELECT pg_advisory_xact_lock($1)', [BOOTSTRAP_LOCK]);
+      if ((await this.workspaces.count()) > 0) return null;
+      const workspace = await this.workspaces.create(installer, { name: 'Default workspace', slug: 'default', plan: 'pro' });
+      const ctx = systemContext(toWorkspaceRef(workspace), 'first-run');
+      const { user } = await this.users.addMember(ctx, { email: BOOTSTRAP_OWNER_EMAIL, name: 'Owner', role: 'owner' });
+      const { key } = await this.apiKeys.create(ctx, { name: 'first-run key', scope: 'write', createdByUserId: user.id });
+      return { workspaceSlug: workspace.slug, key };
+    });
+  }
+
+  /** Shows the first key once, on the terminal (stderr), never through the structured log. */
+  announce(result: FirstRunResult): void {
+    if (this.config.production) {
+      this.logger.info(
+        { workspace: result.workspaceSlug },
+        'created the first workspace; create an API key with `npm run cli -- api-keys create --workspace default --scope write`',
+      );
+      return;
+    }
+    const base = this.config.baseUrl;
+    process.stderr.write(
+      [
+        '',
+        '  First start: created workspace "default" with a read and write API key.',
+        '  It is shown only this once; keep it somewhere safe:',
+        '',
+        `    export SERVICE_API_KEY=${result.key}`,
+        `    curl -H "x-service-key: $SERVICE_API_KEY" ${base}/v1/whoami`,
+        '',
+        '  More keys: npm run cli -- api-keys create --workspace default --scope read|write',
+        '',
+        '',
+      ].join('\n'),
+    );
+  }
+}

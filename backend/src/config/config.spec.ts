@@ -1,0 +1,102 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, loadConfig, resolveSecretKey } from './config';
+
+function problemsOf(env: NodeJS.ProcessEnv): string[] {
+  try {
+    loadConfig(env, '/srv');
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe(loadConfig.name, () => {
+  it('has working defaults outside production (SPEC §5.4)', () => {
+    const sut = loadConfig({}, '/srv');
+    expect(sut).toMatchObject({
+      production: false,
+      port: 3000,
+      host: '127.0.0.1',
+      baseUrl: 'http://localhost:3000',
+      siteUrl: 'http://localhost:3000',
+      oauthIssuer: 'http://localhost:3000',
+      dashboardUrl: 'http://localhost:3001',
+      databaseUrl: null,
+      dataDir: '/srv/.data',
+      secretKey: null,
+      bootstrap: true,
+    });
+  });
+
+  it('derives the URLs from PORT and BASE_URL', () => {
+    expect(loadConfig({ PORT: '8080' }).baseUrl).toBe('http://localhost:8080');
+    const sut = loadConfig({ BASE_URL: 'https://api.example.com/' });
+    expect(sut.baseUrl).toBe('https://api.example.com');
+    expect(sut.oauthIssuer).toBe('https://api.example.com');
+    expect(sut.siteUrl).toBe('https://api.example.com');
+  });
+
+  it('treats empty strings as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' }).databaseUrl).toBeNull();
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT: expected an integer from 0 to 65535'],
+    [{ PORT: '70000' }, 'PORT: expected an integer from 0 to 65535'],
+    [{ BASE_URL: 'ftp://x' }, 'BASE_URL: expected an http(s) origin'],
+    [{ OAUTH_ISSUER: 'https://a.example.com/path' }, 'OAUTH_ISSUER: expected an http(s) origin'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL: expected a PostgreSQL URL'],
+    [{ SECRET_KEY: 'short' }, 'SECRET_KEY: expected at least 32 characters'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL: expected one of'],
+    [{ NODE_ENV: 'staging' }, 'NODE_ENV: expected development, production or test'],
+    [{ BOOTSTRAP: 'maybe' }, 'BOOTSTRAP: expected true or false'],
+    [{ DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE: expected an integer from 1 to 1000'],
+  ])('rejects %j naming the variable', (env, message) => {
+    expect(problemsOf(env).join('\n')).toContain(message);
+  });
+
+  it('reports every bad variable at once', () => {
+    expect(problemsOf({ PORT: 'x', LOG_LEVEL: 'y' })).toHaveLength(2);
+  });
+
+  it('requires the issuer, dashboard, secret and database in production', () => {
+    const problems = problemsOf({ NODE_ENV: 'production' });
+    expect(problems).toEqual([
+      'OAUTH_ISSUER: required when NODE_ENV=production',
+      'DASHBOARD_URL: required when NODE_ENV=production',
+      'SECRET_KEY: required when NODE_ENV=production',
+      'DATABASE_URL: required when NODE_ENV=production',
+    ]);
+  });
+
+  it('binds all interfaces in production', () => {
+    const sut = loadConfig({
+      NODE_ENV: 'production',
+      OAUTH_ISSUER: 'https://api.example.com',
+      DASHBOARD_URL: 'https://app.example.com',
+      SECRET_KEY: 's'.repeat(40),
+      DATABASE_URL: 'postgres://u:p@db:5432/svc',
+    });
+    expect(sut.host).toBe('0.0.0.0');
+    expect(sut.oauthIssuer).toBe('https://api.example.com');
+  });
+});
+
+describe(resolveSecretKey.name, () => {
+  it('generates the key once, persists it privately and reuses it', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'cfg-'));
+    const config = loadConfig({ DATA_DIR: dataDir });
+    const sut = resolveSecretKey(config);
+    expect(sut.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(join(dataDir, 'secret.key'), 'utf8').trim()).toBe(sut);
+    expect(statSync(join(dataDir, 'secret.key')).mode & 0o777).toBe(0o600);
+    expect(resolveSecretKey(config)).toBe(sut);
+  });
+
+  it('prefers SECRET_KEY', () => {
+    expect(resolveSecretKey(loadConfig({ SECRET_KEY: 'z'.repeat(32) }))).toBe('z'.repeat(32));
+  });
+});

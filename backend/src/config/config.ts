@@ -1,0 +1,144 @@
+// Configuration comes from the environment only, validated once at start. A bad value stops the
+// process with a message naming the variable and what it expects.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import { z } from 'zod';
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface AppConfig {
+  nodeEnv: 'development' | 'production' | 'test';
+  production: boolean;
+  host: string;
+  port: number;
+  baseUrl: string;
+  siteUrl: string;
+  oauthIssuer: string;
+  dashboardUrl: string;
+  /** Unset: the embedded PGlite database under dataDir. */
+  databaseUrl: string | null;
+  databasePoolSize: number;
+  dataDir: string;
+  /** Unset outside production: generated once and kept in dataDir/secret.key. */
+  secretKey: string | null;
+  logLevel: LogLevel;
+  shutdownGraceMs: number;
+  bootstrap: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const origin = (name: string) =>
+  z.string().refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        return (url.protocol === 'http:' || url.protocol === 'https:') && url.pathname === '/' && !url.search && !url.hash;
+      } catch {
+        return false;
+      }
+    },
+    { message: `${name}: expected an http(s) origin such as https://status.example.com (no path)` },
+  );
+
+const intIn = (name: string, min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, { message: `${name}: expected an integer from ${min} to ${max}` })
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, { message: `${name}: expected an integer from ${min} to ${max}` });
+
+const bool = (name: string) =>
+  z.enum(['true', 'false', '1', '0'], { message: `${name}: expected true or false` }).transform((v) => v === 'true' || v === '1');
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const schema = z.object({
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], { message: 'NODE_ENV: expected development, production or test' })
+    .default('development'),
+  HOST: z.string().min(1, { message: 'HOST: expected an interface address such as 127.0.0.1 or 0.0.0.0' }).optional(),
+  PORT: intIn('PORT', 0, 65535).optional(),
+  BASE_URL: origin('BASE_URL').optional(),
+  SITE_URL: origin('SITE_URL').optional(),
+  OAUTH_ISSUER: origin('OAUTH_ISSUER').optional(),
+  DASHBOARD_URL: origin('DASHBOARD_URL').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+/, { message: 'DATABASE_URL: expected a PostgreSQL URL such as postgres://user:pass@host:5432/db' })
+    .optional(),
+  DATABASE_POOL_SIZE: intIn('DATABASE_POOL_SIZE', 1, 1000).optional(),
+  DATA_DIR: z.string().min(1, { message: 'DATA_DIR: expected a folder path' }).optional(),
+  SECRET_KEY: z.string().min(32, { message: 'SECRET_KEY: expected at least 32 characters (e.g. `openssl rand -base64 48`)' }).optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { message: `LOG_LEVEL: expected one of ${LOG_LEVELS.join(', ')}` }).optional(),
+  SHUTDOWN_GRACE_MS: intIn('SHUTDOWN_GRACE_MS', 0, 600000).optional(),
+  BOOTSTRAP: bool('BOOTSTRAP').optional(),
+});
+
+/** Reads and validates the environment. Empty strings count as unset. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): AppConfig {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => issue.message));
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const problems: string[] = [];
+  if (production) {
+    for (const name of ['OAUTH_ISSUER', 'DASHBOARD_URL', 'SECRET_KEY', 'DATABASE_URL'] as const) {
+      if (!e[name]) problems.push(`${name}: required when NODE_ENV=production`);
+    }
+  }
+  if (problems.length) throw new ConfigError(problems);
+
+  const port = e.PORT ?? 3000;
+  const baseUrl = stripSlash(e.BASE_URL ?? `http://localhost:${port}`);
+  const dataDir = e.DATA_DIR ?? '.data';
+  return {
+    nodeEnv: e.NODE_ENV,
+    production,
+    host: e.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
+    port,
+    baseUrl,
+    siteUrl: stripSlash(e.SITE_URL ?? baseUrl),
+    oauthIssuer: stripSlash(e.OAUTH_ISSUER ?? baseUrl),
+    dashboardUrl: stripSlash(e.DASHBOARD_URL ?? 'http://localhost:3001'),
+    databaseUrl: e.DATABASE_URL ?? null,
+    databasePoolSize: e.DATABASE_POOL_SIZE ?? 10,
+    dataDir: isAbsolute(dataDir) ? dataDir : resolve(cwd, dataDir),
+    secretKey: e.SECRET_KEY ?? null,
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'warn' : 'info'),
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS ?? 10000,
+    bootstrap: e.BOOTSTRAP ?? true,
+  };
+}
+
+function stripSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+/**
+ * The key that encrypts secrets at rest. Outside production it is generated on first use and kept
+ * in the data folder (mode 0600), so a restart can still read what it sealed.
+ */
+export function resolveSecretKey(config: AppConfig): string {
+  if (config.secretKey) return config.secretKey;
+  if (config.production) throw new ConfigError(['SECRET_KEY: required when NODE_ENV=production']);
+  const file = join(config.dataDir, 'secret.key');
+  if (existsSync(file)) {
+    const key = readFileSync(file, 'utf8').trim();
+    if (key.length < 32) throw new ConfigError([`SECRET_KEY: the generated key in ${file} is shorter than 32 characters`]);
+    return key;
+  }
+  mkdirSync(config.dataDir, { recursive: true });
+  const key = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${key}\n`, { mode: 0o600, flag: 'wx' });
+  return key;
+}

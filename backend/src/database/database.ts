@@ -1,0 +1,34 @@
+// The one handle on the database. Repositories ask it for a manager; inside `transaction()` they get
+// the transaction's manager automatically (AsyncLocalStorage), so a service verb can wrap a mutation
+// and its audit entry in one transaction without threading a manager through every call.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { DataSource, EntityManager, EntityTarget, ObjectLiteral, Repository } from 'typeorm';
+
+export class Database {
+  private readonly scope = new AsyncLocalStorage<EntityManager>();
+
+  constructor(readonly dataSource: DataSource) {}
+
+  get manager(): EntityManager {
+    return this.scope.getStore() ?? this.dataSource.manager;
+  }
+
+  repo<T extends ObjectLiteral>(entity: EntityTarget<T>): Repository<T> {
+    return this.manager.getRepository(entity);
+  }
+
+  /** Runs fn in a transaction; nested calls join the outer one. */
+  async transaction<T>(fn: (manager: EntityManager) => Promise<T>): Promise<T> {
+    const current = this.scope.getStore();
+    if (current) return fn(current);
+    return this.dataSource.transaction((manager) => this.scope.run(manager, () => fn(manager)));
+  }
+
+  async ping(): Promise<void> {
+    await this.dataSource.query('SELECT 1');
+  }
+
+  async pendingMigrations(): Promise<boolean> {
+    return this.dataSource.showMigrations();
+  }
+}

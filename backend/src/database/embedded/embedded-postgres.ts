@@ -1,0 +1,171 @@
+// The embedded database: PGlite persisted under DATA_DIR, served on a loopback port by
+// PgliteWireServer so the application talks to it with the ordinary `pg` driver.
+//
+// One data folder is only ever opened by one process. The process that opens it holds
+// DATA_DIR/embedded-db.lock and publishes its port in DATA_DIR/embedded-db.json; any other process
+// (the command line while the server runs) connects to that port instead of opening the folder.
+// A server that finds the command line holding the folder waits for it to finish.
+import { PGlite } from '@electric-sql/pglite';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { join } from 'node:path';
+import { PgliteWireServer } from './pglite-wire-server';
+
+export type EmbeddedRole = 'server' | 'cli' | 'test';
+
+export interface EmbeddedDatabase {
+  /** postgres:// URL of the wire server. */
+  url: string;
+  /** True when this process opened the data folder and serves it. */
+  owner: boolean;
+  close(): Promise<void>;
+}
+
+interface OwnerInfo {
+  pid: number;
+  role: EmbeddedRole;
+  port: number;
+}
+
+const LOCK = 'embedded-db.lock';
+const INFO = 'embedded-db.json';
+
+function urlFor(port: number): string {
+  return `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function readJson<T>(file: string): T | null {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as T;
+  } catch {
+    return null;
+  }
+}
+
+function canConnect(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Starts PGlite in memory (nothing persisted), served on a loopback port. For tests and tools. */
+export async function startEphemeralDatabase(): Promise<EmbeddedDatabase> {
+  const db = await PGlite.create();
+  const wire = new PgliteWireServer(db);
+  const address = await wire.listen({ port: 0 });
+  return {
+    url: urlFor(address.port),
+    owner: true,
+    close: async () => {
+      await wire.close();
+      await db.close();
+    },
+  };
+}
+
+export interface OpenEmbeddedOptions {
+  dataDir: string;
+  role: EmbeddedRole;
+  /** Port for the wire server when this process opens the folder; 0 picks a free one. */
+  port?: number;
+  /** How long to wait for another process to publish its port or release the folder. */
+  waitMs?: number;
+  log?: (message: string) => void;
+}
+
+/** Opens the data folder, or connects to the process that already has it open. */
+export async function openEmbeddedDatabase(options: OpenEmbeddedOptions): Promise<EmbeddedDatabase> {
+  const { dataDir, role } = options;
+  const waitMs = options.waitMs ?? 60000;
+  mkdirSync(dataDir, { recursive: true });
+  const lockFile = join(dataDir, LOCK);
+  const infoFile = join(dataDir, INFO);
+  const deadline = Date.now() + waitMs;
+  let announcedWait = false;
+
+  for (;;) {
+    try {
+      writeFileSync(lockFile, `${process.pid}\n`, { flag: 'wx' });
+      return await serve(options, lockFile, infoFile);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const ownerPid = Number(readFileSync(lockFile, 'utf8').trim());
+    if (!Number.isInteger(ownerPid) || ownerPid <= 0 || !alive(ownerPid)) {
+      // A process that died without cleaning up; PGlite recovers the folder like a crashed server.
+      rmSync(lockFile, { force: true });
+      rmSync(infoFile, { force: true });
+      continue;
+    }
+    const info = readJson<OwnerInfo>(infoFile);
+    if (info && info.pid === ownerPid) {
+      if (info.role === 'server' && role === 'server') {
+        throw new Error(
+          `Another server (pid ${ownerPid}) is already using the data folder ${dataDir}. Stop it, or set DATA_DIR to another folder.`,
+        );
+      }
+      if (role !== 'server' && (await canConnect(info.port))) {
+        return { url: urlFor(info.port), owner: false, close: async () => undefined };
+      }
+      if (role === 'server' && !announcedWait) {
+        options.log?.(`Waiting for the command line (pid ${ownerPid}) to release ${dataDir}`);
+        announcedWait = true;
+      }
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`Timed out waiting for pid ${ownerPid}, which holds the embedded database in ${dataDir}`);
+    }
+    await sleep(100);
+  }
+}
+
+async function serve(options: OpenEmbeddedOptions, lockFile: string, infoFile: string): Promise<EmbeddedDatabase> {
+  let db: PGlite | null = null;
+  let wire: PgliteWireServer | null = null;
+  try {
+    const pgdata = join(options.dataDir, 'pgdata');
+    db = await PGlite.create(pgdata);
+    wire = new PgliteWireServer(db);
+    const address = await wire.listen({ port: options.port ?? 0 });
+    const info: OwnerInfo = { pid: process.pid, role: options.role, port: address.port };
+    writeFileSync(infoFile, JSON.stringify(info));
+    const openDb = db;
+    const openWire = wire;
+    let closed = false;
+    return {
+      url: urlFor(address.port),
+      owner: true,
+      close: async () => {
+        if (closed) return;
+        closed = true;
+        await openWire.close();
+        await openDb.close();
+        if (readJson<OwnerInfo>(infoFile)?.pid === process.pid) rmSync(infoFile, { force: true });
+        if (existsSync(lockFile) && readFileSync(lockFile, 'utf8').trim() === String(process.pid)) {
+          rmSync(lockFile, { force: true });
+        }
+      },
+    };
+  } catch (error) {
+    await wire?.close();
+    await db?.close().catch(() => undefined);
+    rmSync(lockFile, { force: true });
+    throw error;
+  }
+}

@@ -1,0 +1,55 @@
+// Every entity of the domain model, registered with the data source in one place.
+import { ApiKeyEntity } from '../api-keys/api-key.entity';
+import { AuditLogEntity } from '../audit/audit-log.entity';
+import { MaintenanceComponentEntity, MaintenanceEntity } from '../maintenances/maintenance.entity';
+import { CheckResultEntity } from '../monitors/check-result.entity';
+import { MonitorRegionStatusEntity } from '../monitors/monitor-region-status.entity';
+import { MonitorEntity } from '../monitors/monitor.entity';
+import { NotificationChannelEntity, NotificationChannelMonitorEntity } from '../notifications/notification-channel.entity';
+import {
+  OAuthAuthorizationCodeEntity,
+  OAuthClientEntity,
+  OAuthGrantEntity,
+  OAuthTokenEntity,
+} from '../oauth/oauth.entities';
+import { PrivateLocationEntity, PrivateLocationMonitorEntity } from '../private-locations/private-location.entity';
+import { ComponentGroupEntity } from '../status-pages/component-group.entity';
+import { PageComponentEntity } from '../status-pages/page-component.entity';
+import { PageSubscriberEntity } from '../status-pages/page-subscriber.entity';
+import { StatusPageEntity } from '../status-pages/status-page.entity';
+import {
+  StatusReportComponentEntity,
+  StatusReportEntity,
+  StatusReportUpdateEntity,
+} from '../status-reports/status-report.entity';
+import { MembershipEntity } from '../users/membership.entity';
+import { UserEntity } from '../users/user.entity';
+import { WorkspaceEntity } from '../workspaces/workspace.entity';
+
+export const ENTITIES = [
+  WorkspaceEntity,
+  UserEntity,
+  MembershipEntity,
+  ApiKeyEntity,
+  MonitorEntity,
+  MonitorRegionStatusEntity,
+  CheckResultEntity,
+  StatusPageEntity,
+  ComponentGroupEntity,
+  PageComponentEntity,
+  PageSubscriberEntity,
+  StatusReportEntity,
+  StatusReportUpdateEntity,
+  StatusReportComponentEntity,
+  MaintenanceEntity,
+  MaintenanceComponentEntity,
+  NotificationChannelEntity,
+  NotificationChannelMonitorEntity,
+  PrivateLocationEntity,
+  PrivateLocationMonitorEntity,
+  AuditLogEntity,
+  OAuthClientEntity,
+  OAuthGrantEntity,
+  OAuthAuthorizationCodeEntity,
+  OAuthTokenEntity,
+];

@@ -1,0 +1,30 @@
+import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { RefColumn, Timestamp, UpdatedAt } from '../database/columns';
+import type { Region, RegionStatus } from './monitor.constants';
+import { MonitorEntity } from './monitor.entity';
+
+/** Latest judged status of a monitor in one region (SPEC §2.3). */
+@Entity('monitor_region_statuses')
+export class MonitorRegionStatusEntity {
+  @PrimaryColumn({ type: 'bigint' })
+  monitorId!: string;
+
+  @PrimaryColumn({ type: 'varchar', length: 32 })
+  region!: Region;
+
+  @RefColumn()
+  workspaceId!: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  status!: RegionStatus;
+
+  @Timestamp()
+  lastCheckedAt!: Date;
+
+  @UpdatedAt()
+  updatedAt!: Date;
+
+  @ManyToOne(() => MonitorEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'monitor_id' })
+  monitor?: MonitorEntity;
+}

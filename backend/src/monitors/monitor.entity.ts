@@ -1,0 +1,119 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { CreatedAt, IdColumn, RefColumn, Timestamp, UpdatedAt } from '../database/columns';
+import { WorkspaceEntity } from '../workspaces/workspace.entity';
+import type {
+  BodyAssertion,
+  GrpcConfig,
+  HeaderAssertion,
+  HttpMethod,
+  KeyValue,
+  MonitorKind,
+  MonitorStatus,
+  OpenTelemetryConfig,
+  Periodicity,
+  RecordAssertion,
+  Region,
+  StatusCodeAssertion,
+} from './monitor.constants';
+
+/**
+ * One row per monitor of any kind (SPEC §2.1). Kind-specific columns are null for other kinds.
+ * Deleting a monitor sets deleted_at: its results age out with their time partitions instead of a
+ * mass DELETE.
+ */
+@Entity('monitors')
+@Index('ix_monitors_workspace', ['workspaceId', 'id'])
+export class MonitorEntity {
+  @IdColumn()
+  id!: string;
+
+  @RefColumn()
+  workspaceId!: string;
+
+  @Column({ type: 'varchar', length: 8 })
+  kind!: MonitorKind;
+
+  @Column({ type: 'varchar', length: 256 })
+  name!: string;
+
+  @Column({ type: 'varchar', length: 1024, default: '' })
+  description!: string;
+
+  /** HTTP target. */
+  @Column({ type: 'varchar', length: 2048, nullable: true })
+  url!: string | null;
+
+  /** TCP `host:port`, DNS domain, ICMP host, gRPC `host:port`. */
+  @Column({ type: 'varchar', length: 2048, nullable: true })
+  uri!: string | null;
+
+  @Column({ type: 'varchar', length: 4 })
+  periodicity!: Periodicity;
+
+  @Column({ type: 'varchar', length: 8, default: 'GET' })
+  method!: HttpMethod;
+
+  @Column({ type: 'text', default: '' })
+  body!: string;
+
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  headers!: KeyValue[];
+
+  /** Milliseconds; for ICMP the budget of the whole check. */
+  @Column({ type: 'integer', default: 45000 })
+  timeout!: number;
+
+  @Column({ type: 'smallint', default: 3 })
+  retry!: number;
+
+  @Column({ type: 'boolean', default: true })
+  followRedirects!: boolean;
+
+  @Column({ type: 'text', array: true, default: () => "'{}'" })
+  regions!: Region[];
+
+  @Column({ type: 'boolean', default: false })
+  active!: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  public!: boolean;
+
+  /** Latency threshold in ms; null means the service computes it from the timeout. */
+  @Column({ type: 'integer', nullable: true })
+  degradedAt!: number | null;
+
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  statusCodeAssertions!: StatusCodeAssertion[];
+
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  bodyAssertions!: BodyAssertion[];
+
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  headerAssertions!: HeaderAssertion[];
+
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  recordAssertions!: RecordAssertion[];
+
+  @Column({ type: 'jsonb', nullable: true })
+  openTelemetry!: OpenTelemetryConfig | null;
+
+  @Column({ type: 'jsonb', nullable: true })
+  grpc!: GrpcConfig | null;
+
+  /** Aggregate status across regions, maintained by the check engine. */
+  @Column({ type: 'varchar', length: 16, default: 'unknown' })
+  status!: MonitorStatus;
+
+  @Timestamp({ nullable: true })
+  deletedAt!: Date | null;
+
+  @CreatedAt()
+  createdAt!: Date;
+
+  @UpdatedAt()
+  updatedAt!: Date;
+
+  @ManyToOne(() => WorkspaceEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'workspace_id' })
+  workspace?: WorkspaceEntity;
+}

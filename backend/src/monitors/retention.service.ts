@@ -1,0 +1,41 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { LOGGER } from '../config/config.module';
+import { Database } from '../database/database';
+import { CheckResultPartitions } from './check-result-partitions';
+import { RESULT_RETENTION_DAYS } from './monitor.constants';
+
+const RETENTION_LOCK = 7_270_003;
+const HOUR_MS = 3_600_000;
+
+/** Keeps check_results partitions a week ahead and drops those past retention, hourly. */
+@Injectable()
+export class RetentionService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    @Inject(Database) private readonly db: Database,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.maintain(new Date());
+    this.timer = setInterval(() => {
+      this.maintain(new Date()).catch((error: unknown) => this.logger.error({ err: error }, 'partition maintenance failed'));
+    }, HOUR_MS);
+    this.timer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+
+  async maintain(now: Date): Promise<{ created: string[]; dropped: string[] }> {
+    const result = await this.db.transaction(async (manager) => {
+      await manager.query('SELECT pg_advisory_xact_lock($1)', [RETENTION_LOCK]);
+      return new CheckResultPartitions(this.db).maintain(now, RESULT_RETENTION_DAYS);
+    });
+    if (result.created.length || result.dropped.length) this.logger.info(result, 'check_results partitions maintained');
+    return result;
+  }
+}

@@ -1,0 +1,87 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { CreatedAt, IdColumn, RefColumn, UpdatedAt } from '../database/columns';
+import { WorkspaceEntity } from '../workspaces/workspace.entity';
+
+export const ACCESS_TYPES = ['public', 'password', 'email-domain', 'ip-restriction'] as const;
+export type AccessType = (typeof ACCESS_TYPES)[number];
+
+export interface CustomTheme {
+  light?: Record<string, string>;
+  dark?: Record<string, string>;
+}
+
+/** SPEC §2.6. The page password is stored as a scrypt hash. */
+@Entity('status_pages')
+export class StatusPageEntity {
+  @IdColumn()
+  id!: string;
+
+  @Index('ix_status_pages_workspace')
+  @RefColumn()
+  workspaceId!: string;
+
+  @Column({ type: 'varchar', length: 256 })
+  title!: string;
+
+  /** Part of the public URL, so unique across the installation. */
+  @Index('uq_status_pages_slug', { unique: true })
+  @Column({ type: 'varchar', length: 256 })
+  slug!: string;
+
+  @Column({ type: 'varchar', length: 1024, default: '' })
+  description!: string;
+
+  @Column({ type: 'varchar', length: 2048, nullable: true })
+  homepageUrl!: string | null;
+
+  @Column({ type: 'varchar', length: 2048, nullable: true })
+  contactUrl!: string | null;
+
+  @Column({ type: 'varchar', length: 2048, nullable: true })
+  icon!: string | null;
+
+  @Index('uq_status_pages_custom_domain', { unique: true, where: 'custom_domain IS NOT NULL' })
+  @Column({ type: 'varchar', length: 253, nullable: true })
+  customDomain!: string | null;
+
+  @Column({ type: 'varchar', length: 16, default: 'public' })
+  accessType!: AccessType;
+
+  @Column({ type: 'text', nullable: true })
+  passwordHash!: string | null;
+
+  @Column({ type: 'text', array: true, default: () => "'{}'" })
+  authEmailDomains!: string[];
+
+  /** Comma-separated IPv4 CIDR ranges, as given. */
+  @Column({ type: 'text', nullable: true })
+  allowedIpRanges!: string | null;
+
+  @Column({ type: 'varchar', length: 64, default: 'default' })
+  theme!: string;
+
+  @Column({ type: 'jsonb', nullable: true })
+  customTheme!: CustomTheme | null;
+
+  @Column({ type: 'varchar', length: 16, default: 'en' })
+  defaultLocale!: string;
+
+  @Column({ type: 'text', array: true, default: () => "'{}'" })
+  locales!: string[];
+
+  @Column({ type: 'boolean', default: true })
+  allowIndex!: boolean;
+
+  @Column({ type: 'boolean', default: true })
+  published!: boolean;
+
+  @CreatedAt()
+  createdAt!: Date;
+
+  @UpdatedAt()
+  updatedAt!: Date;
+
+  @ManyToOne(() => WorkspaceEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'workspace_id' })
+  workspace?: WorkspaceEntity;
+}

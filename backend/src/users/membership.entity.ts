@@ -1,0 +1,31 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { CreatedAt } from '../database/columns';
+import { WorkspaceEntity } from '../workspaces/workspace.entity';
+import { UserEntity } from './user.entity';
+
+export const MEMBER_ROLES = ['owner', 'admin', 'member'] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+
+@Entity('memberships')
+export class MembershipEntity {
+  @PrimaryColumn({ type: 'bigint' })
+  workspaceId!: string;
+
+  @Index('ix_memberships_user')
+  @PrimaryColumn({ type: 'bigint' })
+  userId!: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  role!: MemberRole;
+
+  @CreatedAt()
+  createdAt!: Date;
+
+  @ManyToOne(() => WorkspaceEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'workspace_id' })
+  workspace?: WorkspaceEntity;
+
+  @ManyToOne(() => UserEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'user_id' })
+  user?: UserEntity;
+}
