@@ -31,20 +31,37 @@ async function main(): Promise<void> {
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, logger), adapter, {
     logger: new PinoNestLogger(logger),
+    abortOnError: false,
   });
-  app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
 
-  let stopping = false;
+  // Graceful shutdown: stop accepting, let in-flight requests finish (their responses close the
+  // connection), then close the database. Requests that outlive the grace period are cut off.
+  let draining = false;
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onSend', async (_request, reply) => {
+      if (draining) void reply.header('connection', 'close');
+    });
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => {
-      if (stopping) return;
-      stopping = true;
+    process.on(signal, () => {
+      if (draining) return;
+      draining = true;
       logger.info({ signal, graceMs: config.shutdownGraceMs }, 'shutting down: finishing in-flight requests');
-      // Requests that outlive the grace period are cut off rather than holding the process forever.
       setTimeout(() => {
         logger.error('shutdown grace period over; exiting');
         process.exit(1);
       }, config.shutdownGraceMs).unref();
+      app.close().then(
+        () => {
+          logger.info('stopped');
+          process.exit(0);
+        },
+        (error: unknown) => {
+          logger.error({ err: error }, 'error during shutdown');
+          process.exit(1);
+        },
+      );
     });
   }
 

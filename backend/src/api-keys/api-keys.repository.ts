@@ -21,7 +21,10 @@ export class ApiKeysRepository {
   }
 
   list(workspaceId: string, includeRevoked: boolean): Promise<ApiKeyEntity[]> {
-    const qb = this.db.repo(ApiKeyEntity).createQueryBuilder('k').where('k.workspace_id = :workspaceId', { workspaceId });
+    const qb = this.db
+      .repo(ApiKeyEntity)
+      .createQueryBuilder('k')
+      .where('k.workspace_id = :workspaceId', { workspaceId });
     if (!includeRevoked) qb.andWhere('k.revoked_at IS NULL');
     return qb.orderBy('k.id', 'DESC').getMany();
   }
@@ -39,7 +42,7 @@ export class ApiKeysRepository {
       .update()
       .set({ lastUsedAt: at })
       .where('id = :id', { id })
-      .andWhere("(last_used_at IS NULL OR last_used_at < :cutoff)", { cutoff: new Date(at.getTime() - 60_000) })
+      .andWhere('(last_used_at IS NULL OR last_used_at < :cutoff)', { cutoff: new Date(at.getTime() - 60_000) })
       .execute();
   }
 }

@@ -11,7 +11,12 @@ import { generateApiKey, parseApiKey } from './api-key-format';
 import { ApiKeysRepository } from './api-keys.repository';
 
 const createSchema = z.object({
-  name: z.string().trim().min(1, { message: 'must be 1 to 256 characters' }).max(256, { message: 'must be 1 to 256 characters' }).default('API key'),
+  name: z
+    .string()
+    .trim()
+    .min(1, { message: 'must be 1 to 256 characters' })
+    .max(256, { message: 'must be 1 to 256 characters' })
+    .default('API key'),
   scope: z.enum(['read', 'write'], { message: 'must be read or write' }),
   createdByUserId: z.string().regex(/^\d+$/, { message: 'must be a user id' }).nullable().default(null),
   expiresAt: z.coerce.date({ message: 'must be a date' }).nullable().default(null),

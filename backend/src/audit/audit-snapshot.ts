@@ -1,7 +1,8 @@
 // Snapshots in the audit log never carry a secret. Each module maps its entity to a snapshot that
 // leaves secrets out; this pass is the safety net that strips any field whose name says secret.
 
-const SECRET_FIELD = /(password|secret|token|hash|sealed|api_?key|integration_?key|webhook_?url|private_?key|credential)/i;
+const SECRET_FIELD =
+  /(password|secret|token|hash|sealed|api_?key|integration_?key|webhook_?url|private_?key|credential)/i;
 
 export type Snapshot = Record<string, unknown>;
 

@@ -32,14 +32,26 @@ export class FirstRunService {
 
   /** Creates the first workspace when there is none; returns null when the database was not empty. */
   async run(): Promise<FirstRunResult | null> {
-    const installer = { actor: { type: 'system', name: 'first-run' } as const, scope: 'write' as const, via: 'system' as const };
+    const installer = {
+      actor: { type: 'system', name: 'first-run' } as const,
+      scope: 'write' as const,
+      via: 'system' as const,
+    };
     return this.db.transaction(async (manager) => {
       await manager.query('SELECT pg_advisory_xact_lock($1)', [BOOTSTRAP_LOCK]);
       if ((await this.workspaces.count()) > 0) return null;
-      const workspace = await this.workspaces.create(installer, { name: 'Default workspace', slug: 'default', plan: 'pro' });
+      const workspace = await this.workspaces.create(installer, {
+        name: 'Default workspace',
+        slug: 'default',
+        plan: 'pro',
+      });
       const ctx = systemContext(toWorkspaceRef(workspace), 'first-run');
       const { user } = await this.users.addMember(ctx, { email: BOOTSTRAP_OWNER_EMAIL, name: 'Owner', role: 'owner' });
-      const { key } = await this.apiKeys.create(ctx, { name: 'first-run key', scope: 'write', createdByUserId: user.id });
+      const { key } = await this.apiKeys.create(ctx, {
+        name: 'first-run key',
+        scope: 'write',
+        createdByUserId: user.id,
+      });
       return { workspaceSlug: workspace.slug, key };
     });
   }

@@ -1,7 +1,15 @@
 // Secrets at rest: authenticated encryption for values the service must read back (channel
 // credentials, agent tokens), one-way hashes for values it only verifies (API keys, OAuth tokens,
 // status-page passwords).
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  hkdfSync,
+  randomBytes,
+  scrypt,
+  timingSafeEqual,
+} from 'node:crypto';
 
 const BOX_VERSION = 'v1';
 
@@ -64,7 +72,12 @@ export function randomToken(length: number): string {
 
 const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 32 };
 
-function scryptAsync(password: string, salt: Buffer, keylen: number, options: { N: number; r: number; p: number }): Promise<Buffer> {
+function scryptAsync(
+  password: string,
+  salt: Buffer,
+  keylen: number,
+  options: { N: number; r: number; p: number },
+): Promise<Buffer> {
   return new Promise((resolve, reject) =>
     scrypt(password, salt, keylen, options, (error, key) => (error ? reject(error) : resolve(key))),
   );

@@ -2,13 +2,7 @@
 // (see http/domain-error.filter.ts; the RPC, MCP and OAuth mappers follow the same switch).
 
 export type DomainErrorCode =
-  | 'NOT_FOUND'
-  | 'VALIDATION'
-  | 'CONFLICT'
-  | 'LIMIT_EXCEEDED'
-  | 'PRECONDITION_FAILED'
-  | 'UNAUTHORIZED'
-  | 'FORBIDDEN';
+  'NOT_FOUND' | 'VALIDATION' | 'CONFLICT' | 'LIMIT_EXCEEDED' | 'PRECONDITION_FAILED' | 'UNAUTHORIZED' | 'FORBIDDEN';
 
 export abstract class DomainError extends Error {
   abstract readonly code: DomainErrorCode;

@@ -39,7 +39,9 @@ const origin = (name: string) =>
     (value) => {
       try {
         const url = new URL(value);
-        return (url.protocol === 'http:' || url.protocol === 'https:') && url.pathname === '/' && !url.search && !url.hash;
+        return (
+          (url.protocol === 'http:' || url.protocol === 'https:') && url.pathname === '/' && !url.search && !url.hash
+        );
       } catch {
         return false;
       }
@@ -55,7 +57,9 @@ const intIn = (name: string, min: number, max: number) =>
     .refine((n) => n >= min && n <= max, { message: `${name}: expected an integer from ${min} to ${max}` });
 
 const bool = (name: string) =>
-  z.enum(['true', 'false', '1', '0'], { message: `${name}: expected true or false` }).transform((v) => v === 'true' || v === '1');
+  z
+    .enum(['true', 'false', '1', '0'], { message: `${name}: expected true or false` })
+    .transform((v) => v === 'true' || v === '1');
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -71,11 +75,16 @@ const schema = z.object({
   DASHBOARD_URL: origin('DASHBOARD_URL').optional(),
   DATABASE_URL: z
     .string()
-    .regex(/^postgres(ql)?:\/\/.+/, { message: 'DATABASE_URL: expected a PostgreSQL URL such as postgres://user:pass@host:5432/db' })
+    .regex(/^postgres(ql)?:\/\/.+/, {
+      message: 'DATABASE_URL: expected a PostgreSQL URL such as postgres://user:pass@host:5432/db',
+    })
     .optional(),
   DATABASE_POOL_SIZE: intIn('DATABASE_POOL_SIZE', 1, 1000).optional(),
   DATA_DIR: z.string().min(1, { message: 'DATA_DIR: expected a folder path' }).optional(),
-  SECRET_KEY: z.string().min(32, { message: 'SECRET_KEY: expected at least 32 characters (e.g. `openssl rand -base64 48`)' }).optional(),
+  SECRET_KEY: z
+    .string()
+    .min(32, { message: 'SECRET_KEY: expected at least 32 characters (e.g. `openssl rand -base64 48`)' })
+    .optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `LOG_LEVEL: expected one of ${LOG_LEVELS.join(', ')}` }).optional(),
   SHUTDOWN_GRACE_MS: intIn('SHUTDOWN_GRACE_MS', 0, 600000).optional(),
   BOOTSTRAP: bool('BOOTSTRAP').optional(),
@@ -134,7 +143,8 @@ export function resolveSecretKey(config: AppConfig): string {
   const file = join(config.dataDir, 'secret.key');
   if (existsSync(file)) {
     const key = readFileSync(file, 'utf8').trim();
-    if (key.length < 32) throw new ConfigError([`SECRET_KEY: the generated key in ${file} is shorter than 32 characters`]);
+    if (key.length < 32)
+      throw new ConfigError([`SECRET_KEY: the generated key in ${file} is shorter than 32 characters`]);
     return key;
   }
   mkdirSync(config.dataDir, { recursive: true });

@@ -5,7 +5,10 @@ import { MaintenanceComponentEntity, MaintenanceEntity } from '../maintenances/m
 import { CheckResultEntity } from '../monitors/check-result.entity';
 import { MonitorRegionStatusEntity } from '../monitors/monitor-region-status.entity';
 import { MonitorEntity } from '../monitors/monitor.entity';
-import { NotificationChannelEntity, NotificationChannelMonitorEntity } from '../notifications/notification-channel.entity';
+import {
+  NotificationChannelEntity,
+  NotificationChannelMonitorEntity,
+} from '../notifications/notification-channel.entity';
 import {
   OAuthAuthorizationCodeEntity,
   OAuthClientEntity,

@@ -67,7 +67,9 @@ async function main(): Promise<number> {
         console.log('migrations are in step with the entities');
         return 0;
       }
-      console.error('The entities changed without a migration. Run `npm run migration:generate -- <Name>`. Missing SQL:');
+      console.error(
+        'The entities changed without a migration. Run `npm run migration:generate -- <Name>`. Missing SQL:',
+      );
       for (const q of up) console.error(`  ${q}`);
       return 1;
     }

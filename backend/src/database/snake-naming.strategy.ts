@@ -2,7 +2,10 @@
 import { DefaultNamingStrategy, type NamingStrategyInterface } from 'typeorm';
 
 export function snakeCase(name: string): string {
-  return name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/([A-Z])([A-Z][a-z])/g, '$1_$2').toLowerCase();
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z])([A-Z][a-z])/g, '$1_$2')
+    .toLowerCase();
 }
 
 export class SnakeNamingStrategy extends DefaultNamingStrategy implements NamingStrategyInterface {

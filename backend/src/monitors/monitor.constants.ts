@@ -19,10 +19,34 @@ export const HTTP_METHODS = ['GET', 'POST', 'HEAD', 'PUT', 'PATCH', 'DELETE', 'O
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
 export const REGIONS = [
-  'fly-ams', 'fly-arn', 'fly-bom', 'fly-cdg', 'fly-dfw', 'fly-ewr', 'fly-fra', 'fly-gru', 'fly-iad',
-  'fly-jnb', 'fly-lax', 'fly-lhr', 'fly-nrt', 'fly-ord', 'fly-sjc', 'fly-sin', 'fly-syd', 'fly-yyz',
-  'koyeb-fra', 'koyeb-par', 'koyeb-sfo', 'koyeb-sin', 'koyeb-tyo', 'koyeb-was',
-  'railway-us-west2', 'railway-us-east4', 'railway-europe-west4', 'railway-asia-southeast1',
+  'fly-ams',
+  'fly-arn',
+  'fly-bom',
+  'fly-cdg',
+  'fly-dfw',
+  'fly-ewr',
+  'fly-fra',
+  'fly-gru',
+  'fly-iad',
+  'fly-jnb',
+  'fly-lax',
+  'fly-lhr',
+  'fly-nrt',
+  'fly-ord',
+  'fly-sjc',
+  'fly-sin',
+  'fly-syd',
+  'fly-yyz',
+  'koyeb-fra',
+  'koyeb-par',
+  'koyeb-sfo',
+  'koyeb-sin',
+  'koyeb-tyo',
+  'koyeb-was',
+  'railway-us-west2',
+  'railway-us-east4',
+  'railway-europe-west4',
+  'railway-asia-southeast1',
 ] as const;
 export type Region = (typeof REGIONS)[number];
 
@@ -35,7 +59,18 @@ export type RegionStatus = (typeof REGION_STATUSES)[number];
 export const NUMBER_COMPARATORS = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte'] as const;
 export type NumberComparator = (typeof NUMBER_COMPARATORS)[number];
 
-export const STRING_COMPARATORS = ['contains', 'not_contains', 'eq', 'neq', 'empty', 'not_empty', 'gt', 'gte', 'lt', 'lte'] as const;
+export const STRING_COMPARATORS = [
+  'contains',
+  'not_contains',
+  'eq',
+  'neq',
+  'empty',
+  'not_empty',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+] as const;
 export type StringComparator = (typeof STRING_COMPARATORS)[number];
 
 export const RECORD_COMPARATORS = ['eq', 'neq', 'contains', 'not_contains'] as const;

@@ -21,7 +21,9 @@ export class RetentionService implements OnApplicationBootstrap, OnApplicationSh
   async onApplicationBootstrap(): Promise<void> {
     await this.maintain(new Date());
     this.timer = setInterval(() => {
-      this.maintain(new Date()).catch((error: unknown) => this.logger.error({ err: error }, 'partition maintenance failed'));
+      this.maintain(new Date()).catch((error: unknown) =>
+        this.logger.error({ err: error }, 'partition maintenance failed'),
+      );
     }, HOUR_MS);
     this.timer.unref();
   }

@@ -8,7 +8,12 @@ import type { UserEntity } from './user.entity';
 import { UsersRepository } from './users.repository';
 
 const addMemberSchema = z.object({
-  email: z.string().trim().toLowerCase().email({ message: 'must be an e-mail address' }).max(320, { message: 'must be at most 320 characters' }),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .email({ message: 'must be an e-mail address' })
+    .max(320, { message: 'must be at most 320 characters' }),
   name: z.string().trim().max(256, { message: 'must be at most 256 characters' }).default(''),
   role: z.enum(MEMBER_ROLES, { message: `must be one of ${MEMBER_ROLES.join(', ')}` }),
 });
@@ -23,10 +28,14 @@ export class UsersService {
   ) {}
 
   /** Adds a user (created when the e-mail is new) to the context's workspace with a role. */
-  async addMember(ctx: ServiceContext, input: AddMemberInput): Promise<{ user: UserEntity; membership: MembershipEntity }> {
+  async addMember(
+    ctx: ServiceContext,
+    input: AddMemberInput,
+  ): Promise<{ user: UserEntity; membership: MembershipEntity }> {
     const data = parseInput(addMemberSchema, input);
     return this.mutations.run(ctx, async (trail) => {
-      const user = (await this.users.findByEmail(data.email)) ?? (await this.users.insert({ email: data.email, name: data.name }));
+      const user =
+        (await this.users.findByEmail(data.email)) ?? (await this.users.insert({ email: data.email, name: data.name }));
       const before = await this.users.findMembership(ctx.workspace.id, user.id);
       const membership = await this.users.upsertMembership(ctx.workspace.id, user.id, data.role);
       trail.record({

@@ -66,7 +66,8 @@ export class WorkspacesService {
     return this.mutations.run(ctx, async (trail) => {
       let slug = data.slug;
       if (slug) {
-        if (await this.workspaces.findBySlug(slug)) throw new ConflictError(`slug: workspace ${JSON.stringify(slug)} already exists`);
+        if (await this.workspaces.findBySlug(slug))
+          throw new ConflictError(`slug: workspace ${JSON.stringify(slug)} already exists`);
       } else {
         slug = await this.freeSlug(slugify(data.name));
       }

@@ -160,9 +160,11 @@ export class PgliteWireServer {
           const payload = Buffer.concat(batch);
           batch = [];
           const endsSync = type !== 'H';
-          chain = chain.then(() => run(payload, endsSync)).catch(() => {
-            socket.destroy();
-          });
+          chain = chain
+            .then(() => run(payload, endsSync))
+            .catch(() => {
+              socket.destroy();
+            });
         }
       }
     };

@@ -1,0 +1,181 @@
+// The command line: `npm run --silent cli -- <resource> <verb> [--flags]`.
+// Scripts can rely on the created id or key being the last line of stdout; logs go to stderr.
+// In embedded mode it connects to the running server's database instead of opening the data folder.
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import pino from 'pino';
+import { ApiKeysService } from '../api-keys/api-keys.service';
+import { CoreModule } from '../app.module';
+import type { InstallationContext, ServiceContext } from '../common/context';
+import { isDomainError } from '../common/errors';
+import { ConfigError, loadConfig } from '../config/config';
+import { createLogger, PinoNestLogger } from '../logging/logger';
+import { UsersService } from '../users/users.service';
+import { toWorkspaceRef, toWorkspaceView, WorkspacesService } from '../workspaces/workspaces.service';
+import { parseArgs, required, UsageError, type ParsedArgs } from './args';
+
+const HELP = `Usage: npm run --silent cli -- <command> [options]
+
+  workspaces create --name NAME [--slug SLUG] [--plan free|pro]   prints the new workspace id last
+  workspaces list [--json]
+  api-keys create --workspace SLUG|ID --scope read|write [--name NAME] [--created-by EMAIL]
+                                                                 prints the new key last (shown once)
+  api-keys list --workspace SLUG|ID [--all] [--json]              --all includes revoked keys
+  api-keys revoke --workspace SLUG|ID --id KEY_ID                 prints the revoked key id last
+  members add --workspace SLUG|ID --email EMAIL --role owner|admin|member
+  members list --workspace SLUG|ID [--json]
+
+Reads the same environment as the server (DATABASE_URL, DATA_DIR, SECRET_KEY, ...).`;
+
+const out = (line: string) => process.stdout.write(`${line}\n`);
+const CLI_ACTOR: InstallationContext = { actor: { type: 'system', name: 'cli' }, scope: 'write', via: 'cli' };
+
+type App = Awaited<ReturnType<typeof NestFactory.createApplicationContext>>;
+
+async function workspaceContext(app: App, idOrSlug: string): Promise<ServiceContext> {
+  const workspace = await app.get(WorkspacesService).resolve(idOrSlug);
+  return { ...CLI_ACTOR, workspace: toWorkspaceRef(workspace) };
+}
+
+function table(items: object[], columns: string[]): void {
+  const cell = (value: unknown): string =>
+    value === null || value === undefined ? '' : JSON.stringify(value).replace(/^"|"$/g, '');
+  const rows = (items as Array<Record<string, unknown>>).map((item) => columns.map((c) => cell(item[c])));
+  const widths = columns.map((c, i) => Math.max(c.length, ...rows.map((r) => r[i].length)));
+  out(columns.map((c, i) => c.toUpperCase().padEnd(widths[i])).join('  '));
+  for (const row of rows) out(row.map((value, i) => value.padEnd(widths[i])).join('  '));
+}
+
+async function run(app: App, args: ParsedArgs): Promise<void> {
+  const [resource, verb] = args.command;
+  const json = args.switches.has('json');
+  switch (`${resource} ${verb}`) {
+    case 'workspaces create': {
+      const workspace = await app.get(WorkspacesService).create(CLI_ACTOR, {
+        name: required(args, 'name'),
+        slug: args.flags.slug,
+        plan: (args.flags.plan ?? 'pro') as 'free' | 'pro',
+      });
+      out(`created workspace ${workspace.slug} (plan ${workspace.plan})`);
+      out(workspace.id);
+      return;
+    }
+    case 'workspaces list': {
+      const rows = (await app.get(WorkspacesService).list()).map(toWorkspaceView);
+      if (json) out(JSON.stringify(rows));
+      else table(rows, ['id', 'slug', 'name', 'plan', 'createdAt']);
+      return;
+    }
+    case 'api-keys create': {
+      const ctx = await workspaceContext(app, required(args, 'workspace'));
+      let createdByUserId: string | null = null;
+      if (args.flags['created-by']) {
+        const members = await app.get(UsersService).listMembers(ctx);
+        const member = members.find((m) => m.user?.email === args.flags['created-by'].toLowerCase());
+        if (!member)
+          throw new UsageError(`--created-by: ${args.flags['created-by']} is not a member of ${ctx.workspace.slug}`);
+        createdByUserId = member.userId;
+      }
+      const { apiKey, key } = await app.get(ApiKeysService).create(ctx, {
+        name: args.flags.name ?? 'API key',
+        scope: required(args, 'scope') as 'read' | 'write',
+        createdByUserId,
+      });
+      out(
+        `created ${apiKey.scope} key ${apiKey.id} (${apiKey.prefix}) in ${ctx.workspace.slug}; it is shown only once:`,
+      );
+      out(key);
+      return;
+    }
+    case 'api-keys list': {
+      const ctx = await workspaceContext(app, required(args, 'workspace'));
+      const keys = await app.get(ApiKeysService).list(ctx, { includeRevoked: args.switches.has('all') });
+      if (json) out(JSON.stringify(keys));
+      else table(keys, ['id', 'name', 'prefix', 'scope', 'lastUsedAt', 'revokedAt', 'createdAt']);
+      return;
+    }
+    case 'api-keys revoke': {
+      const ctx = await workspaceContext(app, required(args, 'workspace'));
+      const key = await app.get(ApiKeysService).revoke(ctx, required(args, 'id'));
+      out(`revoked key ${key.id} (${key.prefix})`);
+      out(key.id);
+      return;
+    }
+    case 'members add': {
+      const ctx = await workspaceContext(app, required(args, 'workspace'));
+      const { user, membership } = await app.get(UsersService).addMember(ctx, {
+        email: required(args, 'email'),
+        role: required(args, 'role') as 'owner' | 'admin' | 'member',
+      });
+      out(`${user.email} is ${membership.role} of ${ctx.workspace.slug}`);
+      out(user.id);
+      return;
+    }
+    case 'members list': {
+      const ctx = await workspaceContext(app, required(args, 'workspace'));
+      const rows = (await app.get(UsersService).listMembers(ctx)).map((m) => ({
+        userId: m.userId,
+        email: m.user?.email,
+        role: m.role,
+      }));
+      if (json) out(JSON.stringify(rows));
+      else table(rows, ['userId', 'email', 'role']);
+      return;
+    }
+    default:
+      throw new UsageError(resource ? `unknown command: ${args.command.join(' ')}` : 'no command given');
+  }
+}
+
+async function main(): Promise<number> {
+  let args: ParsedArgs;
+  try {
+    args = parseArgs(process.argv.slice(2), new Set(['json', 'all', 'help']));
+  } catch (error) {
+    process.stderr.write(`error: ${(error as Error).message}\n\n${HELP}\n`);
+    return 2;
+  }
+  if (args.switches.has('help') || args.command.length === 0 || args.command[0] === 'help') {
+    out(HELP);
+    return 0;
+  }
+  let config;
+  try {
+    config = loadConfig({ LOG_LEVEL: 'warn', ...process.env, BOOTSTRAP: 'false' });
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel, pino.destination(2));
+  const app = await NestFactory.createApplicationContext(CoreModule.forRoot(config, logger, 'cli'), {
+    logger: new PinoNestLogger(logger),
+    abortOnError: false,
+  });
+  try {
+    await run(app, args);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`error: ${error.message}\n\n${HELP}\n`);
+      return 2;
+    }
+    if (isDomainError(error)) {
+      process.stderr.write(`error: ${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await app.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  },
+);

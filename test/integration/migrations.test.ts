@@ -1,0 +1,88 @@
+import type { DataSource } from 'typeorm';
+import { createDataSource, pendingSchemaChanges } from '../../backend/src/database/data-source';
+import { migrate } from '../../backend/src/database/database.module';
+import { MIGRATIONS } from '../../backend/src/database/migrations';
+import { createTestDatabase, type TestDatabase } from '../support/database';
+
+const TABLES = [
+  'workspaces',
+  'users',
+  'memberships',
+  'api_keys',
+  'monitors',
+  'monitor_region_statuses',
+  'check_results',
+  'status_pages',
+  'page_component_groups',
+  'page_components',
+  'page_subscribers',
+  'status_reports',
+  'status_report_updates',
+  'status_report_components',
+  'maintenances',
+  'maintenance_components',
+  'notification_channels',
+  'notification_channel_monitors',
+  'private_locations',
+  'private_location_monitors',
+  'audit_logs',
+  'oauth_clients',
+  'oauth_grants',
+  'oauth_authorization_codes',
+  'oauth_tokens',
+];
+
+async function tables(ds: DataSource): Promise<string[]> {
+  const rows: Array<{ name: string }> = await ds.query(
+    `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND NOT c.relispartition`,
+  );
+  return rows
+    .map((r) => r.name)
+    .filter((n) => n !== 'schema_migrations')
+    .sort();
+}
+
+describe('migrations', () => {
+  let database: TestDatabase;
+  let sut: DataSource;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    sut = createDataSource({ url: database.url, poolSize: 2 });
+    await sut.initialize();
+  });
+
+  afterAll(async () => {
+    await sut.destroy();
+    await database.close();
+  });
+
+  it('apply on an empty database and create every table of the domain model', async () => {
+    const applied = await migrate(sut);
+    expect(applied).toHaveLength(MIGRATIONS.length);
+    expect(await tables(sut)).toEqual([...TABLES].sort());
+  });
+
+  it('leave nothing for the entities to change (no drift)', async () => {
+    expect(await pendingSchemaChanges(sut)).toEqual({ up: [], down: [] });
+  });
+
+  it('are idempotent: a second run applies nothing', async () => {
+    expect(await migrate(sut)).toEqual([]);
+  });
+
+  it('partition check_results by range of cron_timestamp', async () => {
+    const [row]: Array<{ key: string }> = await sut.query(
+      `SELECT pg_get_partkeydef(c.oid) AS key FROM pg_class c WHERE c.relname = 'check_results'`,
+    );
+    expect(row.key).toBe('RANGE (cron_timestamp)');
+  });
+
+  it('revert completely and apply again', async () => {
+    for (let i = 0; i < MIGRATIONS.length; i++) await sut.undoLastMigration({ transaction: 'each' });
+    expect(await tables(sut)).toEqual([]);
+    expect(await migrate(sut)).toHaveLength(MIGRATIONS.length);
+    expect(await pendingSchemaChanges(sut)).toEqual({ up: [], down: [] });
+  });
+});

@@ -1,0 +1,84 @@
+import { CheckResultPartitions } from '../../backend/src/monitors/check-result-partitions';
+import { RetentionService } from '../../backend/src/monitors/retention.service';
+import { createLogger } from '../../backend/src/logging/logger';
+import { createTestApp, newWorkspace, type TestApp } from '../support/app';
+
+const DAY = 86_400_000;
+
+describe(CheckResultPartitions.name, () => {
+  let t: TestApp;
+  let sut: CheckResultPartitions;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    sut = new CheckResultPartitions(t.db);
+  });
+
+  afterAll(() => t.close());
+
+  async function insertResult(workspaceId: string, at: Date, region = 'fly-ams'): Promise<void> {
+    await t.db.manager.query(
+      `INSERT INTO check_results (cron_timestamp, workspace_id, monitor_id, kind, region, trigger, status, latency, timestamp)
+       VALUES ($1, $2, 1, 'http', $3, 'cron', 'success', 12, $1)`,
+      [at, workspaceId, region],
+    );
+  }
+
+  const count = async (): Promise<number> => {
+    const rows: Array<{ n: string }> = await t.db.manager.query('SELECT count(*) AS n FROM check_results');
+    return Number(rows[0].n);
+  };
+
+  it('creates one partition per UTC day, idempotently', async () => {
+    const from = new Date('2026-03-01T12:00:00Z');
+    expect(await sut.ensure(from, 3)).toEqual([
+      'check_results_p20260301',
+      'check_results_p20260302',
+      'check_results_p20260303',
+    ]);
+    expect(await sut.ensure(from, 3)).toEqual([]);
+  });
+
+  it('routes rows by day and refuses a day without a partition', async () => {
+    const ctx = await newWorkspace(t);
+    await insertResult(ctx.workspace.id, new Date('2026-03-01T23:59:59.999Z'));
+    await insertResult(ctx.workspace.id, new Date('2026-03-02T00:00:00Z'));
+    const rows: Array<{ p: string; n: string }> = await t.db.manager.query(
+      `SELECT tableoid::regclass::text AS p, count(*) AS n FROM check_results GROUP BY 1 ORDER BY 1`,
+    );
+    expect(rows).toEqual([
+      { p: 'check_results_p20260301', n: '1' },
+      { p: 'check_results_p20260302', n: '1' },
+    ]);
+    await expect(insertResult(ctx.workspace.id, new Date('2030-01-01T00:00:00Z'))).rejects.toThrow(/no partition/);
+  });
+
+  it('makes pushes idempotent: one row per monitor, region, trigger and cron time', async () => {
+    const ctx = await newWorkspace(t);
+    const at = new Date('2026-03-03T10:00:00Z');
+    await insertResult(ctx.workspace.id, at, 'fly-fra');
+    await expect(insertResult(ctx.workspace.id, at, 'fly-fra')).rejects.toThrow(
+      /duplicate key value violates unique constraint/,
+    );
+  });
+
+  it('drops whole days past the cutoff and keeps the rest', async () => {
+    const before = await count();
+    const dropped = await sut.dropOlderThan(new Date('2026-03-02T00:00:00Z'));
+    expect(dropped).toEqual(['check_results_p20260301']);
+    expect(await sut.list()).toEqual(['check_results_p20260302', 'check_results_p20260303']);
+    expect(await count()).toBe(before - 1);
+  });
+
+  it('maintains a week ahead and fourteen days behind', async () => {
+    const now = new Date('2026-03-20T08:00:00Z');
+    const retention = new RetentionService(t.db, createLogger('silent'));
+    const result = await retention.maintain(now);
+    expect(result.dropped).toEqual(['check_results_p20260302', 'check_results_p20260303']);
+    const names = await sut.list();
+    expect(names[0]).toBe('check_results_p20260319');
+    expect(names.at(-1)).toBe('check_results_p20260327');
+    expect(new Date('2026-03-27T00:00:00Z').getTime() - now.getTime()).toBeGreaterThan(6 * DAY);
+    await expect(retention.maintain(now)).resolves.toEqual({ created: [], dropped: [] });
+  });
+});
