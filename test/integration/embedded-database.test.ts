@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { openEmbeddedDatabase, type EmbeddedDatabase } from '../../backend/src/database/embedded/embedded-postgres';
+import { RawPgClient, wire } from '../support/raw-pg';
 
 async function query(url: string, sql: string, params: unknown[] = []): Promise<Array<Record<string, unknown>>> {
   const client = new Client({ connectionString: url });
@@ -106,5 +107,26 @@ describe(openEmbeddedDatabase.name, () => {
     const left = await survivor.query<{ id: number }>('SELECT id FROM counters ORDER BY id');
     expect(left.rows.map((r) => r.id)).toEqual([0, 2, 4]);
     await Promise.all(clients.slice(1).map((c) => c.end()));
+  });
+
+  it("never runs one connection's statement for another, even when a batch arrives in pieces", async () => {
+    // Over a real PostgreSQL each connection has its own unnamed statement. A single PGlite session
+    // has one, so a server that forwarded message by message would let B's Parse replace A's between
+    // A's Parse and Bind, and A would get B's row (@electric-sql/pglite-socket does exactly that).
+    owner = await openEmbeddedDatabase({ dataDir, role: 'server' });
+    const port = Number(new URL(owner.url).port);
+    const a = await RawPgClient.connect(port);
+    const b = await RawPgClient.connect(port);
+    a.send(wire.parse("SELECT 'from A'::text"));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    b.send(wire.parse("SELECT 'from B'::text"), wire.bind(), wire.execute(), wire.sync());
+    await b.untilReady(2);
+    a.send(wire.bind(), wire.execute(), wire.sync());
+    await a.untilReady(2);
+    expect(a.rows).toEqual(['from A']);
+    expect(b.rows).toEqual(['from B']);
+    expect([...a.errors, ...b.errors]).toEqual([]);
+    a.end();
+    b.end();
   });
 });

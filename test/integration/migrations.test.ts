@@ -79,6 +79,28 @@ describe('migrations', () => {
     expect(row.key).toBe('RANGE (cron_timestamp)');
   });
 
+  it('let the database refuse values outside the bounds of the spec', async () => {
+    const [workspace]: Array<{ id: string }> = await sut.query(
+      `INSERT INTO workspaces (slug, name) VALUES ('bounds', 'Bounds') RETURNING id`,
+    );
+    const insert = (columns: string, values: string) =>
+      sut.query(`INSERT INTO monitors (workspace_id, kind, name, periodicity, ${columns}) VALUES ($1, ${values})`, [
+        workspace.id,
+      ]);
+    await expect(insert('url, timeout', `'http', 'x', '1m', 'https://a', 45000`)).resolves.toBeDefined();
+    await expect(insert('url, timeout', `'http', 'x', '1m', 'https://a', 120001`)).rejects.toThrow(
+      /ck_monitors_timeout/,
+    );
+    await expect(insert('url, retry', `'http', 'x', '1m', 'https://a', 11`)).rejects.toThrow(/ck_monitors_retry/);
+    await expect(insert('url', `'http', 'x', '2m', 'https://a'`)).rejects.toThrow(/ck_monitors_periodicity/);
+    await expect(insert('uri', `'http', 'x', '1m', 'a:1'`)).rejects.toThrow(/ck_monitors_target/);
+    await expect(insert('uri', `'smtp', 'x', '1m', 'a:1'`)).rejects.toThrow(/ck_monitors_kind/);
+    const tooMany = JSON.stringify(Array.from({ length: 11 }, () => ({ comparator: 'eq', target: 200 })));
+    await expect(insert('url, status_code_assertions', `'http', 'x', '1m', 'https://a', '${tooMany}'`)).rejects.toThrow(
+      /ck_monitors_assertions/,
+    );
+  });
+
   it('revert completely and apply again', async () => {
     for (let i = 0; i < MIGRATIONS.length; i++) await sut.undoLastMigration({ transaction: 'each' });
     expect(await tables(sut)).toEqual([]);

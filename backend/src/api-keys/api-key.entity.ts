@@ -1,4 +1,4 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { CreatedAt, IdColumn, RefColumn, Timestamp } from '../database/columns';
 import type { Scope } from '../common/context';
 import { UserEntity } from '../users/user.entity';
@@ -9,6 +9,7 @@ import { WorkspaceEntity } from '../workspaces/workspace.entity';
  * The plain key is shown once at creation and exists nowhere else.
  */
 @Entity('api_keys')
+@Check('ck_api_keys_scope', `"scope" IN ('read', 'write')`)
 export class ApiKeyEntity {
   @IdColumn()
   id!: string;

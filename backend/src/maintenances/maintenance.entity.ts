@@ -1,10 +1,11 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { CreatedAt, IdColumn, RefColumn, Timestamp, UpdatedAt } from '../database/columns';
 import { PageComponentEntity } from '../status-pages/page-component.entity';
 import { StatusPageEntity } from '../status-pages/status-page.entity';
 
 /** A maintenance window on a status page (SPEC §2.10); its state follows from `from` and `to`. */
 @Entity('maintenances')
+@Check('ck_maintenances_window', '"to" > "from"')
 @Index('ix_maintenances_workspace', ['workspaceId', 'id'])
 export class MaintenanceEntity {
   @IdColumn()

@@ -1,20 +1,28 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { between, maxItems, oneOf } from '../database/checks';
 import { CreatedAt, IdColumn, RefColumn, Timestamp, UpdatedAt } from '../database/columns';
 import { WorkspaceEntity } from '../workspaces/workspace.entity';
-import type {
-  BodyAssertion,
-  GrpcConfig,
-  HeaderAssertion,
-  HttpMethod,
-  KeyValue,
-  MonitorKind,
-  MonitorStatus,
-  OpenTelemetryConfig,
-  Periodicity,
-  RecordAssertion,
-  Region,
-  StatusCodeAssertion,
+import {
+  HTTP_METHODS,
+  MONITOR_BOUNDS,
+  MONITOR_KINDS,
+  MONITOR_STATUSES,
+  PERIODICITIES,
+  type BodyAssertion,
+  type GrpcConfig,
+  type HeaderAssertion,
+  type HttpMethod,
+  type KeyValue,
+  type MonitorKind,
+  type MonitorStatus,
+  type OpenTelemetryConfig,
+  type Periodicity,
+  type RecordAssertion,
+  type Region,
+  type StatusCodeAssertion,
 } from './monitor.constants';
+
+const B = MONITOR_BOUNDS;
 
 /**
  * One row per monitor of any kind (SPEC §2.1). Kind-specific columns are null for other kinds.
@@ -23,6 +31,21 @@ import type {
  */
 @Entity('monitors')
 @Index('ix_monitors_workspace', ['workspaceId', 'id'])
+@Check('ck_monitors_kind', oneOf('kind', MONITOR_KINDS))
+@Check('ck_monitors_periodicity', oneOf('periodicity', PERIODICITIES))
+@Check('ck_monitors_method', oneOf('method', HTTP_METHODS))
+@Check('ck_monitors_status', oneOf('status', MONITOR_STATUSES))
+@Check('ck_monitors_timeout', between('timeout', 0, B.timeoutMax))
+@Check('ck_monitors_retry', between('retry', 0, B.retryMax))
+@Check('ck_monitors_degraded_at', '"degraded_at" IS NULL OR "degraded_at" >= 0')
+@Check('ck_monitors_target', `("kind" = 'http' AND "url" IS NOT NULL) OR ("kind" <> 'http' AND "uri" IS NOT NULL)`)
+@Check('ck_monitors_headers', maxItems('headers', B.headers))
+@Check(
+  'ck_monitors_assertions',
+  ['status_code_assertions', 'body_assertions', 'header_assertions', 'record_assertions']
+    .map((c) => maxItems(c, B.assertionsPerKind))
+    .join(' AND '),
+)
 export class MonitorEntity {
   @IdColumn()
   id!: string;

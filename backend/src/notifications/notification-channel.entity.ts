@@ -1,4 +1,5 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { oneOf } from '../database/checks';
 import { CreatedAt, IdColumn, RefColumn, UpdatedAt } from '../database/columns';
 import { MonitorEntity } from '../monitors/monitor.entity';
 import { WorkspaceEntity } from '../workspaces/workspace.entity';
@@ -26,6 +27,7 @@ export type NotificationProvider = (typeof NOTIFICATION_PROVIDERS)[number];
  * integration keys, API keys, tokens) are sealed with the server's SECRET_KEY in `secrets_sealed`.
  */
 @Entity('notification_channels')
+@Check('ck_notification_channels_provider', oneOf('provider_type', NOTIFICATION_PROVIDERS))
 export class NotificationChannelEntity {
   @IdColumn()
   id!: string;

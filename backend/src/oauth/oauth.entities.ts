@@ -1,6 +1,6 @@
 // Tables of the OAuth 2.1 authorization server that protects /mcp (SPEC §3, §5.1).
 // Codes and tokens are stored only as SHA-256 hashes.
-import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { CreatedAt, IdColumn, RefColumn, Timestamp } from '../database/columns';
 import type { Scope } from '../common/context';
 import { UserEntity } from '../users/user.entity';
@@ -32,6 +32,7 @@ export class OAuthClientEntity {
 
 /** A user's consent for one client on one workspace. At most one live grant per client and user. */
 @Entity('oauth_grants')
+@Check('ck_oauth_grants_scope', `"scope" IN ('read', 'write')`)
 @Index('uq_oauth_grants_live', ['clientId', 'userId'], { unique: true, where: 'revoked_at IS NULL' })
 export class OAuthGrantEntity {
   @IdColumn()
@@ -116,6 +117,7 @@ export const OAUTH_TOKEN_KINDS = ['access', 'refresh'] as const;
 export type OAuthTokenKind = (typeof OAUTH_TOKEN_KINDS)[number];
 
 @Entity('oauth_tokens')
+@Check('ck_oauth_tokens_kind', `"kind" IN ('access', 'refresh')`)
 export class OAuthTokenEntity {
   @IdColumn()
   id!: string;

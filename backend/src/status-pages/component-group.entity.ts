@@ -1,9 +1,10 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { CreatedAt, IdColumn, RefColumn, UpdatedAt } from '../database/columns';
 import { StatusPageEntity } from './status-page.entity';
 
 /** SPEC §2.8. */
 @Entity('page_component_groups')
+@Check('ck_page_component_groups_name', 'char_length("name") >= 1')
 export class ComponentGroupEntity {
   @IdColumn()
   id!: string;

@@ -1,4 +1,5 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { oneOf } from '../database/checks';
 import { CreatedAt, IdColumn, RefColumn, UpdatedAt } from '../database/columns';
 import { MonitorEntity } from '../monitors/monitor.entity';
 import { ComponentGroupEntity } from './component-group.entity';
@@ -9,6 +10,8 @@ export type ComponentType = (typeof COMPONENT_TYPES)[number];
 
 /** SPEC §2.7. */
 @Entity('page_components')
+@Check('ck_page_components_type', oneOf('type', COMPONENT_TYPES))
+@Check('ck_page_components_monitor', `"type" <> 'monitor' OR "monitor_id" IS NOT NULL`)
 export class PageComponentEntity {
   @IdColumn()
   id!: string;

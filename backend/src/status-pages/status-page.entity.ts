@@ -1,4 +1,5 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { oneOf } from '../database/checks';
 import { CreatedAt, IdColumn, RefColumn, UpdatedAt } from '../database/columns';
 import { WorkspaceEntity } from '../workspaces/workspace.entity';
 
@@ -12,6 +13,10 @@ export interface CustomTheme {
 
 /** SPEC §2.6. The page password is stored as a scrypt hash. */
 @Entity('status_pages')
+@Check('ck_status_pages_access_type', oneOf('access_type', ACCESS_TYPES))
+@Check('ck_status_pages_title', 'char_length("title") >= 1')
+@Check('ck_status_pages_slug', 'char_length("slug") >= 1')
+@Check('ck_status_pages_password', `"access_type" <> 'password' OR "password_hash" IS NOT NULL`)
 export class StatusPageEntity {
   @IdColumn()
   id!: string;

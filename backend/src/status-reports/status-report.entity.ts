@@ -1,4 +1,5 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { oneOf } from '../database/checks';
 import { CreatedAt, IdColumn, RefColumn, Timestamp, UpdatedAt } from '../database/columns';
 import { PageComponentEntity } from '../status-pages/page-component.entity';
 import { StatusPageEntity } from '../status-pages/status-page.entity';
@@ -8,6 +9,7 @@ export type StatusReportStatus = (typeof STATUS_REPORT_STATUSES)[number];
 
 /** An incident on a status page (SPEC §2.10, §3). Its public timeline is its updates. */
 @Entity('status_reports')
+@Check('ck_status_reports_status', oneOf('status', STATUS_REPORT_STATUSES))
 @Index('ix_status_reports_workspace', ['workspaceId', 'id'])
 export class StatusReportEntity {
   @IdColumn()
@@ -41,6 +43,7 @@ export class StatusReportEntity {
 }
 
 @Entity('status_report_updates')
+@Check('ck_status_report_updates_status', oneOf('status', STATUS_REPORT_STATUSES))
 export class StatusReportUpdateEntity {
   @IdColumn()
   id!: string;

@@ -1,4 +1,5 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { oneOf } from '../database/checks';
 import { CreatedAt } from '../database/columns';
 import { WorkspaceEntity } from '../workspaces/workspace.entity';
 import { UserEntity } from './user.entity';
@@ -7,6 +8,7 @@ export const MEMBER_ROLES = ['owner', 'admin', 'member'] as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];
 
 @Entity('memberships')
+@Check('ck_memberships_role', oneOf('role', MEMBER_ROLES))
 export class MembershipEntity {
   @PrimaryColumn({ type: 'bigint' })
   workspaceId!: string;
