@@ -10,6 +10,7 @@ export default tseslint.config(
       'coverage/**',
       '.data/**',
       'backend/src/database/migrations/*-*.ts',
+      'proto/gen/**',
       '*.config.js',
       '*.config.mjs',
     ],

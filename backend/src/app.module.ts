@@ -11,6 +11,8 @@ import type { EmbeddedRole } from './database/embedded/embedded-postgres';
 import { HealthModule } from './health/health.module';
 import { DomainErrorFilter } from './http/domain-error.filter';
 import { MonitorsModule } from './monitors/monitors.module';
+import { RetentionScheduler } from './monitors/retention.service';
+import { RpcModule } from './rpc/rpc.module';
 import { UsersModule } from './users/users.module';
 import { WorkspacesModule } from './workspaces/workspaces.module';
 
@@ -27,8 +29,9 @@ export class CoreModule {
         WorkspacesModule,
         UsersModule,
         ApiKeysModule,
+        MonitorsModule,
       ],
-      exports: [WorkspacesModule, UsersModule, ApiKeysModule],
+      exports: [WorkspacesModule, UsersModule, ApiKeysModule, MonitorsModule],
     };
   }
 }
@@ -39,8 +42,8 @@ export class AppModule {
   static forRoot(config: AppConfig, logger: Logger): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot(config, logger, 'server'), HealthModule, MonitorsModule, BootstrapModule],
-      providers: [{ provide: APP_FILTER, useClass: DomainErrorFilter }],
+      imports: [CoreModule.forRoot(config, logger, 'server'), HealthModule, BootstrapModule, RpcModule],
+      providers: [{ provide: APP_FILTER, useClass: DomainErrorFilter }, RetentionScheduler],
     };
   }
 }

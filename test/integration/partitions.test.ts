@@ -70,14 +70,15 @@ describe(CheckResultPartitions.name, () => {
     expect(await count()).toBe(before - 1);
   });
 
-  it('maintains a week ahead and fourteen days behind', async () => {
+  it('maintains the fourteen days of retention and a week ahead', async () => {
     const now = new Date('2026-03-20T08:00:00Z');
     const retention = new RetentionService(t.db, createLogger('silent'));
     const result = await retention.maintain(now);
     expect(result.dropped).toEqual(['check_results_p20260302', 'check_results_p20260303']);
     const names = await sut.list();
-    expect(names[0]).toBe('check_results_p20260319');
+    expect(names[0]).toBe('check_results_p20260306');
     expect(names.at(-1)).toBe('check_results_p20260327');
+    expect(names).toHaveLength(22);
     expect(new Date('2026-03-27T00:00:00Z').getTime() - now.getTime()).toBeGreaterThan(6 * DAY);
     await expect(retention.maintain(now)).resolves.toEqual({ created: [], dropped: [] });
   });

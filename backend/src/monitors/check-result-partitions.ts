@@ -61,10 +61,14 @@ export class CheckResultPartitions {
     return dropped;
   }
 
-  /** The routine maintenance: a week ahead, retention days behind. */
+  /**
+   * The routine maintenance: partitions for the whole retention window (agents may push results late,
+   * after losing the API for a while) and a week ahead; older ones dropped.
+   */
   async maintain(now: Date, retentionDays: number): Promise<{ created: string[]; dropped: string[] }> {
-    const created = await this.ensure(new Date(now.getTime() - DAY_MS), 9);
-    const dropped = await this.dropOlderThan(new Date(dayStart(now.getTime()) - retentionDays * DAY_MS));
+    const oldest = dayStart(now.getTime()) - retentionDays * DAY_MS;
+    const created = await this.ensure(new Date(oldest), retentionDays + 8);
+    const dropped = await this.dropOlderThan(new Date(oldest));
     return { created, dropped };
   }
 }

@@ -8,29 +8,13 @@ import { RESULT_RETENTION_DAYS } from './monitor.constants';
 const RETENTION_LOCK = 7_270_003;
 const HOUR_MS = 3_600_000;
 
-/** Keeps check_results partitions a week ahead and drops those past retention, hourly. */
+/** Keeps check_results partitions for the retention window and a week ahead; drops older ones. */
 @Injectable()
-export class RetentionService implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer: NodeJS.Timeout | null = null;
-
+export class RetentionService {
   constructor(
     @Inject(Database) private readonly db: Database,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    await this.maintain(new Date());
-    this.timer = setInterval(() => {
-      this.maintain(new Date()).catch((error: unknown) =>
-        this.logger.error({ err: error }, 'partition maintenance failed'),
-      );
-    }, HOUR_MS);
-    this.timer.unref();
-  }
-
-  onApplicationShutdown(): void {
-    if (this.timer) clearInterval(this.timer);
-  }
 
   async maintain(now: Date): Promise<{ created: string[]; dropped: string[] }> {
     const result = await this.db.transaction(async (manager) => {
@@ -39,5 +23,30 @@ export class RetentionService implements OnApplicationBootstrap, OnApplicationSh
     });
     if (result.created.length || result.dropped.length) this.logger.info(result, 'check_results partitions maintained');
     return result;
+  }
+}
+
+/** Runs the retention maintenance at start and hourly, in the server process only. */
+@Injectable()
+export class RetentionScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    @Inject(RetentionService) private readonly retention: RetentionService,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.retention.maintain(new Date());
+    this.timer = setInterval(() => {
+      this.retention
+        .maintain(new Date())
+        .catch((error: unknown) => this.logger.error({ err: error }, 'partition maintenance failed'));
+    }, HOUR_MS);
+    this.timer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    if (this.timer) clearInterval(this.timer);
   }
 }

@@ -1,0 +1,108 @@
+// What the service layer returns for a monitor: the entity with computed values filled in. Every
+// transport maps this view, never the entity.
+import type { Snapshot } from '../audit/audit-snapshot';
+import type {
+  BodyAssertion,
+  GrpcConfig,
+  HeaderAssertion,
+  HttpMethod,
+  KeyValue,
+  MonitorKind,
+  MonitorStatus,
+  OpenTelemetryConfig,
+  Periodicity,
+  RecordAssertion,
+  Region,
+  StatusCodeAssertion,
+} from './monitor.constants';
+import type { MonitorEntity } from './monitor.entity';
+
+export interface MonitorView {
+  id: string;
+  kind: MonitorKind;
+  name: string;
+  description: string;
+  url: string | null;
+  uri: string | null;
+  periodicity: Periodicity;
+  method: HttpMethod;
+  body: string;
+  headers: KeyValue[];
+  timeout: number;
+  retry: number;
+  followRedirects: boolean;
+  regions: Region[];
+  active: boolean;
+  public: boolean;
+  /** The threshold in force: the given one, or the computed one when none was given. */
+  degradedAt: number;
+  degradedAtComputed: boolean;
+  statusCodeAssertions: StatusCodeAssertion[];
+  bodyAssertions: BodyAssertion[];
+  headerAssertions: HeaderAssertion[];
+  recordAssertions: RecordAssertion[];
+  openTelemetry: OpenTelemetryConfig | null;
+  grpc: GrpcConfig | null;
+  status: MonitorStatus;
+  privateLocationIds: string[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** When no degradedAt is given: half the timeout, at most 30 s. */
+export function computedDegradedAt(timeout: number): number {
+  return Math.min(30000, Math.round(timeout / 2));
+}
+
+export function toMonitorView(m: MonitorEntity, privateLocationIds: string[]): MonitorView {
+  return {
+    id: m.id,
+    kind: m.kind,
+    name: m.name,
+    description: m.description,
+    url: m.url,
+    uri: m.uri,
+    periodicity: m.periodicity,
+    method: m.method,
+    body: m.body,
+    headers: m.headers,
+    timeout: m.timeout,
+    retry: m.retry,
+    followRedirects: m.followRedirects,
+    regions: m.regions,
+    active: m.active,
+    public: m.public,
+    degradedAt: m.degradedAt ?? computedDegradedAt(m.timeout),
+    degradedAtComputed: m.degradedAt === null,
+    statusCodeAssertions: m.statusCodeAssertions,
+    bodyAssertions: m.bodyAssertions,
+    headerAssertions: m.headerAssertions,
+    recordAssertions: m.recordAssertions,
+    openTelemetry: m.openTelemetry,
+    grpc: m.grpc,
+    status: m.status,
+    privateLocationIds,
+    createdAt: m.createdAt.toISOString(),
+    updatedAt: m.updatedAt.toISOString(),
+  };
+}
+
+const SENSITIVE_HEADER = /(auth|token|key|secret|cookie|password|session|signature)/i;
+
+function redactHeaders(headers: KeyValue[] | undefined): KeyValue[] | undefined {
+  return headers?.map((h) => (SENSITIVE_HEADER.test(h.key) ? { key: h.key, value: '[redacted]' } : h));
+}
+
+/** Audit snapshot: the view with credential-bearing header values redacted. */
+export function monitorSnapshot(view: MonitorView): Snapshot {
+  return {
+    ...view,
+    headers: redactHeaders(view.headers),
+    openTelemetry: view.openTelemetry
+      ? { ...view.openTelemetry, headers: redactHeaders(view.openTelemetry.headers) }
+      : null,
+    grpc: view.grpc ? { ...view.grpc, metadata: redactHeaders(view.grpc.metadata) ?? [] } : null,
+    createdAt: undefined,
+    updatedAt: undefined,
+  };
+}

@@ -1,0 +1,87 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { In, IsNull } from 'typeorm';
+import { Database } from '../database/database';
+import { NotificationChannelMonitorEntity } from '../notifications/notification-channel.entity';
+import { PrivateLocationMonitorEntity } from '../private-locations/private-location.entity';
+import { PageComponentEntity } from '../status-pages/page-component.entity';
+import type { MonitorKind } from './monitor.constants';
+import { MonitorEntity } from './monitor.entity';
+import { MonitorRegionStatusEntity } from './monitor-region-status.entity';
+
+const ID = /^\d{1,18}$/;
+
+@Injectable()
+export class MonitorsRepository {
+  constructor(@Inject(Database) private readonly db: Database) {}
+
+  insert(values: Partial<MonitorEntity>): Promise<MonitorEntity> {
+    const repo = this.db.repo(MonitorEntity);
+    return repo.save(repo.create(values));
+  }
+
+  async save(entity: MonitorEntity): Promise<MonitorEntity> {
+    return this.db.repo(MonitorEntity).save(entity);
+  }
+
+  /** A live (not deleted) monitor of the workspace, optionally of one kind. */
+  findLive(workspaceId: string, id: string, kind?: MonitorKind): Promise<MonitorEntity | null> {
+    if (!ID.test(id)) return Promise.resolve(null);
+    return this.db.repo(MonitorEntity).findOneBy({ workspaceId, id, deletedAt: IsNull(), ...(kind ? { kind } : {}) });
+  }
+
+  /** Locks the row for the rest of the transaction, so concurrent updates apply one after the other. */
+  async lockLive(workspaceId: string, id: string, kind?: MonitorKind): Promise<MonitorEntity | null> {
+    if (!ID.test(id)) return null;
+    return this.db
+      .repo(MonitorEntity)
+      .createQueryBuilder('m')
+      .setLock('pessimistic_write')
+      .where('m.workspace_id = :workspaceId AND m.id = :id AND m.deleted_at IS NULL', { workspaceId, id })
+      .andWhere(kind ? 'm.kind = :kind' : '1=1', { kind })
+      .getOne();
+  }
+
+  /** Serializes creations in one workspace, so plan limits hold under concurrent requests. */
+  async lockWorkspace(workspaceId: string): Promise<void> {
+    await this.db.manager.query('SELECT id FROM workspaces WHERE id = $1 FOR UPDATE', [workspaceId]);
+  }
+
+  countLive(workspaceId: string): Promise<number> {
+    return this.db.repo(MonitorEntity).countBy({ workspaceId, deletedAt: IsNull() });
+  }
+
+  /** Newest first. */
+  listLive(workspaceId: string, limit: number, offset: number): Promise<MonitorEntity[]> {
+    return this.db.repo(MonitorEntity).find({
+      where: { workspaceId, deletedAt: IsNull() },
+      order: { id: 'DESC' },
+      take: limit,
+      skip: offset,
+    });
+  }
+
+  async privateLocationIds(monitorIds: string[]): Promise<Map<string, string[]>> {
+    const byMonitor = new Map<string, string[]>(monitorIds.map((id) => [id, []]));
+    if (!monitorIds.length) return byMonitor;
+    const links = await this.db
+      .repo(PrivateLocationMonitorEntity)
+      .find({ where: { monitorId: In(monitorIds) }, order: { privateLocationId: 'ASC' } });
+    for (const link of links) byMonitor.get(link.monitorId)?.push(link.privateLocationId);
+    return byMonitor;
+  }
+
+  componentsUsing(monitorId: string): Promise<PageComponentEntity[]> {
+    return this.db.repo(PageComponentEntity).find({ where: { monitorId }, order: { id: 'ASC' } });
+  }
+
+  async markDeleted(monitor: MonitorEntity, at: Date): Promise<void> {
+    await this.db.repo(MonitorEntity).update({ id: monitor.id }, { deletedAt: at, active: false });
+    await this.db.repo(NotificationChannelMonitorEntity).delete({ monitorId: monitor.id });
+    await this.db.repo(PrivateLocationMonitorEntity).delete({ monitorId: monitor.id });
+    await this.db.repo(MonitorRegionStatusEntity).delete({ monitorId: monitor.id });
+  }
+
+  regionStatuses(monitorId: string): Promise<MonitorRegionStatusEntity[]> {
+    return this.db.repo(MonitorRegionStatusEntity).findBy({ monitorId });
+  }
+}

@@ -1,0 +1,493 @@
+// monitor.v1.MonitorService: maps proto messages to the service verbs and back. No rule lives here.
+import { create, type MessageInitShape } from '@bufbuild/protobuf';
+import { timestampFromDate, type FieldMask } from '@bufbuild/protobuf/wkt';
+import type { HandlerContext, ServiceImpl } from '@connectrpc/connect';
+import {
+  HTTPMethodSchema,
+  MonitorStatusSchema,
+  NumberComparatorSchema,
+  PeriodicitySchema,
+  RecordComparatorSchema,
+  RegionSchema,
+  StringComparatorSchema,
+  TimeRangeSchema,
+  type Header,
+  type OpenTelemetryConfig,
+} from '@uptime/proto/gen/monitor/v1/common_pb';
+import { DNSMonitorSchema, type DNSMonitor } from '@uptime/proto/gen/monitor/v1/dns_monitor_pb';
+import {
+  GRPCMonitorSchema,
+  GRPCServingStatusSchema,
+  type GRPCMonitor,
+} from '@uptime/proto/gen/monitor/v1/grpc_monitor_pb';
+import { HTTPMonitorSchema, type HTTPMonitor } from '@uptime/proto/gen/monitor/v1/http_monitor_pb';
+import { ICMPMonitorSchema, type ICMPMonitor } from '@uptime/proto/gen/monitor/v1/icmp_monitor_pb';
+import { type MonitorService } from '@uptime/proto/gen/monitor/v1/monitor_service_pb';
+import {
+  HTTPResponseLogRequestStatusSchema,
+  HTTPResponseLogTriggerSchema,
+  type HTTPResponseLogListItemSchema,
+} from '@uptime/proto/gen/monitor/v1/response_log_pb';
+import { TCPMonitorSchema, type TCPMonitor } from '@uptime/proto/gen/monitor/v1/tcp_monitor_pb';
+import { ValidationError } from '../common/errors';
+import { serviceContext } from '../rpc/rpc-context';
+import { EnumCodec, stripPrefix } from '../rpc/enum-codec';
+import type { ResponseLogRow } from './check-results.repository';
+import {
+  REGIONS,
+  type CheckStatus,
+  type CheckTrigger,
+  type DnsRecordType,
+  type GrpcConfig,
+  type HttpMethod,
+  type KeyValue,
+  type MonitorKind,
+  type MonitorStatus,
+  type NumberComparator,
+  type Periodicity,
+  type RecordComparator,
+  type Region,
+  type StringComparator,
+} from './monitor.constants';
+import type { MonitorView } from './monitor.view';
+import type { MonitorField, MonitorInput, MonitorsService, TimeRangeKey } from './monitors.service';
+
+const COMPARATORS: Record<string, string> = {
+  EQUAL: 'eq',
+  NOT_EQUAL: 'neq',
+  GREATER_THAN: 'gt',
+  GREATER_THAN_OR_EQUAL: 'gte',
+  LESS_THAN: 'lt',
+  LESS_THAN_OR_EQUAL: 'lte',
+  CONTAINS: 'contains',
+  NOT_CONTAINS: 'not_contains',
+  EMPTY: 'empty',
+  NOT_EMPTY: 'not_empty',
+};
+const comparator = (prefix: string) => (name: string) => COMPARATORS[name.slice(prefix.length)];
+
+export const codecs = {
+  periodicity: new EnumCodec<Periodicity>(
+    PeriodicitySchema,
+    (n) => n.slice('PERIODICITY_'.length).toLowerCase() as Periodicity,
+  ),
+  region: new EnumCodec<Region>(
+    RegionSchema,
+    (n) => n.slice('REGION_'.length).toLowerCase().replace(/_/g, '-') as Region,
+  ),
+  method: new EnumCodec<HttpMethod>(HTTPMethodSchema, stripPrefix('HTTP_METHOD_') as (n: string) => HttpMethod),
+  number: new EnumCodec<NumberComparator>(
+    NumberComparatorSchema,
+    comparator('NUMBER_COMPARATOR_') as (n: string) => NumberComparator,
+  ),
+  string: new EnumCodec<StringComparator>(
+    StringComparatorSchema,
+    comparator('STRING_COMPARATOR_') as (n: string) => StringComparator,
+  ),
+  record: new EnumCodec<RecordComparator>(
+    RecordComparatorSchema,
+    comparator('RECORD_COMPARATOR_') as (n: string) => RecordComparator,
+  ),
+  timeRange: new EnumCodec<TimeRangeKey>(
+    TimeRangeSchema,
+    (n) => n.slice('TIME_RANGE_'.length).toLowerCase() as TimeRangeKey,
+  ),
+  status: new EnumCodec<MonitorStatus>(
+    MonitorStatusSchema,
+    (n) => n.slice('MONITOR_STATUS_'.length).toLowerCase() as MonitorStatus,
+  ),
+  serving: new EnumCodec<GrpcConfig['expectedStatus']>(
+    GRPCServingStatusSchema,
+    stripPrefix('GRPC_SERVING_STATUS_') as (n: string) => GrpcConfig['expectedStatus'],
+  ),
+  requestStatus: new EnumCodec<CheckStatus>(
+    HTTPResponseLogRequestStatusSchema,
+    (n) => n.slice('HTTP_RESPONSE_LOG_REQUEST_STATUS_'.length).toLowerCase() as CheckStatus,
+  ),
+  trigger: new EnumCodec<CheckTrigger>(
+    HTTPResponseLogTriggerSchema,
+    (n) => n.slice('HTTP_RESPONSE_LOG_TRIGGER_'.length).toLowerCase() as CheckTrigger,
+  ),
+};
+
+/** int64 from the wire; values beyond 2^53 stay out of range so the bounds reject them. */
+function num(value: bigint | undefined): number | undefined {
+  return value === undefined ? undefined : Number(value);
+}
+
+const nonEmpty = <T>(list: T[]): T[] | undefined => (list.length ? list : undefined);
+const pairs = (list: Header[]): KeyValue[] | undefined => nonEmpty(list.map(({ key, value }) => ({ key, value })));
+
+function otelIn(value: OpenTelemetryConfig | undefined): MonitorInput['openTelemetry'] {
+  if (!value) return undefined;
+  return {
+    endpoint: value.endpoint || undefined,
+    headers: value.headers.map(({ key, value: v }) => ({ key, value: v })),
+  };
+}
+
+type AnyMonitor = HTTPMonitor | TCPMonitor | DNSMonitor | ICMPMonitor | GRPCMonitor;
+
+function commonIn(m: AnyMonitor): MonitorInput {
+  return {
+    name: m.name,
+    description: m.description,
+    periodicity: codecs.periodicity.decode('periodicity', m.periodicity),
+    timeout: num(m.timeout),
+    retry: num(m.retry),
+    regions: nonEmpty(m.regions.map((r, i) => codecs.region.decode(`regions.${i}`, r)!)),
+    active: m.active,
+    public: m.public,
+    degradedAt: num(m.degradedAt),
+  };
+}
+
+export function httpIn(m: HTTPMonitor): MonitorInput {
+  return {
+    ...commonIn(m),
+    url: m.url,
+    method: codecs.method.decode('method', m.method),
+    body: m.body,
+    headers: pairs(m.headers),
+    followRedirects: m.followRedirects,
+    statusCodeAssertions: nonEmpty(
+      m.statusCodeAssertions.map((a, i) => ({
+        target: Number(a.target),
+        comparator: codecs.number.decode(`statusCodeAssertions.${i}.comparator`, a.comparator)!,
+      })),
+    ),
+    bodyAssertions: nonEmpty(
+      m.bodyAssertions.map((a, i) => ({
+        target: a.target,
+        comparator: codecs.string.decode(`bodyAssertions.${i}.comparator`, a.comparator)!,
+      })),
+    ),
+    headerAssertions: nonEmpty(
+      m.headerAssertions.map((a, i) => ({
+        key: a.key,
+        target: a.target,
+        comparator: codecs.string.decode(`headerAssertions.${i}.comparator`, a.comparator)!,
+      })),
+    ),
+    openTelemetry: otelIn(m.openTelemetry),
+  };
+}
+
+export function tcpIn(m: TCPMonitor | ICMPMonitor): MonitorInput {
+  return { ...commonIn(m), uri: m.uri, openTelemetry: otelIn(m.openTelemetry) };
+}
+
+export function dnsIn(m: DNSMonitor): MonitorInput {
+  return {
+    ...commonIn(m),
+    uri: m.uri,
+    recordAssertions: nonEmpty(
+      m.recordAssertions.map((a, i) => ({
+        record: a.record as DnsRecordType,
+        target: a.target,
+        comparator: codecs.record.decode(`recordAssertions.${i}.comparator`, a.comparator)!,
+      })),
+    ),
+    openTelemetry: otelIn(m.openTelemetry),
+  };
+}
+
+export function grpcIn(m: GRPCMonitor): MonitorInput {
+  const grpc: Partial<GrpcConfig> = {
+    service: m.service,
+    tls: m.tls,
+    metadata: pairs(m.metadata),
+    expectedStatus: codecs.serving.decode('expectedStatus', m.expectedStatus),
+  };
+  return { ...commonIn(m), uri: m.uri, grpc };
+}
+
+/** update_mask paths (proto field names) -> domain fields. */
+const MASK_FIELDS: Record<string, MonitorField> = {
+  name: 'name',
+  description: 'description',
+  url: 'url',
+  uri: 'uri',
+  periodicity: 'periodicity',
+  method: 'method',
+  body: 'body',
+  headers: 'headers',
+  timeout: 'timeout',
+  retry: 'retry',
+  follow_redirects: 'followRedirects',
+  regions: 'regions',
+  active: 'active',
+  public: 'public',
+  degraded_at: 'degradedAt',
+  status_code_assertions: 'statusCodeAssertions',
+  body_assertions: 'bodyAssertions',
+  header_assertions: 'headerAssertions',
+  record_assertions: 'recordAssertions',
+  open_telemetry: 'openTelemetry',
+  service: 'grpc',
+  tls: 'grpc',
+  metadata: 'grpc',
+  expected_status: 'grpc',
+};
+const GRPC_DEFAULTS: GrpcConfig = { service: '', tls: false, metadata: [], expectedStatus: 'SERVING' };
+const GRPC_PATHS: Record<string, keyof GrpcConfig> = {
+  service: 'service',
+  tls: 'tls',
+  metadata: 'metadata',
+  expected_status: 'expectedStatus',
+};
+
+/** Resolves an update mask; undefined when none was sent (then the fields present change). */
+export function maskFields(mask: FieldMask | undefined, input: MonitorInput): MonitorField[] | undefined {
+  if (!mask || mask.paths.length === 0) return undefined;
+  const fields = new Set<MonitorField>();
+  for (const path of mask.paths) {
+    const field = MASK_FIELDS[path];
+    if (!field) throw ValidationError.field('updateMask', `${path} is not an updatable field`);
+    fields.add(field);
+    const grpcKey = GRPC_PATHS[path];
+    if (grpcKey && input.grpc && input.grpc[grpcKey] === undefined) {
+      (input.grpc as Record<string, unknown>)[grpcKey] = GRPC_DEFAULTS[grpcKey];
+    }
+  }
+  return [...fields];
+}
+
+const big = (n: number) => BigInt(n);
+const headersOut = (list: KeyValue[]) => list.map(({ key, value }) => ({ key, value }));
+const otelOut = (v: MonitorView['openTelemetry']) =>
+  v ? { endpoint: v.endpoint ?? '', headers: headersOut(v.headers ?? []) } : undefined;
+
+function commonOut(v: MonitorView) {
+  return {
+    id: v.id,
+    name: v.name,
+    uri: v.uri ?? '',
+    periodicity: codecs.periodicity.encode(v.periodicity),
+    timeout: big(v.timeout),
+    retry: big(v.retry),
+    regions: v.regions.map((r) => codecs.region.encode(r)),
+    active: v.active,
+    public: v.public,
+    degradedAt: big(v.degradedAt),
+    description: v.description,
+    status: codecs.status.encode(v.status),
+    privateLocationIds: v.privateLocationIds,
+  };
+}
+
+export function httpOut(v: MonitorView): HTTPMonitor {
+  const { uri: _uri, ...common } = commonOut(v);
+  return create(HTTPMonitorSchema, {
+    ...common,
+    url: v.url ?? '',
+    method: codecs.method.encode(v.method),
+    body: v.body,
+    headers: headersOut(v.headers),
+    followRedirects: v.followRedirects,
+    statusCodeAssertions: v.statusCodeAssertions.map((a) => ({
+      target: big(a.target),
+      comparator: codecs.number.encode(a.comparator),
+    })),
+    bodyAssertions: v.bodyAssertions.map((a) => ({ target: a.target, comparator: codecs.string.encode(a.comparator) })),
+    headerAssertions: v.headerAssertions.map((a) => ({
+      key: a.key,
+      target: a.target,
+      comparator: codecs.string.encode(a.comparator),
+    })),
+    openTelemetry: otelOut(v.openTelemetry),
+  });
+}
+
+export function tcpOut(v: MonitorView): TCPMonitor {
+  return create(TCPMonitorSchema, { ...commonOut(v), openTelemetry: otelOut(v.openTelemetry) });
+}
+
+export function icmpOut(v: MonitorView): ICMPMonitor {
+  return create(ICMPMonitorSchema, { ...commonOut(v), openTelemetry: otelOut(v.openTelemetry) });
+}
+
+export function dnsOut(v: MonitorView): DNSMonitor {
+  return create(DNSMonitorSchema, {
+    ...commonOut(v),
+    recordAssertions: v.recordAssertions.map((a) => ({
+      record: a.record,
+      target: a.target,
+      comparator: codecs.record.encode(a.comparator),
+    })),
+    openTelemetry: otelOut(v.openTelemetry),
+  });
+}
+
+export function grpcOut(v: MonitorView): GRPCMonitor {
+  const g = v.grpc ?? GRPC_DEFAULTS;
+  return create(GRPCMonitorSchema, {
+    ...commonOut(v),
+    service: g.service,
+    tls: g.tls,
+    metadata: headersOut(g.metadata),
+    expectedStatus: codecs.serving.encode(g.expectedStatus),
+  });
+}
+
+const PRIVATE_REGION = 'private-location:';
+
+function logItemOut(row: ResponseLogRow): MessageInitShape<typeof HTTPResponseLogListItemSchema> {
+  const isPublic = (REGIONS as readonly string[]).includes(row.region);
+  return {
+    id: row.id,
+    latency: big(row.latency),
+    statusCode: row.statusCode === null ? undefined : big(row.statusCode),
+    monitorId: row.monitorId,
+    requestStatus: codecs.requestStatus.encode(row.status),
+    region: isPublic ? codecs.region.encode(row.region as Region) : 0,
+    privateLocationId: row.region.startsWith(PRIVATE_REGION) ? row.region.slice(PRIVATE_REGION.length) : '',
+    cronTimestamp: big(row.cronTimestamp.getTime()),
+    trigger: codecs.trigger.encode(row.trigger),
+    timestamp: big(row.timestamp.getTime()),
+    timing: row.timing
+      ? {
+          dns: big(row.timing.dns ?? 0),
+          connect: big(row.timing.connect ?? 0),
+          tls: big(row.timing.tls ?? 0),
+          ttfb: big(row.timing.ttfb ?? 0),
+          transfer: big(row.timing.transfer ?? 0),
+        }
+      : undefined,
+  };
+}
+
+function monitorOneof(v: MonitorView) {
+  switch (v.kind) {
+    case 'http':
+      return { case: 'http' as const, value: httpOut(v) };
+    case 'tcp':
+      return { case: 'tcp' as const, value: tcpOut(v) };
+    case 'dns':
+      return { case: 'dns' as const, value: dnsOut(v) };
+    case 'icmp':
+      return { case: 'icmp' as const, value: icmpOut(v) };
+    case 'grpc':
+      return { case: 'grpc' as const, value: grpcOut(v) };
+    default: {
+      const unreachable: never = v.kind;
+      throw new Error(`unknown monitor kind ${String(unreachable)}`);
+    }
+  }
+}
+
+function required<T>(value: T | undefined, field: string): T {
+  if (value === undefined) throw ValidationError.field(field, 'is required');
+  return value;
+}
+
+export function monitorServiceImpl(monitors: MonitorsService): ServiceImpl<typeof MonitorService> {
+  const createWith =
+    <M extends AnyMonitor>(kind: MonitorKind, decode: (m: M) => MonitorInput, encode: (v: MonitorView) => M) =>
+    async (req: { monitor?: M }, ctx: HandlerContext) => ({
+      monitor: encode(await monitors.create(serviceContext(ctx), kind, decode(required(req.monitor, 'monitor')))),
+    });
+  const updateWith =
+    <M extends AnyMonitor>(kind: MonitorKind, decode: (m: M) => MonitorInput, encode: (v: MonitorView) => M) =>
+    async (req: { id: string; monitor?: M; updateMask?: FieldMask }, ctx: HandlerContext) => {
+      const input = req.monitor ? decode(req.monitor) : {};
+      const mask = maskFields(req.updateMask, input);
+      return { monitor: encode(await monitors.update(serviceContext(ctx), kind, req.id, input, mask)) };
+    };
+
+  return {
+    createHTTPMonitor: createWith('http', httpIn, httpOut),
+    updateHTTPMonitor: updateWith('http', httpIn, httpOut),
+    createTCPMonitor: createWith('tcp', tcpIn, tcpOut),
+    updateTCPMonitor: updateWith('tcp', tcpIn, tcpOut),
+    createDNSMonitor: createWith('dns', dnsIn, dnsOut),
+    updateDNSMonitor: updateWith('dns', dnsIn, dnsOut),
+    createICMPMonitor: createWith('icmp', tcpIn, icmpOut),
+    updateICMPMonitor: updateWith('icmp', tcpIn, icmpOut),
+    createGRPCMonitor: createWith('grpc', grpcIn, grpcOut),
+    updateGRPCMonitor: updateWith('grpc', grpcIn, grpcOut),
+
+    async listMonitors(req, ctx) {
+      const { monitors: views, totalSize } = await monitors.list(serviceContext(ctx), {
+        limit: req.limit,
+        offset: req.offset,
+      });
+      const of = (kind: MonitorKind) => views.filter((v) => v.kind === kind);
+      return {
+        httpMonitors: of('http').map(httpOut),
+        tcpMonitors: of('tcp').map(tcpOut),
+        dnsMonitors: of('dns').map(dnsOut),
+        icmpMonitors: of('icmp').map(icmpOut),
+        grpcMonitors: of('grpc').map(grpcOut),
+        totalSize,
+      };
+    },
+
+    async getMonitor(req, ctx) {
+      return { monitor: { config: monitorOneof(await monitors.get(serviceContext(ctx), req.id)) } };
+    },
+
+    async triggerMonitor(req, ctx) {
+      await monitors.trigger(serviceContext(ctx), req.id);
+      return { success: true };
+    },
+
+    async deleteMonitor(req, ctx) {
+      await monitors.delete(serviceContext(ctx), req.id);
+      return { success: true };
+    },
+
+    async getMonitorStatus(req, ctx) {
+      const status = await monitors.status(serviceContext(ctx), req.id);
+      return {
+        id: status.id,
+        regions: status.regions.map((r) => ({
+          region: codecs.region.encode(r.region),
+          status: codecs.status.encode(r.status),
+        })),
+      };
+    },
+
+    async getMonitorSummary(req, ctx) {
+      const timeRange = codecs.timeRange.decode('timeRange', req.timeRange) ?? '1d';
+      const regions = req.regions.map((r, i) => codecs.region.decode(`regions.${i}`, r)!);
+      const s = await monitors.summary(serviceContext(ctx), req.id, timeRange, regions);
+      return {
+        id: s.id,
+        timeRange: codecs.timeRange.encode(s.timeRange),
+        lastPingAt: s.lastPingAt ? timestampFromDate(s.lastPingAt) : undefined,
+        totalSuccessful: big(s.totalSuccessful),
+        totalDegraded: big(s.totalDegraded),
+        totalFailed: big(s.totalFailed),
+        p50: big(s.p50),
+        p75: big(s.p75),
+        p90: big(s.p90),
+        p95: big(s.p95),
+        p99: big(s.p99),
+      };
+    },
+
+    async listMonitorHTTPResponseLogs(req, ctx) {
+      const page = await monitors.listResponseLogs(serviceContext(ctx), req.id, {
+        fromTimestamp: num(req.fromTimestamp),
+        toTimestamp: num(req.toTimestamp),
+        limit: req.limit,
+        offset: req.offset,
+      });
+      return { logs: page.logs.map(logItemOut), pagination: { hasMore: page.hasMore, nextOffset: page.nextOffset } };
+    },
+
+    async getMonitorHTTPResponseLog(req, ctx) {
+      const row = await monitors.getResponseLog(serviceContext(ctx), req.id, req.logId);
+      return {
+        log: {
+          url: row.url ?? '',
+          error: row.error?.message ?? '',
+          assertions: JSON.stringify(row.assertions),
+          headers: row.headers ?? {},
+          log: logItemOut(row),
+        },
+      };
+    },
+  };
+}

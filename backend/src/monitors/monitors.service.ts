@@ -1,0 +1,397 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { z } from 'zod';
+import { MutationRunner } from '../audit/mutation-runner';
+import { assertWriteScope, type ServiceContext } from '../common/context';
+import {
+  ForbiddenError,
+  LimitExceededError,
+  NotFoundError,
+  PreconditionFailedError,
+  ValidationError,
+} from '../common/errors';
+import { parseInput } from '../common/validation';
+import { hasFeature, planOf } from '../workspaces/plans';
+import { CheckResultsRepository, type ResponseLogRow, type SummaryRow } from './check-results.repository';
+import {
+  PERIODICITY_SECONDS,
+  REGIONS,
+  RESULT_RETENTION_DAYS,
+  type GrpcConfig,
+  type MonitorKind,
+  type MonitorStatus,
+  type Region,
+} from './monitor.constants';
+import type { MonitorEntity } from './monitor.entity';
+import { MONITOR_SCHEMAS, type MonitorData } from './monitor.schemas';
+import { monitorSnapshot, toMonitorView, type MonitorView } from './monitor.view';
+import { MonitorsRepository } from './monitors.repository';
+
+/** Fields a caller may set; which apply depends on the kind (see MONITOR_SCHEMAS). */
+export type MonitorInput = Partial<Omit<MonitorData<'http'>, 'openTelemetry'>> &
+  Partial<Pick<MonitorData<'dns'>, 'uri' | 'recordAssertions'>> & {
+    openTelemetry?: MonitorData<'http'>['openTelemetry'];
+    grpc?: Partial<GrpcConfig>;
+  };
+
+export type MonitorField = keyof MonitorInput;
+
+/** Regions a monitor runs from when created without any: three continents. */
+export const DEFAULT_REGIONS: Region[] = ['fly-ams', 'fly-iad', 'fly-sin'];
+
+const DEFAULT_GRPC: GrpcConfig = { service: '', tls: false, metadata: [], expectedStatus: 'SERVING' };
+
+const DEFAULTS: Required<Omit<MonitorInput, 'name' | 'url' | 'uri' | 'periodicity'>> = {
+  description: '',
+  method: 'GET',
+  body: '',
+  headers: [],
+  timeout: 45000,
+  retry: 3,
+  followRedirects: true,
+  regions: [],
+  active: false,
+  public: false,
+  degradedAt: null,
+  statusCodeAssertions: [],
+  bodyAssertions: [],
+  headerAssertions: [],
+  recordAssertions: [],
+  openTelemetry: null,
+  grpc: DEFAULT_GRPC,
+};
+
+export const TIME_RANGES = { '1d': 1, '7d': 7, '14d': 14 } as const;
+export type TimeRangeKey = keyof typeof TIME_RANGES;
+
+const pageSchema = (maxLimit: number, defaultLimit: number) =>
+  z.object({
+    limit: z
+      .number()
+      .int({ error: 'must be an integer' })
+      .min(1, { error: `must be between 1 and ${maxLimit}` })
+      .max(maxLimit, { error: `must be between 1 and ${maxLimit}` })
+      .default(defaultLimit),
+    offset: z.number().int({ error: 'must be an integer' }).min(0, { error: 'must be 0 or more' }).default(0),
+  });
+
+const listSchema = pageSchema(100, 50);
+const logListSchema = pageSchema(100, 25).extend({
+  fromTimestamp: z
+    .number()
+    .int({ error: 'must be Unix milliseconds' })
+    .min(0, { error: 'must be Unix milliseconds' })
+    .optional(),
+  toTimestamp: z
+    .number()
+    .int({ error: 'must be Unix milliseconds' })
+    .min(0, { error: 'must be Unix milliseconds' })
+    .optional(),
+});
+
+export interface MonitorSummary {
+  id: string;
+  timeRange: TimeRangeKey;
+  lastPingAt: Date | null;
+  totalSuccessful: number;
+  totalDegraded: number;
+  totalFailed: number;
+  p50: number;
+  p75: number;
+  p90: number;
+  p95: number;
+  p99: number;
+}
+
+function fieldsOf(kind: MonitorKind): MonitorField[] {
+  return Object.keys(MONITOR_SCHEMAS[kind].shape) as MonitorField[];
+}
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+function dataOf(entity: MonitorEntity): Record<string, unknown> {
+  return {
+    name: entity.name,
+    description: entity.description,
+    url: entity.url ?? undefined,
+    uri: entity.uri ?? undefined,
+    periodicity: entity.periodicity,
+    method: entity.method,
+    body: entity.body,
+    headers: entity.headers,
+    timeout: entity.timeout,
+    retry: entity.retry,
+    followRedirects: entity.followRedirects,
+    regions: entity.regions,
+    active: entity.active,
+    public: entity.public,
+    degradedAt: entity.degradedAt,
+    statusCodeAssertions: entity.statusCodeAssertions,
+    bodyAssertions: entity.bodyAssertions,
+    headerAssertions: entity.headerAssertions,
+    recordAssertions: entity.recordAssertions,
+    openTelemetry: entity.openTelemetry,
+    grpc: entity.grpc ?? DEFAULT_GRPC,
+  };
+}
+
+function columnsOf(kind: MonitorKind, data: MonitorData): Partial<MonitorEntity> {
+  const d = data as Partial<MonitorData<'http'> & MonitorData<'dns'> & MonitorData<'grpc'>>;
+  return {
+    kind,
+    name: d.name,
+    description: d.description,
+    url: kind === 'http' ? (d.url ?? null) : null,
+    uri: kind === 'http' ? null : (d.uri ?? null),
+    periodicity: d.periodicity,
+    method: d.method ?? 'GET',
+    body: d.body ?? '',
+    headers: d.headers ?? [],
+    timeout: d.timeout,
+    retry: d.retry,
+    followRedirects: d.followRedirects ?? true,
+    regions: d.regions,
+    active: d.active,
+    public: d.public,
+    degradedAt: d.degradedAt ?? null,
+    statusCodeAssertions: d.statusCodeAssertions ?? [],
+    bodyAssertions: d.bodyAssertions ?? [],
+    headerAssertions: d.headerAssertions ?? [],
+    recordAssertions: d.recordAssertions ?? [],
+    openTelemetry: kind === 'grpc' ? null : (d.openTelemetry ?? null),
+    grpc: kind === 'grpc' ? (d.grpc ?? DEFAULT_GRPC) : null,
+  };
+}
+
+@Injectable()
+export class MonitorsService {
+  constructor(
+    @Inject(MonitorsRepository) private readonly monitors: MonitorsRepository,
+    @Inject(CheckResultsRepository) private readonly results: CheckResultsRepository,
+    @Inject(MutationRunner) private readonly mutations: MutationRunner,
+  ) {}
+
+  async create(ctx: ServiceContext, kind: MonitorKind, input: MonitorInput): Promise<MonitorView> {
+    return this.mutations.run(ctx, async (trail) => {
+      const given = definedOnly(input);
+      const merged: Record<string, unknown> = { ...DEFAULTS, ...given };
+      if (!given.regions?.length) merged.regions = DEFAULT_REGIONS;
+      if (given.grpc) merged.grpc = { ...DEFAULT_GRPC, ...definedOnly(given.grpc) };
+      const data = this.validate(kind, merged);
+      await this.monitors.lockWorkspace(ctx.workspace.id);
+      const limit = planOf(ctx.workspace.plan).limits.monitors;
+      if ((await this.monitors.countLive(ctx.workspace.id)) >= limit) {
+        throw new LimitExceededError(`monitors: the ${ctx.workspace.plan} plan allows at most ${limit} monitors`);
+      }
+      this.checkPlan(ctx, data);
+      const entity = await this.monitors.insert({ ...columnsOf(kind, data), workspaceId: ctx.workspace.id });
+      const view = toMonitorView(entity, []);
+      trail.record({
+        action: 'monitor.create',
+        entityType: 'monitor',
+        entityId: entity.id,
+        after: monitorSnapshot(view),
+      });
+      return view;
+    });
+  }
+
+  /**
+   * Partial update. Without a mask, every field given in `patch` changes. With a mask, exactly the
+   * named fields change, and a named field missing from `patch` goes back to its default.
+   */
+  async update(
+    ctx: ServiceContext,
+    kind: MonitorKind,
+    id: string,
+    patch: MonitorInput,
+    mask?: MonitorField[],
+  ): Promise<MonitorView> {
+    return this.mutations.run(ctx, async (trail) => {
+      const entity = await this.monitors.lockLive(ctx.workspace.id, id, kind);
+      if (!entity) throw NotFoundError.of(`${kind} monitor`, id);
+      const allowed = fieldsOf(kind);
+      const current = dataOf(entity);
+      const next: Record<string, unknown> = { ...current };
+      const fields = mask ?? (Object.keys(definedOnly(patch)) as MonitorField[]);
+      for (const field of fields) {
+        if (!allowed.includes(field)) {
+          throw ValidationError.field(field, `is not a field of ${kind} monitors`);
+        }
+        const value = patch[field];
+        if (field === 'grpc') {
+          next.grpc =
+            mask && value === undefined
+              ? DEFAULT_GRPC
+              : { ...(current.grpc as GrpcConfig), ...definedOnly(patch.grpc ?? {}) };
+        } else if (value !== undefined) {
+          next[field] = value;
+        } else {
+          next[field] = (DEFAULTS as Record<string, unknown>)[field];
+        }
+      }
+      const data = this.validate(kind, next);
+      this.checkPlan(ctx, data);
+      const before = toMonitorView(entity, (await this.monitors.privateLocationIds([entity.id])).get(entity.id) ?? []);
+      Object.assign(entity, columnsOf(kind, data));
+      const saved = await this.monitors.save(entity);
+      const after = toMonitorView(saved, before.privateLocationIds);
+      const changed = JSON.stringify(monitorSnapshot(before)) !== JSON.stringify(monitorSnapshot(after));
+      if (changed) {
+        trail.record({
+          action: 'monitor.update',
+          entityType: 'monitor',
+          entityId: entity.id,
+          before: monitorSnapshot(before),
+          after: monitorSnapshot(after),
+        });
+      } else {
+        trail.unchanged();
+      }
+      return after;
+    });
+  }
+
+  async get(ctx: ServiceContext, id: string): Promise<MonitorView> {
+    const entity = await this.monitors.findLive(ctx.workspace.id, id);
+    if (!entity) throw NotFoundError.of('monitor', id);
+    return toMonitorView(entity, (await this.monitors.privateLocationIds([entity.id])).get(entity.id) ?? []);
+  }
+
+  async list(
+    ctx: ServiceContext,
+    page: { limit?: number; offset?: number },
+  ): Promise<{ monitors: MonitorView[]; totalSize: number }> {
+    const { limit, offset } = parseInput(listSchema, definedOnly(page));
+    const [entities, totalSize] = await Promise.all([
+      this.monitors.listLive(ctx.workspace.id, limit, offset),
+      this.monitors.countLive(ctx.workspace.id),
+    ]);
+    const locations = await this.monitors.privateLocationIds(entities.map((e) => e.id));
+    return { monitors: entities.map((e) => toMonitorView(e, locations.get(e.id) ?? [])), totalSize };
+  }
+
+  /** Deletes a monitor; refused while a status page component shows it. */
+  async delete(ctx: ServiceContext, id: string): Promise<void> {
+    await this.mutations.run(ctx, async (trail) => {
+      const entity = await this.monitors.lockLive(ctx.workspace.id, id);
+      if (!entity) throw NotFoundError.of('monitor', id);
+      const components = await this.monitors.componentsUsing(entity.id);
+      if (components.length) {
+        throw new PreconditionFailedError(
+          `monitor ${id} is shown by status page components ${components.map((c) => c.id).join(', ')}; delete or change them first`,
+        );
+      }
+      const before = toMonitorView(entity, (await this.monitors.privateLocationIds([entity.id])).get(entity.id) ?? []);
+      await this.monitors.markDeleted(entity, new Date());
+      trail.record({
+        action: 'monitor.delete',
+        entityType: 'monitor',
+        entityId: entity.id,
+        before: monitorSnapshot(before),
+      });
+    });
+  }
+
+  /**
+   * Asks for an immediate check in every region of the monitor. Until the check engine and its agents
+   * exist nothing can run it, and the call says so instead of pretending.
+   */
+  async trigger(ctx: ServiceContext, id: string): Promise<void> {
+    assertWriteScope(ctx);
+    const entity = await this.monitors.findLive(ctx.workspace.id, id);
+    if (!entity) throw NotFoundError.of('monitor', id);
+    throw new PreconditionFailedError(`no checker is running that can check monitor ${id} now`);
+  }
+
+  /** Per-region status across every configured region; `unknown` where no check has been judged. */
+  async status(
+    ctx: ServiceContext,
+    id: string,
+  ): Promise<{ id: string; regions: Array<{ region: Region; status: MonitorStatus }> }> {
+    const entity = await this.monitors.findLive(ctx.workspace.id, id);
+    if (!entity) throw NotFoundError.of('monitor', id);
+    const known = new Map((await this.monitors.regionStatuses(entity.id)).map((s) => [s.region, s.status]));
+    return {
+      id: entity.id,
+      regions: entity.regions.map((region) => ({ region, status: known.get(region) ?? 'unknown' })),
+    };
+  }
+
+  async summary(
+    ctx: ServiceContext,
+    id: string,
+    timeRange: TimeRangeKey = '1d',
+    regions: Region[] = [],
+  ): Promise<MonitorSummary> {
+    const entity = await this.monitors.findLive(ctx.workspace.id, id);
+    if (!entity) throw NotFoundError.of('monitor', id);
+    const bad = regions.find((r) => !(REGIONS as readonly string[]).includes(r));
+    if (bad) throw ValidationError.field('regions', `unknown region ${JSON.stringify(bad)}`);
+    const since = new Date(Date.now() - TIME_RANGES[timeRange] * 86_400_000);
+    const row: SummaryRow = await this.results.summary(entity.id, since, regions);
+    return { id: entity.id, timeRange, ...row };
+  }
+
+  async listResponseLogs(
+    ctx: ServiceContext,
+    id: string,
+    query: { fromTimestamp?: number; toTimestamp?: number; limit?: number; offset?: number },
+  ): Promise<{ logs: ResponseLogRow[]; hasMore: boolean; nextOffset: number }> {
+    this.assertResponseLogs(ctx);
+    const q = parseInput(logListSchema, definedOnly(query));
+    const entity = await this.httpMonitor(ctx, id);
+    const oldest = Date.now() - RESULT_RETENTION_DAYS * 86_400_000;
+    const from = new Date(Math.max(q.fromTimestamp ?? oldest, oldest));
+    const to = new Date(q.toTimestamp ?? Date.now() + 60_000);
+    if (from > to) throw ValidationError.field('fromTimestamp', 'must not be after toTimestamp');
+    const rows = await this.results.listHttp(entity.id, from, to, q.limit + 1, q.offset);
+    const hasMore = rows.length > q.limit;
+    const logs = rows.slice(0, q.limit);
+    return { logs, hasMore, nextOffset: hasMore ? q.offset + logs.length : 0 };
+  }
+
+  async getResponseLog(ctx: ServiceContext, id: string, logId: string): Promise<ResponseLogRow> {
+    this.assertResponseLogs(ctx);
+    const entity = await this.httpMonitor(ctx, id);
+    const row = await this.results.findHttp(entity.id, logId);
+    if (!row) throw NotFoundError.of('response log', logId);
+    return row;
+  }
+
+  private assertResponseLogs(ctx: ServiceContext): void {
+    if (!hasFeature(ctx.workspace.plan, 'response-logs')) throw new ForbiddenError('Upgrade for response logs');
+  }
+
+  private async httpMonitor(ctx: ServiceContext, id: string): Promise<MonitorEntity> {
+    const entity = await this.monitors.findLive(ctx.workspace.id, id);
+    if (!entity) throw NotFoundError.of('monitor', id);
+    if (entity.kind !== 'http') {
+      throw ValidationError.field(
+        'id',
+        `monitor ${id} is a ${entity.kind} monitor; only HTTP monitors have response logs`,
+      );
+    }
+    return entity;
+  }
+
+  private validate<K extends MonitorKind>(kind: K, merged: Record<string, unknown>): MonitorData<K> {
+    const picked = Object.fromEntries(fieldsOf(kind).map((f) => [f, merged[f]]));
+    return parseInput(MONITOR_SCHEMAS[kind], picked) as MonitorData<K>;
+  }
+
+  private checkPlan(ctx: ServiceContext, data: MonitorData): void {
+    const plan = planOf(ctx.workspace.plan);
+    if (PERIODICITY_SECONDS[data.periodicity] < plan.limits.minPeriodicitySeconds) {
+      throw new LimitExceededError(
+        `periodicity: the ${plan.name} plan allows checks every ${plan.limits.minPeriodicitySeconds / 60} minutes at most`,
+      );
+    }
+    if (data.regions.length > plan.limits.regionsPerMonitor) {
+      throw new LimitExceededError(
+        `regions: the ${plan.name} plan allows at most ${plan.limits.regionsPerMonitor} regions per monitor`,
+      );
+    }
+  }
+}

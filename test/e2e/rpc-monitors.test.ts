@@ -1,0 +1,758 @@
+// monitor.v1.MonitorService end to end: real HTTP server, real database, the official Connect client
+// in binary and JSON, and plain HTTP JSON requests.
+import { create } from '@bufbuild/protobuf';
+import { FieldMaskSchema } from '@bufbuild/protobuf/wkt';
+import { Code, ConnectError, createClient, type Client, type Interceptor } from '@connectrpc/connect';
+import { createConnectTransport } from '@connectrpc/connect-node';
+import {
+  HTTPMethod,
+  MonitorStatus,
+  NumberComparator,
+  Periodicity,
+  RecordComparator,
+  Region,
+  StringComparator,
+  TimeRange,
+} from '@uptime/proto/gen/monitor/v1/common_pb';
+import { GRPCServingStatus } from '@uptime/proto/gen/monitor/v1/grpc_monitor_pb';
+import { MonitorService } from '@uptime/proto/gen/monitor/v1/monitor_service_pb';
+import { HTTPResponseLogRequestStatus, HTTPResponseLogTrigger } from '@uptime/proto/gen/monitor/v1/response_log_pb';
+import { AuditLogEntity } from '../../backend/src/audit/audit-log.entity';
+import { newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../support/http-app';
+
+type MonitorClient = Client<typeof MonitorService>;
+
+const withKey =
+  (key: string | null): Interceptor =>
+  (next) =>
+  (req) => {
+    if (key) req.header.set('x-service-key', key);
+    return next(req);
+  };
+
+async function rpcError(promise: Promise<unknown>): Promise<ConnectError> {
+  try {
+    await promise;
+  } catch (error) {
+    return ConnectError.from(error);
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe.each([
+  ['binary', true],
+  ['json', false],
+])('MonitorService over Connect (%s)', (_format, useBinaryFormat) => {
+  let t: HttpTestApp;
+  let tenant: Tenant;
+  let sut: MonitorClient;
+  const clientFor = (key: string | null): MonitorClient =>
+    createClient(
+      MonitorService,
+      createConnectTransport({
+        baseUrl: `${t.baseUrl}/rpc`,
+        httpVersion: '1.1',
+        useBinaryFormat,
+        interceptors: [withKey(key)],
+      }),
+    );
+
+  beforeAll(async () => {
+    t = await startHttpApp();
+    tenant = await newTenant(t);
+    sut = clientFor(tenant.writeKey);
+  });
+
+  afterAll(() => t.close());
+
+  const minimalHttp = (name = 'Example') => ({
+    monitor: { name, url: 'https://example.com/health', periodicity: Periodicity.PERIODICITY_1M },
+  });
+
+  describe('create', () => {
+    it('creates an HTTP monitor with the defaults of the spec', async () => {
+      const { monitor } = await sut.createHTTPMonitor(minimalHttp());
+      expect(monitor).toMatchObject({
+        name: 'Example',
+        url: 'https://example.com/health',
+        periodicity: Periodicity.PERIODICITY_1M,
+        method: HTTPMethod.HTTP_METHOD_GET,
+        body: '',
+        timeout: 45000n,
+        retry: 3n,
+        followRedirects: true,
+        regions: [Region.FLY_AMS, Region.FLY_IAD, Region.FLY_SIN],
+        active: false,
+        public: false,
+        degradedAt: 22500n,
+        description: '',
+        status: MonitorStatus.UNKNOWN,
+        privateLocationIds: [],
+      });
+      expect(monitor?.id).toMatch(/^\d+$/);
+    });
+
+    it('keeps every field of a full HTTP monitor', async () => {
+      const { monitor } = await sut.createHTTPMonitor({
+        monitor: {
+          name: 'Checkout API',
+          url: 'https://shop.example.com/api/checkout',
+          periodicity: Periodicity.PERIODICITY_5M,
+          method: HTTPMethod.HTTP_METHOD_POST,
+          body: '{"ping":true}',
+          headers: [{ key: 'Content-Type', value: 'application/json' }],
+          timeout: 10000n,
+          retry: 1n,
+          followRedirects: false,
+          regions: [Region.FLY_FRA, Region.KOYEB_PAR, Region.RAILWAY_US_WEST2],
+          active: true,
+          public: true,
+          degradedAt: 2000n,
+          description: 'The checkout endpoint',
+          statusCodeAssertions: [{ target: 200n, comparator: NumberComparator.EQUAL }],
+          bodyAssertions: [{ target: 'ok', comparator: StringComparator.CONTAINS }],
+          headerAssertions: [{ key: 'content-type', target: 'json', comparator: StringComparator.CONTAINS }],
+          openTelemetry: {
+            endpoint: 'https://otel.example.com/v1/metrics',
+            headers: [{ key: 'x-team', value: 'shop' }],
+          },
+        },
+      });
+      const { monitor: fetched } = await sut.getMonitor({ id: monitor!.id });
+      expect(fetched?.config.case).toBe('http');
+      expect(fetched?.config.value).toEqual(monitor);
+      expect(monitor).toMatchObject({
+        method: HTTPMethod.HTTP_METHOD_POST,
+        degradedAt: 2000n,
+        active: true,
+        regions: [Region.FLY_FRA, Region.KOYEB_PAR, Region.RAILWAY_US_WEST2],
+        headerAssertions: [{ key: 'content-type', target: 'json', comparator: StringComparator.CONTAINS }],
+        openTelemetry: { endpoint: 'https://otel.example.com/v1/metrics', headers: [{ key: 'x-team', value: 'shop' }] },
+      });
+    });
+
+    it('creates TCP, DNS, ICMP and gRPC monitors', async () => {
+      const tcp = await sut.createTCPMonitor({
+        monitor: { name: 'db', uri: 'db.example.com:5432', periodicity: Periodicity.PERIODICITY_30S },
+      });
+      expect(tcp.monitor).toMatchObject({ uri: 'db.example.com:5432', timeout: 45000n });
+      const dns = await sut.createDNSMonitor({
+        monitor: {
+          name: 'dns',
+          uri: 'example.com',
+          periodicity: Periodicity.PERIODICITY_10M,
+          recordAssertions: [{ record: 'A', target: '93.184.216.34', comparator: RecordComparator.EQUAL }],
+        },
+      });
+      expect(dns.monitor?.recordAssertions).toEqual([
+        expect.objectContaining({ record: 'A', target: '93.184.216.34', comparator: RecordComparator.EQUAL }),
+      ]);
+      const icmp = await sut.createICMPMonitor({
+        monitor: { name: 'ping', uri: '127.0.0.1', periodicity: Periodicity.PERIODICITY_1M },
+      });
+      expect(icmp.monitor?.uri).toBe('127.0.0.1');
+      const grpc = await sut.createGRPCMonitor({
+        monitor: {
+          name: 'grpc',
+          uri: 'api.example.com:443',
+          periodicity: Periodicity.PERIODICITY_1M,
+          service: 'shop.Checkout',
+          tls: true,
+          metadata: [{ key: 'x-env', value: 'prod' }],
+        },
+      });
+      expect(grpc.monitor).toMatchObject({
+        service: 'shop.Checkout',
+        tls: true,
+        expectedStatus: GRPCServingStatus.GRPC_SERVING_STATUS_SERVING,
+      });
+      const got = await sut.getMonitor({ id: grpc.monitor!.id });
+      expect(got.monitor?.config.case).toBe('grpc');
+    });
+  });
+
+  describe('bounds', () => {
+    const cases: Array<[string, Record<string, unknown>, string]> = [
+      ['name over 256', { name: 'n'.repeat(257) }, 'name: must be at most 256 characters'],
+      ['missing name', { name: undefined }, 'name: is required'],
+      ['url over 2048', { url: `https://example.com/${'a'.repeat(2040)}` }, 'url: must be at most 2048 characters'],
+      ['not a URL', { url: 'ftp://example.com' }, 'url: must be an http or https URL'],
+      [
+        'missing periodicity',
+        { periodicity: Periodicity.PERIODICITY_UNSPECIFIED },
+        'periodicity: must be one of 30s, 1m, 5m, 10m, 30m, 1h',
+      ],
+      ['description over 1024', { description: 'd'.repeat(1025) }, 'description: must be at most 1024 characters'],
+      ['timeout over 120000', { timeout: 120001n }, 'timeout: must be between 0 and 120000'],
+      ['negative timeout', { timeout: -1n }, 'timeout: must be between 0 and 120000'],
+      ['retry over 10', { retry: 11n }, 'retry: must be between 0 and 10'],
+      [
+        '21 headers',
+        { headers: Array.from({ length: 21 }, (_, i) => ({ key: `h${i}`, value: 'v' })) },
+        'headers: must have at most 20 entries',
+      ],
+      ['header without key', { headers: [{ key: '', value: 'v' }] }, 'headers.0.key: is required'],
+      ['header without value', { headers: [{ key: 'k', value: '' }] }, 'headers.0.value: is required'],
+      [
+        '11 status code assertions',
+        {
+          statusCodeAssertions: Array.from({ length: 11 }, () => ({
+            target: 200n,
+            comparator: NumberComparator.EQUAL,
+          })),
+        },
+        'statusCodeAssertions: must have at most 10 entries',
+      ],
+      [
+        'status code 99',
+        { statusCodeAssertions: [{ target: 99n, comparator: NumberComparator.EQUAL }] },
+        'statusCodeAssertions.0.target: must be between 100 and 599',
+      ],
+      [
+        'status code 600',
+        { statusCodeAssertions: [{ target: 600n, comparator: NumberComparator.EQUAL }] },
+        'statusCodeAssertions.0.target: must be between 100 and 599',
+      ],
+      [
+        '11 body assertions',
+        { bodyAssertions: Array.from({ length: 11 }, () => ({ target: 'x', comparator: StringComparator.CONTAINS })) },
+        'bodyAssertions: must have at most 10 entries',
+      ],
+      [
+        '11 header assertions',
+        {
+          headerAssertions: Array.from({ length: 11 }, () => ({
+            key: 'a',
+            target: 'x',
+            comparator: StringComparator.CONTAINS,
+          })),
+        },
+        'headerAssertions: must have at most 10 entries',
+      ],
+      ['unknown region', { regions: [Region.FLY_AMS, 99] }, 'regions.1: unknown value 99'],
+      ['repeated region', { regions: [Region.FLY_AMS, Region.FLY_AMS] }, 'regions: must not repeat a region'],
+    ];
+
+    it.each(cases)('refuses %s with a message naming the field and bound', async (_name, patch, message) => {
+      const error = await rpcError(sut.createHTTPMonitor({ monitor: { ...minimalHttp().monitor, ...patch } }));
+      expect(error.code).toBe(Code.InvalidArgument);
+      expect(error.rawMessage).toContain(message);
+    });
+
+    it('checks the target format of each kind', async () => {
+      const tcp = await rpcError(
+        sut.createTCPMonitor({ monitor: { name: 'x', uri: 'example.com', periodicity: Periodicity.PERIODICITY_1M } }),
+      );
+      expect(tcp.rawMessage).toBe('uri: must be host:port with a port from 1 to 65535');
+      const icmp = await rpcError(
+        sut.createICMPMonitor({
+          monitor: { name: 'x', uri: 'example.com:80', periodicity: Periodicity.PERIODICITY_1M },
+        }),
+      );
+      expect(icmp.rawMessage).toBe('uri: must be a host name or IP address without a port');
+      const dns = await rpcError(
+        sut.createDNSMonitor({ monitor: { name: 'x', uri: 'not a domain', periodicity: Periodicity.PERIODICITY_1M } }),
+      );
+      expect(dns.rawMessage).toBe('uri: must be a domain name');
+      const record = await rpcError(
+        sut.createDNSMonitor({
+          monitor: {
+            name: 'x',
+            uri: 'example.com',
+            periodicity: Periodicity.PERIODICITY_1M,
+            recordAssertions: [{ record: 'SRV', target: 'x', comparator: RecordComparator.EQUAL }],
+          },
+        }),
+      );
+      expect(record.rawMessage).toBe('recordAssertions.0.record: must be one of A, AAAA, CNAME, MX, TXT');
+      const long = await rpcError(
+        sut.createTCPMonitor({
+          monitor: { name: 'x', uri: `${'a'.repeat(2046)}:80`, periodicity: Periodicity.PERIODICITY_1M },
+        }),
+      );
+      expect(long.rawMessage).toContain('uri: must be at most 2048 characters');
+    });
+
+    it('rejects a request without a monitor', async () => {
+      expect((await rpcError(sut.createHTTPMonitor({}))).rawMessage).toBe('monitor: is required');
+    });
+  });
+
+  describe('partial update', () => {
+    it('changes only the fields present and leaves the rest untouched', async () => {
+      const { monitor } = await sut.createHTTPMonitor({
+        monitor: {
+          ...minimalHttp('before').monitor,
+          headers: [{ key: 'a', value: 'b' }],
+          statusCodeAssertions: [{ target: 200n, comparator: NumberComparator.EQUAL }],
+          active: true,
+        },
+      });
+      const { monitor: updated } = await sut.updateHTTPMonitor({ id: monitor!.id, monitor: { name: 'after' } });
+      expect(updated).toEqual({ ...monitor, name: 'after' });
+    });
+
+    it('sets a zero value when the field is present (false, 0)', async () => {
+      const { monitor } = await sut.createHTTPMonitor({
+        monitor: { ...minimalHttp().monitor, active: true, retry: 5n },
+      });
+      const { monitor: updated } = await sut.updateHTTPMonitor({
+        id: monitor!.id,
+        monitor: { active: false, retry: 0n },
+      });
+      expect(updated).toMatchObject({ active: false, retry: 0n, timeout: 45000n });
+    });
+
+    it('clears lists and resets defaults named in the update mask', async () => {
+      const { monitor } = await sut.createHTTPMonitor({
+        monitor: { ...minimalHttp().monitor, headers: [{ key: 'a', value: 'b' }], timeout: 5000n, degradedAt: 100n },
+      });
+      const { monitor: updated } = await sut.updateHTTPMonitor({
+        id: monitor!.id,
+        monitor: { description: 'masked' },
+        updateMask: create(FieldMaskSchema, { paths: ['headers', 'timeout', 'degraded_at', 'description'] }),
+      });
+      expect(updated).toMatchObject({
+        headers: [],
+        timeout: 45000n,
+        degradedAt: 22500n,
+        description: 'masked',
+        name: 'Example',
+      });
+    });
+
+    it('refuses an unknown mask path and values out of bounds, changing nothing', async () => {
+      const { monitor } = await sut.createHTTPMonitor(minimalHttp());
+      const masked = await rpcError(
+        sut.updateHTTPMonitor({
+          id: monitor!.id,
+          monitor: {},
+          updateMask: create(FieldMaskSchema, { paths: ['status'] }),
+        }),
+      );
+      expect(masked.rawMessage).toBe('updateMask: status is not an updatable field');
+      const bad = await rpcError(
+        sut.updateHTTPMonitor({ id: monitor!.id, monitor: { timeout: 500000n, name: 'changed' } }),
+      );
+      expect(bad.code).toBe(Code.InvalidArgument);
+      expect((await sut.getMonitor({ id: monitor!.id })).monitor?.config.value).toEqual(monitor);
+    });
+
+    it('updates every kind and answers not_found for an id of another kind', async () => {
+      const { monitor: tcp } = await sut.createTCPMonitor({
+        monitor: { name: 't', uri: 'a.example.com:1', periodicity: Periodicity.PERIODICITY_1M },
+      });
+      expect((await sut.updateTCPMonitor({ id: tcp!.id, monitor: { uri: 'b.example.com:2' } })).monitor?.uri).toBe(
+        'b.example.com:2',
+      );
+      const wrongKind = await rpcError(sut.updateHTTPMonitor({ id: tcp!.id, monitor: { name: 'x' } }));
+      expect(wrongKind.code).toBe(Code.NotFound);
+      const { monitor: grpc } = await sut.createGRPCMonitor({
+        monitor: { name: 'g', uri: 'g.example.com:50051', periodicity: Periodicity.PERIODICITY_1M },
+      });
+      const updated = await sut.updateGRPCMonitor({
+        id: grpc!.id,
+        monitor: { service: 'svc', expectedStatus: GRPCServingStatus.GRPC_SERVING_STATUS_NOT_SERVING },
+      });
+      expect(updated.monitor).toMatchObject({
+        service: 'svc',
+        tls: false,
+        expectedStatus: GRPCServingStatus.GRPC_SERVING_STATUS_NOT_SERVING,
+      });
+      const { monitor: icmp } = await sut.createICMPMonitor({
+        monitor: { name: 'i', uri: 'example.com', periodicity: Periodicity.PERIODICITY_1M },
+      });
+      expect((await sut.updateICMPMonitor({ id: icmp!.id, monitor: { retry: 2n } })).monitor?.retry).toBe(2n);
+      const { monitor: dns } = await sut.createDNSMonitor({
+        monitor: { name: 'd', uri: 'example.com', periodicity: Periodicity.PERIODICITY_1M },
+      });
+      expect((await sut.updateDNSMonitor({ id: dns!.id, monitor: { uri: 'example.org' } })).monitor?.uri).toBe(
+        'example.org',
+      );
+    });
+  });
+
+  describe('list', () => {
+    it('groups by kind, counts every kind, pages newest first', async () => {
+      const own = clientFor((await newTenant(t)).writeKey);
+      const http = await own.createHTTPMonitor(minimalHttp('h1'));
+      const tcp = await own.createTCPMonitor({
+        monitor: { name: 't1', uri: 'x.example.com:1', periodicity: Periodicity.PERIODICITY_1M },
+      });
+      const dns = await own.createDNSMonitor({
+        monitor: { name: 'd1', uri: 'example.com', periodicity: Periodicity.PERIODICITY_1M },
+      });
+      const all = await own.listMonitors({});
+      expect(all.totalSize).toBe(3);
+      expect(all.httpMonitors.map((m) => m.id)).toEqual([http.monitor!.id]);
+      expect(all.tcpMonitors.map((m) => m.id)).toEqual([tcp.monitor!.id]);
+      expect(all.dnsMonitors.map((m) => m.id)).toEqual([dns.monitor!.id]);
+      expect(all.icmpMonitors).toEqual([]);
+      const page = await own.listMonitors({ limit: 1, offset: 1 });
+      expect(page.totalSize).toBe(3);
+      expect(page.tcpMonitors.map((m) => m.id)).toEqual([tcp.monitor!.id]);
+      expect([...page.httpMonitors, ...page.dnsMonitors]).toEqual([]);
+    });
+
+    it.each([
+      [{ limit: 0 }, 'limit: must be between 1 and 100'],
+      [{ limit: 101 }, 'limit: must be between 1 and 100'],
+      [{ offset: -1 }, 'offset: must be 0 or more'],
+    ])('refuses %j', async (req, message) => {
+      const error = await rpcError(sut.listMonitors(req));
+      expect(error.code).toBe(Code.InvalidArgument);
+      expect(error.rawMessage).toBe(message);
+    });
+  });
+
+  describe('status, summary and response logs', () => {
+    async function insertResult(
+      monitorId: string,
+      workspaceId: string,
+      minutesAgo: number,
+      status: string,
+      latency: number,
+      region = 'fly-ams',
+    ) {
+      const at = new Date(Date.now() - minutesAgo * 60_000);
+      const rows: Array<{ id: string }> = await t.db.manager.query(
+        `INSERT INTO check_results (cron_timestamp, workspace_id, monitor_id, kind, region, trigger, status, latency, status_code,
+           timestamp, timing, url, error, assertions, headers)
+         VALUES ($1, $2, $3, 'http', $4, 'cron', $5, $6, 200, $1, $7, 'https://example.com/health', $8, $9, $10) RETURNING id`,
+        [
+          at,
+          workspaceId,
+          monitorId,
+          region,
+          status,
+          latency,
+          JSON.stringify({ dns: 1, connect: 2, tls: 3, ttfb: latency - 6, transfer: 0 }),
+          status === 'error' ? JSON.stringify({ kind: 'assertion', message: 'status code 200 is not 201' }) : null,
+          JSON.stringify([{ type: 'status_code', comparator: 'eq', target: 200, actual: 200, passed: true }]),
+          JSON.stringify({ 'content-type': 'text/plain', 'set-cookie': '[redacted]' }),
+        ],
+      );
+      return rows[0].id;
+    }
+
+    it('reports unknown in every configured region before any check', async () => {
+      const { monitor } = await sut.createHTTPMonitor({
+        monitor: { ...minimalHttp().monitor, regions: [Region.FLY_AMS, Region.KOYEB_TYO] },
+      });
+      expect(await sut.getMonitorStatus({ id: monitor!.id })).toMatchObject({
+        id: monitor!.id,
+        regions: [
+          { region: Region.FLY_AMS, status: MonitorStatus.UNKNOWN },
+          { region: Region.KOYEB_TYO, status: MonitorStatus.UNKNOWN },
+        ],
+      });
+    });
+
+    it('summarizes nothing as zeros, and stored results as counts and percentiles', async () => {
+      const { monitor } = await sut.createHTTPMonitor(minimalHttp());
+      const empty = await sut.getMonitorSummary({ id: monitor!.id });
+      expect(empty).toMatchObject({
+        totalSuccessful: 0n,
+        totalDegraded: 0n,
+        totalFailed: 0n,
+        p50: 0n,
+        p99: 0n,
+        timeRange: TimeRange.TIME_RANGE_1D,
+      });
+      expect(empty.lastPingAt).toBeUndefined();
+      for (let i = 1; i <= 10; i++) await insertResult(monitor!.id, tenant.ctx.workspace.id, i, 'success', i * 10);
+      await insertResult(monitor!.id, tenant.ctx.workspace.id, 11, 'degraded', 500, 'fly-iad');
+      await insertResult(monitor!.id, tenant.ctx.workspace.id, 12, 'error', 1, 'fly-iad');
+      await insertResult(monitor!.id, tenant.ctx.workspace.id, 3 * 1440, 'success', 999);
+      const day = await sut.getMonitorSummary({ id: monitor!.id, timeRange: TimeRange.TIME_RANGE_1D });
+      expect(day).toMatchObject({
+        totalSuccessful: 10n,
+        totalDegraded: 1n,
+        totalFailed: 1n,
+        p50: 60n,
+        p90: 100n,
+        p99: 500n,
+      });
+      expect(day.lastPingAt).toBeDefined();
+      const week = await sut.getMonitorSummary({ id: monitor!.id, timeRange: TimeRange.TIME_RANGE_7D });
+      expect(week.totalSuccessful).toBe(11n);
+      const iad = await sut.getMonitorSummary({
+        id: monitor!.id,
+        timeRange: TimeRange.TIME_RANGE_7D,
+        regions: [Region.FLY_IAD],
+      });
+      expect(iad).toMatchObject({ totalSuccessful: 0n, totalDegraded: 1n, totalFailed: 1n, p50: 500n });
+    });
+
+    it('lists and reads response logs newest first with pagination', async () => {
+      const { monitor } = await sut.createHTTPMonitor(minimalHttp());
+      const none = await sut.listMonitorHTTPResponseLogs({ id: monitor!.id });
+      expect(none).toMatchObject({ logs: [], pagination: { hasMore: false, nextOffset: 0 } });
+      const ids: string[] = [];
+      for (let i = 1; i <= 3; i++)
+        ids.push(await insertResult(monitor!.id, tenant.ctx.workspace.id, i, i === 3 ? 'error' : 'success', 40 + i));
+      const first = await sut.listMonitorHTTPResponseLogs({ id: monitor!.id, limit: 2 });
+      expect(first.logs.map((l) => l.id)).toEqual([ids[0], ids[1]]);
+      expect(first.pagination).toMatchObject({ hasMore: true, nextOffset: 2 });
+      expect(first.logs[0]).toMatchObject({
+        monitorId: monitor!.id,
+        latency: 41n,
+        statusCode: 200n,
+        region: Region.FLY_AMS,
+        requestStatus: HTTPResponseLogRequestStatus.HTTP_RESPONSE_LOG_REQUEST_STATUS_SUCCESS,
+        trigger: HTTPResponseLogTrigger.HTTP_RESPONSE_LOG_TRIGGER_CRON,
+        timing: { dns: 1n, connect: 2n, tls: 3n, ttfb: 35n, transfer: 0n },
+      });
+      const second = await sut.listMonitorHTTPResponseLogs({ id: monitor!.id, limit: 2, offset: 2 });
+      expect(second.logs.map((l) => l.id)).toEqual([ids[2]]);
+      expect(second.pagination).toMatchObject({ hasMore: false });
+      const window = await sut.listMonitorHTTPResponseLogs({
+        id: monitor!.id,
+        fromTimestamp: BigInt(Date.now() - 90_000),
+      });
+      expect(window.logs.map((l) => l.id)).toEqual([ids[0]]);
+
+      const { log } = await sut.getMonitorHTTPResponseLog({ id: monitor!.id, logId: ids[2] });
+      expect(log).toMatchObject({
+        url: 'https://example.com/health',
+        error: 'status code 200 is not 201',
+        headers: { 'content-type': 'text/plain', 'set-cookie': '[redacted]' },
+        log: { id: ids[2], requestStatus: HTTPResponseLogRequestStatus.HTTP_RESPONSE_LOG_REQUEST_STATUS_ERROR },
+      });
+      expect(JSON.parse(log!.assertions)).toEqual([
+        { type: 'status_code', comparator: 'eq', target: 200, actual: 200, passed: true },
+      ]);
+      expect((await rpcError(sut.getMonitorHTTPResponseLog({ id: monitor!.id, logId: '999999999' }))).code).toBe(
+        Code.NotFound,
+      );
+    });
+
+    it('bounds the log page size', async () => {
+      const { monitor } = await sut.createHTTPMonitor(minimalHttp());
+      expect((await rpcError(sut.listMonitorHTTPResponseLogs({ id: monitor!.id, limit: 101 }))).rawMessage).toBe(
+        'limit: must be between 1 and 100',
+      );
+    });
+
+    it('has response logs only for HTTP monitors', async () => {
+      const { monitor } = await sut.createTCPMonitor({
+        monitor: { name: 't', uri: 'x.example.com:1', periodicity: Periodicity.PERIODICITY_1M },
+      });
+      const error = await rpcError(sut.listMonitorHTTPResponseLogs({ id: monitor!.id }));
+      expect(error.code).toBe(Code.InvalidArgument);
+      expect(error.rawMessage).toContain('only HTTP monitors have response logs');
+    });
+
+    it('refuses response logs on the free plan', async () => {
+      const free = await newTenant(t, 'free');
+      const client = clientFor(free.writeKey);
+      const { monitor } = await client.createHTTPMonitor({
+        monitor: { ...minimalHttp().monitor, periodicity: Periodicity.PERIODICITY_10M },
+      });
+      for (const call of [
+        client.listMonitorHTTPResponseLogs({ id: monitor!.id }),
+        client.getMonitorHTTPResponseLog({ id: monitor!.id, logId: '1' }),
+      ]) {
+        const error = await rpcError(call);
+        expect(error.code).toBe(Code.PermissionDenied);
+        expect(error.rawMessage).toBe('Upgrade for response logs');
+      }
+    });
+  });
+
+  describe('delete and trigger', () => {
+    it('deletes a monitor; afterwards it is not found anywhere', async () => {
+      const { monitor } = await sut.createHTTPMonitor(minimalHttp());
+      expect(await sut.deleteMonitor({ id: monitor!.id })).toMatchObject({ success: true });
+      for (const call of [
+        sut.getMonitor({ id: monitor!.id }),
+        sut.deleteMonitor({ id: monitor!.id }),
+        sut.getMonitorStatus({ id: monitor!.id }),
+      ]) {
+        expect((await rpcError(call)).code).toBe(Code.NotFound);
+      }
+    });
+
+    it('refuses to delete a monitor a status page shows', async () => {
+      const { monitor } = await sut.createHTTPMonitor(minimalHttp());
+      const [page]: Array<{ id: string }> = await t.db.manager.query(
+        `INSERT INTO status_pages (workspace_id, title, slug) VALUES ($1, 'Status', $2) RETURNING id`,
+        [tenant.ctx.workspace.id, `page-${monitor!.id}-${useBinaryFormat}`],
+      );
+      await t.db.manager.query(
+        `INSERT INTO page_components (workspace_id, page_id, type, monitor_id) VALUES ($1, $2, 'monitor', $3)`,
+        [tenant.ctx.workspace.id, page.id, monitor!.id],
+      );
+      const error = await rpcError(sut.deleteMonitor({ id: monitor!.id }));
+      expect(error.code).toBe(Code.FailedPrecondition);
+      expect(error.rawMessage).toContain('is shown by status page components');
+    });
+
+    it('says plainly that no checker can run a triggered check yet', async () => {
+      const { monitor } = await sut.createHTTPMonitor(minimalHttp());
+      const error = await rpcError(sut.triggerMonitor({ id: monitor!.id }));
+      expect(error.code).toBe(Code.FailedPrecondition);
+      expect((await rpcError(sut.triggerMonitor({ id: '987654321' }))).code).toBe(Code.NotFound);
+    });
+  });
+
+  describe('credentials and tenancy', () => {
+    it('refuses calls without a key or with a wrong key', async () => {
+      expect((await rpcError(clientFor(null).listMonitors({}))).code).toBe(Code.Unauthenticated);
+      expect(
+        (await rpcError(clientFor('svc_abcdefghijkl_0123456789012345678901234567890123456789').listMonitors({}))).code,
+      ).toBe(Code.Unauthenticated);
+    });
+
+    it('lets a read-only key read and refuses every write', async () => {
+      const { monitor } = await sut.createHTTPMonitor(minimalHttp());
+      const reader = clientFor(tenant.readKey);
+      expect((await reader.getMonitor({ id: monitor!.id })).monitor?.config.value).toEqual(monitor);
+      await expect(reader.listMonitors({})).resolves.toBeDefined();
+      await expect(reader.getMonitorSummary({ id: monitor!.id })).resolves.toBeDefined();
+      for (const call of [
+        reader.createHTTPMonitor(minimalHttp()),
+        reader.updateHTTPMonitor({ id: monitor!.id, monitor: { name: 'x' } }),
+        reader.deleteMonitor({ id: monitor!.id }),
+        reader.triggerMonitor({ id: monitor!.id }),
+        reader.createTCPMonitor({
+          monitor: { name: 't', uri: 'x.example.com:1', periodicity: Periodicity.PERIODICITY_1M },
+        }),
+      ]) {
+        const error = await rpcError(call);
+        expect(error.code).toBe(Code.PermissionDenied);
+      }
+      expect((await sut.getMonitor({ id: monitor!.id })).monitor?.config.value).toEqual(monitor);
+    });
+
+    it('answers not_found for ids of another workspace, for every method that takes one', async () => {
+      const { monitor } = await sut.createHTTPMonitor(minimalHttp());
+      const other = clientFor((await newTenant(t)).writeKey);
+      const id = monitor!.id;
+      for (const call of [
+        other.getMonitor({ id }),
+        other.updateHTTPMonitor({ id, monitor: { name: 'stolen' } }),
+        other.deleteMonitor({ id }),
+        other.triggerMonitor({ id }),
+        other.getMonitorStatus({ id }),
+        other.getMonitorSummary({ id }),
+        other.listMonitorHTTPResponseLogs({ id }),
+        other.getMonitorHTTPResponseLog({ id, logId: '1' }),
+      ]) {
+        const error = await rpcError(call);
+        expect(error.code).toBe(Code.NotFound);
+        expect(error.rawMessage).toBe(
+          `monitor "${id}" not found`.replace(
+            'monitor',
+            error.rawMessage.startsWith('http') ? 'http monitor' : 'monitor',
+          ),
+        );
+      }
+      expect((await sut.getMonitor({ id })).monitor?.config.value).toEqual(monitor);
+    });
+
+    it('enforces plan limits', async () => {
+      const free = clientFor((await newTenant(t, 'free')).writeKey);
+      const fast = await rpcError(free.createHTTPMonitor(minimalHttp()));
+      expect(fast.code).toBe(Code.ResourceExhausted);
+      expect(fast.rawMessage).toContain('periodicity: the free plan');
+      for (let i = 0; i < 5; i++)
+        await free.createHTTPMonitor({
+          monitor: { ...minimalHttp().monitor, periodicity: Periodicity.PERIODICITY_1H },
+        });
+      const sixth = await rpcError(
+        free.createHTTPMonitor({ monitor: { ...minimalHttp().monitor, periodicity: Periodicity.PERIODICITY_1H } }),
+      );
+      expect(sixth.code).toBe(Code.ResourceExhausted);
+      expect(sixth.rawMessage).toBe('monitors: the free plan allows at most 5 monitors');
+    });
+
+    it('writes audit entries with the key as actor', async () => {
+      const own = await newTenant(t);
+      const client = clientFor(own.writeKey);
+      const { monitor } = await client.createHTTPMonitor({
+        monitor: { ...minimalHttp().monitor, headers: [{ key: 'Authorization', value: 'Bearer s3cret' }] },
+      });
+      await client.updateHTTPMonitor({ id: monitor!.id, monitor: { name: 'renamed' } });
+      await client.deleteMonitor({ id: monitor!.id });
+      const entries = await t.db
+        .repo(AuditLogEntity)
+        .find({ where: { workspaceId: own.ctx.workspace.id, entityType: 'monitor' }, order: { id: 'ASC' } });
+      expect(entries.map((e) => e.action)).toEqual(['monitor.create', 'monitor.update', 'monitor.delete']);
+      expect(entries[1]).toMatchObject({
+        actorType: 'api_key',
+        actorUserId: own.userId,
+        via: 'rpc',
+        changedFields: ['name'],
+      });
+      expect(JSON.stringify(entries)).not.toContain('s3cret');
+    });
+  });
+});
+
+describe('MonitorService over plain HTTP JSON', () => {
+  let t: HttpTestApp;
+  let tenant: Tenant;
+
+  beforeAll(async () => {
+    t = await startHttpApp();
+    tenant = await newTenant(t);
+  });
+
+  afterAll(() => t.close());
+
+  const call = async (method: string, body: unknown, key: string | null = tenant.writeKey) => {
+    const response = await fetch(`${t.baseUrl}/rpc/monitor.v1.MonitorService/${method}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(key ? { 'x-service-key': key } : {}) },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+
+  it('creates and reads a monitor with enum names and int64 strings', async () => {
+    const created = await call('CreateHTTPMonitor', {
+      monitor: {
+        name: 'curl',
+        url: 'https://example.com',
+        periodicity: 'PERIODICITY_5M',
+        regions: ['REGION_FLY_AMS'],
+        timeout: 3000,
+      },
+    });
+    expect(created.status).toBe(200);
+    const monitor = created.body.monitor as Record<string, unknown>;
+    expect(monitor).toMatchObject({
+      name: 'curl',
+      periodicity: 'PERIODICITY_5M',
+      timeout: '3000',
+      degradedAt: '1500',
+      status: 'MONITOR_STATUS_UNKNOWN',
+    });
+    const fetched = await call('GetMonitor', { id: monitor.id });
+    expect(fetched.body).toEqual({ monitor: { http: monitor } });
+  });
+
+  it('answers errors as Connect JSON with the code and a readable message', async () => {
+    expect(
+      await call('CreateHTTPMonitor', {
+        monitor: { name: 'x', url: 'https://example.com', periodicity: 'PERIODICITY_1M', retry: 20 },
+      }),
+    ).toEqual({
+      status: 400,
+      body: { code: 'invalid_argument', message: 'retry: must be between 0 and 10' },
+    });
+    expect(await call('ListMonitors', {}, null)).toEqual({
+      status: 401,
+      body: { code: 'unauthenticated', message: 'Missing x-service-key header' },
+    });
+    expect((await call('GetMonitor', { id: '123456789' })).body).toEqual({
+      code: 'not_found',
+      message: 'monitor "123456789" not found',
+    });
+    expect((await call('ListMonitors', { limit: 'many' })).status).toBe(400);
+    expect((await call('CreateHTTPMonitor', { monitor: { nam: 'typo' } })).body).toMatchObject({
+      code: 'invalid_argument',
+    });
+  });
+});

@@ -1,0 +1,83 @@
+// The whole HTTP application (REST, RPC) in this process, listening on a loopback port, on a fresh
+// database. Tests create their own workspaces and keys through the service verbs.
+import 'reflect-metadata';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { ApiKeysService } from '../../backend/src/api-keys/api-keys.service';
+import { AppModule } from '../../backend/src/app.module';
+import type { ServiceContext } from '../../backend/src/common/context';
+import { loadConfig } from '../../backend/src/config/config';
+import { Database } from '../../backend/src/database/database';
+import { createLogger } from '../../backend/src/logging/logger';
+import { RpcServer } from '../../backend/src/rpc/rpc.server';
+import { UsersService } from '../../backend/src/users/users.service';
+import { toWorkspaceRef, WorkspacesService } from '../../backend/src/workspaces/workspaces.service';
+import { installer } from './app';
+import { createTestDatabase, type TestDatabase } from './database';
+
+export interface HttpTestApp {
+  app: NestFastifyApplication;
+  baseUrl: string;
+  db: Database;
+  database: TestDatabase;
+  close(): Promise<void>;
+}
+
+export async function startHttpApp(): Promise<HttpTestApp> {
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: database.url,
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'svc-http-')),
+    SECRET_KEY: 'test-secret-key-that-is-long-enough-0123456789',
+    LOG_LEVEL: 'silent',
+    BOOTSTRAP: 'false',
+    DATABASE_POOL_SIZE: '4',
+  });
+  const logger = createLogger('silent');
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.forRoot(config, logger),
+    new FastifyAdapter({ loggerInstance: logger }),
+    { logger: false, abortOnError: false },
+  );
+  await app.get(RpcServer).register(app);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    app,
+    baseUrl: `http://127.0.0.1:${port}`,
+    db: app.get(Database),
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export interface Tenant {
+  ctx: ServiceContext;
+  writeKey: string;
+  readKey: string;
+  userId: string;
+}
+
+let tenants = 0;
+
+/** A workspace of its own with an owner, a write key and a read key created by that owner. */
+export async function newTenant(t: HttpTestApp, plan: 'free' | 'pro' = 'pro'): Promise<Tenant> {
+  tenants += 1;
+  const workspace = await t.app.get(WorkspacesService).create(installer, { name: `Tenant ${tenants}`, plan });
+  const ctx: ServiceContext = { ...installer, workspace: toWorkspaceRef(workspace) };
+  const { user } = await t.app
+    .get(UsersService)
+    .addMember(ctx, { email: `owner${tenants}@example.com`, role: 'owner' });
+  const keys = t.app.get(ApiKeysService);
+  const write = await keys.create(ctx, { scope: 'write', createdByUserId: user.id });
+  const read = await keys.create(ctx, { scope: 'read', createdByUserId: user.id });
+  return { ctx, writeKey: write.key, readKey: read.key, userId: user.id };
+}
