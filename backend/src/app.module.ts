@@ -13,6 +13,7 @@ import { DomainErrorFilter } from './http/domain-error.filter';
 import { MonitorsModule } from './monitors/monitors.module';
 import { RetentionScheduler } from './monitors/retention.service';
 import { RpcModule } from './rpc/rpc.module';
+import { StatusPagesModule } from './status-pages/status-pages.module';
 import { UsersModule } from './users/users.module';
 import { WorkspacesModule } from './workspaces/workspaces.module';
 
@@ -30,8 +31,9 @@ export class CoreModule {
         UsersModule,
         ApiKeysModule,
         MonitorsModule,
+        StatusPagesModule,
       ],
-      exports: [WorkspacesModule, UsersModule, ApiKeysModule, MonitorsModule],
+      exports: [WorkspacesModule, UsersModule, ApiKeysModule, MonitorsModule, StatusPagesModule],
     };
   }
 }

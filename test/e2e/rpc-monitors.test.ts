@@ -550,10 +550,10 @@ describe.each([
         monitor: { ...minimalHttp().monitor, periodicity: Periodicity.PERIODICITY_10M },
       });
       for (const call of [
-        client.listMonitorHTTPResponseLogs({ id: monitor!.id }),
-        client.getMonitorHTTPResponseLog({ id: monitor!.id, logId: '1' }),
+        () => client.listMonitorHTTPResponseLogs({ id: monitor!.id }),
+        () => client.getMonitorHTTPResponseLog({ id: monitor!.id, logId: '1' }),
       ]) {
-        const error = await rpcError(call);
+        const error = await rpcError(call());
         expect(error.code).toBe(Code.PermissionDenied);
         expect(error.rawMessage).toBe('Upgrade for response logs');
       }
@@ -565,11 +565,11 @@ describe.each([
       const { monitor } = await sut.createHTTPMonitor(minimalHttp());
       expect(await sut.deleteMonitor({ id: monitor!.id })).toMatchObject({ success: true });
       for (const call of [
-        sut.getMonitor({ id: monitor!.id }),
-        sut.deleteMonitor({ id: monitor!.id }),
-        sut.getMonitorStatus({ id: monitor!.id }),
+        () => sut.getMonitor({ id: monitor!.id }),
+        () => sut.deleteMonitor({ id: monitor!.id }),
+        () => sut.getMonitorStatus({ id: monitor!.id }),
       ]) {
-        expect((await rpcError(call)).code).toBe(Code.NotFound);
+        expect((await rpcError(call())).code).toBe(Code.NotFound);
       }
     });
 
@@ -611,15 +611,16 @@ describe.each([
       await expect(reader.listMonitors({})).resolves.toBeDefined();
       await expect(reader.getMonitorSummary({ id: monitor!.id })).resolves.toBeDefined();
       for (const call of [
-        reader.createHTTPMonitor(minimalHttp()),
-        reader.updateHTTPMonitor({ id: monitor!.id, monitor: { name: 'x' } }),
-        reader.deleteMonitor({ id: monitor!.id }),
-        reader.triggerMonitor({ id: monitor!.id }),
-        reader.createTCPMonitor({
-          monitor: { name: 't', uri: 'x.example.com:1', periodicity: Periodicity.PERIODICITY_1M },
-        }),
+        () => reader.createHTTPMonitor(minimalHttp()),
+        () => reader.updateHTTPMonitor({ id: monitor!.id, monitor: { name: 'x' } }),
+        () => reader.deleteMonitor({ id: monitor!.id }),
+        () => reader.triggerMonitor({ id: monitor!.id }),
+        () =>
+          reader.createTCPMonitor({
+            monitor: { name: 't', uri: 'x.example.com:1', periodicity: Periodicity.PERIODICITY_1M },
+          }),
       ]) {
-        const error = await rpcError(call);
+        const error = await rpcError(call());
         expect(error.code).toBe(Code.PermissionDenied);
       }
       expect((await sut.getMonitor({ id: monitor!.id })).monitor?.config.value).toEqual(monitor);
@@ -630,16 +631,16 @@ describe.each([
       const other = clientFor((await newTenant(t)).writeKey);
       const id = monitor!.id;
       for (const call of [
-        other.getMonitor({ id }),
-        other.updateHTTPMonitor({ id, monitor: { name: 'stolen' } }),
-        other.deleteMonitor({ id }),
-        other.triggerMonitor({ id }),
-        other.getMonitorStatus({ id }),
-        other.getMonitorSummary({ id }),
-        other.listMonitorHTTPResponseLogs({ id }),
-        other.getMonitorHTTPResponseLog({ id, logId: '1' }),
+        () => other.getMonitor({ id }),
+        () => other.updateHTTPMonitor({ id, monitor: { name: 'stolen' } }),
+        () => other.deleteMonitor({ id }),
+        () => other.triggerMonitor({ id }),
+        () => other.getMonitorStatus({ id }),
+        () => other.getMonitorSummary({ id }),
+        () => other.listMonitorHTTPResponseLogs({ id }),
+        () => other.getMonitorHTTPResponseLog({ id, logId: '1' }),
       ]) {
-        const error = await rpcError(call);
+        const error = await rpcError(call());
         expect(error.code).toBe(Code.NotFound);
         expect(error.rawMessage).toBe(
           `monitor "${id}" not found`.replace(

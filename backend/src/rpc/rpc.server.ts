@@ -10,6 +10,11 @@ import { ApiKeysService } from '../api-keys/api-keys.service';
 import { LOGGER } from '../config/config.module';
 import { monitorServiceImpl } from '../monitors/monitors.rpc';
 import { MonitorsService } from '../monitors/monitors.service';
+import { DailySummaryService } from '../status-pages/daily-summary.service';
+import { PageComponentsService } from '../status-pages/page-components.service';
+import { statusPageServiceImpl } from '../status-pages/status-pages.rpc';
+import { StatusPagesService } from '../status-pages/status-pages.service';
+import { StatusPageService } from '@uptime/proto/gen/status_page/v1/status_page_service_pb';
 import { authInterceptor } from './rpc-context';
 import { errorInterceptor } from './rpc-errors';
 
@@ -21,10 +26,14 @@ export class RpcServer {
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(ApiKeysService) private readonly apiKeys: ApiKeysService,
     @Inject(MonitorsService) private readonly monitors: MonitorsService,
+    @Inject(StatusPagesService) private readonly statusPages: StatusPagesService,
+    @Inject(PageComponentsService) private readonly pageComponents: PageComponentsService,
+    @Inject(DailySummaryService) private readonly dailySummaries: DailySummaryService,
   ) {}
 
   routes(router: ConnectRouter): void {
     router.service(MonitorService, monitorServiceImpl(this.monitors));
+    router.service(StatusPageService, statusPageServiceImpl(this.statusPages, this.pageComponents, this.dailySummaries));
   }
 
   async register(app: NestFastifyApplication): Promise<void> {

@@ -1,0 +1,209 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { MutationRunner } from '../audit/mutation-runner';
+import type { ServiceContext } from '../common/context';
+import { NotFoundError, ValidationError } from '../common/errors';
+import { parseInput } from '../common/validation';
+import type { PageComponentEntity } from './page-component.entity';
+import { componentSchema, groupSchema, type ComponentData } from './status-page.schemas';
+import { snapshotOf, toComponentView, toGroupView, type ComponentView, type GroupView } from './status-page.views';
+import { StatusPagesRepository } from './status-pages.repository';
+
+export type ComponentInput = Partial<ComponentData> & { pageId?: string };
+export type ComponentField = keyof ComponentData;
+
+const DEFAULTS: Omit<ComponentData, 'type'> = {
+  monitorId: null,
+  name: '',
+  description: '',
+  order: 0,
+  groupId: null,
+  groupOrder: 0,
+};
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** Components and component groups of status pages (SPEC §2.7, §2.8). */
+@Injectable()
+export class PageComponentsService {
+  constructor(
+    @Inject(StatusPagesRepository) private readonly pages: StatusPagesRepository,
+    @Inject(MutationRunner) private readonly mutations: MutationRunner,
+  ) {}
+
+  async createComponent(ctx: ServiceContext, input: ComponentInput): Promise<ComponentView> {
+    return this.mutations.run(ctx, async (trail) => {
+      if (!input.pageId) throw ValidationError.field('pageId', 'is required');
+      const page = await this.pages.findPage(ctx.workspace.id, input.pageId);
+      if (!page) throw NotFoundError.of('status page', input.pageId);
+      const data = parseInput(componentSchema, { ...DEFAULTS, ...definedOnly(input), pageId: undefined });
+      await this.checkReferences(ctx, page.id, data);
+      const component = await this.pages.saveComponent({ ...data, pageId: page.id, workspaceId: ctx.workspace.id });
+      const view = toComponentView(component);
+      trail.record({
+        action: 'page_component.create',
+        entityType: 'page_component',
+        entityId: component.id,
+        after: snapshotOf(view),
+      });
+      return view;
+    });
+  }
+
+  async updateComponent(
+    ctx: ServiceContext,
+    id: string,
+    patch: ComponentInput,
+    mask?: ComponentField[],
+  ): Promise<ComponentView> {
+    return this.mutations.run(ctx, async (trail) => {
+      const component = await this.pages.findComponent(ctx.workspace.id, id);
+      if (!component) throw NotFoundError.of('page component', id);
+      if (patch.pageId !== undefined && patch.pageId !== component.pageId) {
+        throw ValidationError.field('pageId', 'cannot change; create a new component on the other page');
+      }
+      if (patch.type !== undefined && patch.type !== component.type) {
+        throw ValidationError.field('type', 'cannot change; create a new component of the other type');
+      }
+      const next: Record<string, unknown> = { ...this.dataOf(component) };
+      for (const field of mask ??
+        (Object.keys(definedOnly({ ...patch, pageId: undefined, type: undefined })) as ComponentField[])) {
+        if (field === 'type') continue;
+        const value = patch[field];
+        next[field] = value !== undefined ? value : DEFAULTS[field as keyof typeof DEFAULTS];
+      }
+      const data = parseInput(componentSchema, next);
+      await this.checkReferences(ctx, component.pageId, data);
+      const before = toComponentView(component);
+      const saved = await this.pages.saveComponent({ ...component, ...data });
+      const after = toComponentView(saved);
+      if (JSON.stringify(snapshotOf(before)) === JSON.stringify(snapshotOf(after))) trail.unchanged();
+      else
+        trail.record({
+          action: 'page_component.update',
+          entityType: 'page_component',
+          entityId: component.id,
+          before: snapshotOf(before),
+          after: snapshotOf(after),
+        });
+      return after;
+    });
+  }
+
+  async getComponent(ctx: ServiceContext, id: string, pageId?: string): Promise<ComponentView> {
+    const component = await this.pages.findComponent(ctx.workspace.id, id);
+    if (!component || (pageId && component.pageId !== pageId)) throw NotFoundError.of('page component', id);
+    return toComponentView(component);
+  }
+
+  async listComponents(ctx: ServiceContext, pageId: string): Promise<ComponentView[]> {
+    const page = await this.pages.findPage(ctx.workspace.id, pageId);
+    if (!page) throw NotFoundError.of('status page', pageId);
+    return (await this.pages.listComponents(page.id)).map(toComponentView);
+  }
+
+  async deleteComponent(ctx: ServiceContext, id: string): Promise<void> {
+    await this.mutations.run(ctx, async (trail) => {
+      const component = await this.pages.findComponent(ctx.workspace.id, id);
+      if (!component) throw NotFoundError.of('page component', id);
+      await this.pages.deleteComponent(component.id);
+      trail.record({
+        action: 'page_component.delete',
+        entityType: 'page_component',
+        entityId: component.id,
+        before: snapshotOf(toComponentView(component)),
+      });
+    });
+  }
+
+  async createGroup(ctx: ServiceContext, input: { pageId?: string; name?: string }): Promise<GroupView> {
+    return this.mutations.run(ctx, async (trail) => {
+      if (!input.pageId) throw ValidationError.field('pageId', 'is required');
+      const page = await this.pages.findPage(ctx.workspace.id, input.pageId);
+      if (!page) throw NotFoundError.of('status page', input.pageId);
+      const { name } = parseInput(groupSchema, { name: input.name });
+      const group = await this.pages.saveGroup({ name, pageId: page.id, workspaceId: ctx.workspace.id });
+      const view = toGroupView(group);
+      trail.record({
+        action: 'page_component_group.create',
+        entityType: 'page_component_group',
+        entityId: group.id,
+        after: snapshotOf(view),
+      });
+      return view;
+    });
+  }
+
+  async updateGroup(ctx: ServiceContext, id: string, patch: { pageId?: string; name?: string }): Promise<GroupView> {
+    return this.mutations.run(ctx, async (trail) => {
+      const group = await this.pages.findGroup(ctx.workspace.id, id);
+      if (!group) throw NotFoundError.of('component group', id);
+      if (patch.pageId !== undefined && patch.pageId !== group.pageId) {
+        throw ValidationError.field('pageId', 'cannot change; create a new group on the other page');
+      }
+      const { name } = parseInput(groupSchema, { name: patch.name ?? group.name });
+      const before = toGroupView(group);
+      const after = toGroupView(await this.pages.saveGroup({ ...group, name }));
+      if (before.name === after.name) trail.unchanged();
+      else
+        trail.record({
+          action: 'page_component_group.update',
+          entityType: 'page_component_group',
+          entityId: group.id,
+          before: snapshotOf(before),
+          after: snapshotOf(after),
+        });
+      return after;
+    });
+  }
+
+  async getGroup(ctx: ServiceContext, id: string, pageId?: string): Promise<GroupView> {
+    const group = await this.pages.findGroup(ctx.workspace.id, id);
+    if (!group || (pageId && group.pageId !== pageId)) throw NotFoundError.of('component group', id);
+    return toGroupView(group);
+  }
+
+  async listGroups(ctx: ServiceContext, pageId: string): Promise<GroupView[]> {
+    const page = await this.pages.findPage(ctx.workspace.id, pageId);
+    if (!page) throw NotFoundError.of('status page', pageId);
+    return (await this.pages.listGroups(page.id)).map(toGroupView);
+  }
+
+  /** Deletes a group; its components stay on the page, ungrouped. */
+  async deleteGroup(ctx: ServiceContext, id: string): Promise<void> {
+    await this.mutations.run(ctx, async (trail) => {
+      const group = await this.pages.findGroup(ctx.workspace.id, id);
+      if (!group) throw NotFoundError.of('component group', id);
+      await this.pages.deleteGroup(group.id);
+      trail.record({
+        action: 'page_component_group.delete',
+        entityType: 'page_component_group',
+        entityId: group.id,
+        before: snapshotOf(toGroupView(group)),
+      });
+    });
+  }
+
+  private dataOf(c: PageComponentEntity): ComponentData {
+    return {
+      type: c.type,
+      monitorId: c.monitorId,
+      name: c.name,
+      description: c.description,
+      order: c.order,
+      groupId: c.groupId,
+      groupOrder: c.groupOrder,
+    };
+  }
+
+  private async checkReferences(ctx: ServiceContext, pageId: string, data: ComponentData): Promise<void> {
+    if (data.monitorId && !(await this.pages.findLiveMonitor(ctx.workspace.id, data.monitorId))) {
+      throw NotFoundError.of('monitor', data.monitorId);
+    }
+    if (data.groupId) {
+      const group = await this.pages.findGroup(ctx.workspace.id, data.groupId);
+      if (!group || group.pageId !== pageId) throw NotFoundError.of('component group', data.groupId);
+    }
+  }
+}

@@ -1,0 +1,150 @@
+// Validation of status pages, components and groups (SPEC §2.6-2.8, §8).
+import { z } from 'zod';
+import { isHostname } from '../monitors/monitor.schemas';
+import { ACCESS_TYPES } from './status-page.entity';
+
+const required = { error: 'is required' };
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const LOCALE = /^[a-z]{2,3}(?:-[A-Z][a-zA-Z]{1,3})?$/;
+const CSS_VARIABLE = /^--[a-zA-Z0-9-]{1,64}$/;
+const CIDR = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})\/(\d{1,2})$/;
+
+export function isIpv4Cidr(value: string): boolean {
+  const match = CIDR.exec(value.trim());
+  if (!match) return false;
+  const octets = match.slice(1, 5).map(Number);
+  return octets.every((o) => o <= 255) && Number(match[5]) <= 32;
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+const text = (min: number, max: number) =>
+  z
+    .string(required)
+    .trim()
+    .min(min, { error: min === 1 ? 'is required' : `must be ${min} to ${max} characters` })
+    .max(max, { error: min ? `must be ${min} to ${max} characters` : `must be at most ${max} characters` });
+
+const url = z
+  .string()
+  .max(2048, { error: 'must be at most 2048 characters' })
+  .refine(isHttpUrl, { error: 'must be an http or https URL' })
+  .nullable();
+
+const themeMap = z
+  .record(
+    z.string().regex(CSS_VARIABLE, { error: 'keys must be CSS custom properties such as --color-primary' }),
+    z.string().max(256, { error: 'values must be at most 256 characters' }),
+  )
+  .refine((m) => Object.keys(m).length <= 100, { error: 'must have at most 100 entries' });
+
+export const statusPageSchema = z
+  .object({
+    title: z
+      .string(required)
+      .trim()
+      .min(1, { error: 'must be 1 to 256 characters' })
+      .max(256, { error: 'must be 1 to 256 characters' }),
+    slug: z
+      .string(required)
+      .min(1, { error: 'must be 1 to 256 characters' })
+      .max(256, { error: 'must be 1 to 256 characters' })
+      .regex(SLUG, { error: 'must be lower-case letters, digits and single dashes, e.g. acme-status' }),
+    description: z.string().max(1024, { error: 'must be at most 1024 characters' }),
+    homepageUrl: url,
+    contactUrl: url,
+    icon: url,
+    customDomain: z
+      .string()
+      .max(253, { error: 'must be at most 253 characters' })
+      .refine((v) => isHostname(v) && v.includes('.'), { error: 'must be a host name such as status.example.com' })
+      .nullable(),
+    accessType: z.enum(ACCESS_TYPES, { error: `must be one of ${ACCESS_TYPES.join(', ')}` }),
+    /** A new password to store; null keeps the stored one. */
+    password: z
+      .string()
+      .min(8, { error: 'must be 8 to 256 characters' })
+      .max(256, { error: 'must be 8 to 256 characters' })
+      .nullable(),
+    authEmailDomains: z
+      .array(
+        z.string().refine((d) => isHostname(d) && d.includes('.'), { error: 'must be a domain such as example.com' }),
+      )
+      .max(50, { error: 'must have at most 50 entries' }),
+    allowedIpRanges: z
+      .string()
+      .max(4096, { error: 'must be at most 4096 characters' })
+      .refine((v) => v.split(',').every(isIpv4Cidr), {
+        error: 'must be comma-separated IPv4 CIDR ranges such as 10.0.0.0/8,192.168.1.0/24',
+      })
+      .nullable(),
+    theme: z.string().regex(/^[a-z0-9-]{1,64}$/, { error: 'must be a theme key of 1 to 64 characters a-z, 0-9 and -' }),
+    customTheme: z.object({ light: themeMap.optional(), dark: themeMap.optional() }).nullable(),
+    defaultLocale: z.string().regex(LOCALE, { error: 'must be a locale such as en or pt-BR' }),
+    locales: z
+      .array(z.string().regex(LOCALE, { error: 'must be a locale such as en or pt-BR' }))
+      .max(50, { error: 'must have at most 50 entries' }),
+    allowIndex: z.boolean(),
+    /** Whether a password hash is already stored (for the password access type). */
+    hasPassword: z.boolean(),
+  })
+  .superRefine((page, ctx) => {
+    if (page.accessType === 'password' && !page.password && !page.hasPassword) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: 'is required when accessType is password' });
+    }
+    if (page.accessType === 'email-domain' && page.authEmailDomains.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['authEmailDomains'],
+        message: 'is required when accessType is email-domain',
+      });
+    }
+    if (page.accessType === 'ip-restriction' && !page.allowedIpRanges) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['allowedIpRanges'],
+        message: 'is required when accessType is ip-restriction',
+      });
+    }
+    if (page.locales.length && !page.locales.includes(page.defaultLocale)) {
+      ctx.addIssue({ code: 'custom', path: ['defaultLocale'], message: 'must be one of locales' });
+    }
+  });
+
+export type StatusPageData = z.output<typeof statusPageSchema>;
+
+export const componentSchema = z
+  .object({
+    type: z.enum(['monitor', 'static'], { error: 'must be monitor or static' }),
+    monitorId: z.string().nullable(),
+    name: text(0, 256),
+    description: text(0, 1024),
+    order: z.number().int().min(-1_000_000).max(1_000_000, { error: 'must be between -1000000 and 1000000' }),
+    groupId: z.string().nullable(),
+    groupOrder: z.number().int().min(-1_000_000).max(1_000_000, { error: 'must be between -1000000 and 1000000' }),
+  })
+  .superRefine((c, ctx) => {
+    if (c.type === 'monitor' && !c.monitorId) {
+      ctx.addIssue({ code: 'custom', path: ['monitorId'], message: 'is required when type is monitor' });
+    }
+    if (c.type === 'static' && c.monitorId) {
+      ctx.addIssue({ code: 'custom', path: ['monitorId'], message: 'must be empty when type is static' });
+    }
+  });
+
+export type ComponentData = z.output<typeof componentSchema>;
+
+export const groupSchema = z.object({
+  name: z
+    .string(required)
+    .trim()
+    .min(1, { error: 'must be 1 to 256 characters' })
+    .max(256, { error: 'must be 1 to 256 characters' }),
+});

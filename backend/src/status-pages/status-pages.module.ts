@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { DailySummaryService } from './daily-summary.service';
+import { PageComponentsService } from './page-components.service';
+import { StatusPagesRepository } from './status-pages.repository';
+import { StatusPagesService } from './status-pages.service';
+
+@Module({
+  providers: [StatusPagesRepository, StatusPagesService, PageComponentsService, DailySummaryService],
+  exports: [StatusPagesService, PageComponentsService, DailySummaryService],
+})
+export class StatusPagesModule {}

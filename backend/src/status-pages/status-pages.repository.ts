@@ -1,0 +1,101 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { In, IsNull } from 'typeorm';
+import { ConflictError } from '../common/errors';
+import { Database } from '../database/database';
+import { isUniqueViolation } from '../database/pg-errors';
+import { MonitorEntity } from '../monitors/monitor.entity';
+import { ComponentGroupEntity } from './component-group.entity';
+import { PageComponentEntity } from './page-component.entity';
+import { StatusPageEntity } from './status-page.entity';
+
+const ID = /^\d{1,18}$/;
+
+@Injectable()
+export class StatusPagesRepository {
+  constructor(@Inject(Database) private readonly db: Database) {}
+
+  async savePage(page: Partial<StatusPageEntity>): Promise<StatusPageEntity> {
+    const repo = this.db.repo(StatusPageEntity);
+    try {
+      return await repo.save(repo.create(page));
+    } catch (error) {
+      if (isUniqueViolation(error, 'uq_status_pages_slug')) {
+        throw new ConflictError(`slug: ${JSON.stringify(page.slug)} is already used by another status page`);
+      }
+      if (isUniqueViolation(error, 'uq_status_pages_custom_domain')) {
+        throw new ConflictError(
+          `customDomain: ${JSON.stringify(page.customDomain)} is already used by another status page`,
+        );
+      }
+      throw error;
+    }
+  }
+
+  findPage(workspaceId: string, id: string): Promise<StatusPageEntity | null> {
+    if (!ID.test(id)) return Promise.resolve(null);
+    return this.db.repo(StatusPageEntity).findOneBy({ workspaceId, id });
+  }
+
+  listPages(workspaceId: string, limit: number, offset: number): Promise<[StatusPageEntity[], number]> {
+    return this.db
+      .repo(StatusPageEntity)
+      .findAndCount({ where: { workspaceId }, order: { id: 'DESC' }, take: limit, skip: offset });
+  }
+
+  async deletePage(id: string): Promise<void> {
+    await this.db.repo(StatusPageEntity).delete({ id });
+  }
+
+  saveComponent(component: Partial<PageComponentEntity>): Promise<PageComponentEntity> {
+    const repo = this.db.repo(PageComponentEntity);
+    return repo.save(repo.create(component));
+  }
+
+  findComponent(workspaceId: string, id: string): Promise<PageComponentEntity | null> {
+    if (!ID.test(id)) return Promise.resolve(null);
+    return this.db.repo(PageComponentEntity).findOneBy({ workspaceId, id });
+  }
+
+  listComponents(pageId: string): Promise<PageComponentEntity[]> {
+    return this.db.repo(PageComponentEntity).find({ where: { pageId }, order: { order: 'ASC', id: 'ASC' } });
+  }
+
+  findComponents(workspaceId: string, ids: string[]): Promise<PageComponentEntity[]> {
+    const valid = ids.filter((id) => ID.test(id));
+    if (!valid.length) return Promise.resolve([]);
+    return this.db.repo(PageComponentEntity).findBy({ workspaceId, id: In(valid) });
+  }
+
+  async deleteComponent(id: string): Promise<void> {
+    await this.db.repo(PageComponentEntity).delete({ id });
+  }
+
+  saveGroup(group: Partial<ComponentGroupEntity>): Promise<ComponentGroupEntity> {
+    const repo = this.db.repo(ComponentGroupEntity);
+    return repo.save(repo.create(group));
+  }
+
+  findGroup(workspaceId: string, id: string): Promise<ComponentGroupEntity | null> {
+    if (!ID.test(id)) return Promise.resolve(null);
+    return this.db.repo(ComponentGroupEntity).findOneBy({ workspaceId, id });
+  }
+
+  listGroups(pageId: string): Promise<ComponentGroupEntity[]> {
+    return this.db.repo(ComponentGroupEntity).find({ where: { pageId }, order: { id: 'ASC' } });
+  }
+
+  async deleteGroup(id: string): Promise<void> {
+    await this.db.repo(ComponentGroupEntity).delete({ id });
+  }
+
+  findLiveMonitor(workspaceId: string, id: string): Promise<MonitorEntity | null> {
+    if (!ID.test(id)) return Promise.resolve(null);
+    return this.db.repo(MonitorEntity).findOneBy({ workspaceId, id, deletedAt: IsNull() });
+  }
+
+  async monitorNames(ids: string[]): Promise<Map<string, string>> {
+    if (!ids.length) return new Map();
+    const monitors = await this.db.repo(MonitorEntity).findBy({ id: In(ids) });
+    return new Map(monitors.map((m) => [m.id, m.name]));
+  }
+}

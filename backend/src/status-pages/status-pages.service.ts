@@ -1,0 +1,201 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { z } from 'zod';
+import { MutationRunner } from '../audit/mutation-runner';
+import type { ServiceContext } from '../common/context';
+import { hashPassword } from '../common/crypto';
+import { ForbiddenError, LimitExceededError, NotFoundError } from '../common/errors';
+import { parseInput } from '../common/validation';
+import { hasFeature, planOf } from '../workspaces/plans';
+import type { StatusPageEntity } from './status-page.entity';
+import { statusPageSchema, type StatusPageData } from './status-page.schemas';
+import { snapshotOf, toStatusPageView, type StatusPageView } from './status-page.views';
+import { StatusPagesRepository } from './status-pages.repository';
+
+export type StatusPageInput = Partial<Omit<StatusPageData, 'hasPassword'>>;
+export type StatusPageField = keyof StatusPageInput;
+
+const DEFAULTS: Required<Omit<StatusPageInput, 'title' | 'slug'>> = {
+  description: '',
+  homepageUrl: null,
+  contactUrl: null,
+  icon: null,
+  customDomain: null,
+  accessType: 'public',
+  password: null,
+  authEmailDomains: [],
+  allowedIpRanges: null,
+  theme: 'default',
+  customTheme: null,
+  defaultLocale: 'en',
+  locales: [],
+  allowIndex: true,
+};
+
+const listSchema = z.object({
+  limit: z
+    .number()
+    .int()
+    .min(1, { error: 'must be between 1 and 100' })
+    .max(100, { error: 'must be between 1 and 100' })
+    .default(50),
+  offset: z.number().int().min(0, { error: 'must be 0 or more' }).default(0),
+});
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+function dataOf(page: StatusPageEntity): Record<string, unknown> {
+  return {
+    title: page.title,
+    slug: page.slug,
+    description: page.description,
+    homepageUrl: page.homepageUrl,
+    contactUrl: page.contactUrl,
+    icon: page.icon,
+    customDomain: page.customDomain,
+    accessType: page.accessType,
+    password: null,
+    authEmailDomains: page.authEmailDomains,
+    allowedIpRanges: page.allowedIpRanges,
+    theme: page.theme,
+    customTheme: page.customTheme,
+    defaultLocale: page.defaultLocale,
+    locales: page.locales,
+    allowIndex: page.allowIndex,
+    hasPassword: page.passwordHash !== null,
+  };
+}
+
+@Injectable()
+export class StatusPagesService {
+  constructor(
+    @Inject(StatusPagesRepository) private readonly pages: StatusPagesRepository,
+    @Inject(MutationRunner) private readonly mutations: MutationRunner,
+  ) {}
+
+  async create(ctx: ServiceContext, input: StatusPageInput): Promise<StatusPageView> {
+    return this.mutations.run(ctx, async (trail) => {
+      const data = parseInput(statusPageSchema, { ...DEFAULTS, ...definedOnly(input), hasPassword: false });
+      this.checkPlan(ctx, data);
+      const [, count] = await this.pages.listPages(ctx.workspace.id, 1, 0);
+      const limit = planOf(ctx.workspace.plan).limits.statusPages;
+      if (count >= limit)
+        throw new LimitExceededError(
+          `statusPages: the ${ctx.workspace.plan} plan allows at most ${limit} status pages`,
+        );
+      const page = await this.pages.savePage({
+        ...(await this.columnsOf(data, null)),
+        workspaceId: ctx.workspace.id,
+        published: true,
+      });
+      const view = toStatusPageView(page);
+      trail.record({
+        action: 'status_page.create',
+        entityType: 'status_page',
+        entityId: page.id,
+        after: snapshotOf(view),
+      });
+      return view;
+    });
+  }
+
+  async update(
+    ctx: ServiceContext,
+    id: string,
+    patch: StatusPageInput,
+    mask?: StatusPageField[],
+  ): Promise<StatusPageView> {
+    return this.mutations.run(ctx, async (trail) => {
+      const page = await this.pages.findPage(ctx.workspace.id, id);
+      if (!page) throw NotFoundError.of('status page', id);
+      const next = dataOf(page);
+      for (const field of mask ?? (Object.keys(definedOnly(patch)) as StatusPageField[])) {
+        const value = patch[field];
+        next[field] = value !== undefined ? value : (DEFAULTS as Record<string, unknown>)[field];
+      }
+      const data = parseInput(statusPageSchema, next);
+      this.checkPlan(ctx, data);
+      const before = toStatusPageView(page);
+      const saved = await this.pages.savePage({ ...page, ...(await this.columnsOf(data, page.passwordHash)) });
+      const after = toStatusPageView(saved);
+      if (JSON.stringify(snapshotOf(before)) === JSON.stringify(snapshotOf(after)) && !data.password) {
+        trail.unchanged();
+      } else {
+        trail.record({
+          action: 'status_page.update',
+          entityType: 'status_page',
+          entityId: page.id,
+          before: snapshotOf(before),
+          after: { ...snapshotOf(after), passwordChanged: Boolean(data.password) },
+        });
+      }
+      return after;
+    });
+  }
+
+  async get(ctx: ServiceContext, id: string): Promise<StatusPageView> {
+    const page = await this.pages.findPage(ctx.workspace.id, id);
+    if (!page) throw NotFoundError.of('status page', id);
+    return toStatusPageView(page);
+  }
+
+  async list(
+    ctx: ServiceContext,
+    query: { limit?: number; offset?: number } = {},
+  ): Promise<{ pages: StatusPageView[]; totalSize: number }> {
+    const { limit, offset } = parseInput(listSchema, definedOnly(query));
+    const [pages, totalSize] = await this.pages.listPages(ctx.workspace.id, limit, offset);
+    return { pages: pages.map(toStatusPageView), totalSize };
+  }
+
+  /** Deletes the page with its components, groups, status reports, maintenances and subscribers. */
+  async delete(ctx: ServiceContext, id: string): Promise<void> {
+    await this.mutations.run(ctx, async (trail) => {
+      const page = await this.pages.findPage(ctx.workspace.id, id);
+      if (!page) throw NotFoundError.of('status page', id);
+      await this.pages.deletePage(page.id);
+      trail.record({
+        action: 'status_page.delete',
+        entityType: 'status_page',
+        entityId: page.id,
+        before: snapshotOf(toStatusPageView(page)),
+      });
+    });
+  }
+
+  private checkPlan(ctx: ServiceContext, data: StatusPageData): void {
+    if (data.customTheme && !hasFeature(ctx.workspace.plan, 'custom-theme')) {
+      throw new ForbiddenError('Upgrade for custom themes');
+    }
+  }
+
+  private async columnsOf(data: StatusPageData, storedHash: string | null): Promise<Partial<StatusPageEntity>> {
+    let passwordHash: string | null = null;
+    if (data.accessType === 'password') passwordHash = data.password ? await hashPassword(data.password) : storedHash;
+    return {
+      title: data.title,
+      slug: data.slug,
+      description: data.description,
+      homepageUrl: data.homepageUrl,
+      contactUrl: data.contactUrl,
+      icon: data.icon,
+      customDomain: data.customDomain ? data.customDomain.toLowerCase().replace(/\.$/, '') : null,
+      accessType: data.accessType,
+      passwordHash,
+      authEmailDomains:
+        data.accessType === 'email-domain' ? data.authEmailDomains.map((d) => d.toLowerCase()) : data.authEmailDomains,
+      allowedIpRanges: data.allowedIpRanges
+        ? data.allowedIpRanges
+            .split(',')
+            .map((r) => r.trim())
+            .join(',')
+        : null,
+      theme: data.theme,
+      customTheme: data.customTheme,
+      defaultLocale: data.defaultLocale,
+      locales: data.locales,
+      allowIndex: data.allowIndex,
+    };
+  }
+}
