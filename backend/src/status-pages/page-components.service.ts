@@ -71,7 +71,7 @@ export class PageComponentsService {
         (Object.keys(definedOnly({ ...patch, pageId: undefined, type: undefined })) as ComponentField[])) {
         if (field === 'type') continue;
         const value = patch[field];
-        next[field] = value !== undefined ? value : DEFAULTS[field as keyof typeof DEFAULTS];
+        next[field] = value !== undefined ? value : DEFAULTS[field];
       }
       const data = parseInput(componentSchema, next);
       await this.checkReferences(ctx, component.pageId, data);
