@@ -10,10 +10,15 @@ import { DatabaseModule } from './database/database.module';
 import type { EmbeddedRole } from './database/embedded/embedded-postgres';
 import { HealthModule } from './health/health.module';
 import { DomainErrorFilter } from './http/domain-error.filter';
+import { MaintenancesModule } from './maintenances/maintenances.module';
 import { MonitorsModule } from './monitors/monitors.module';
+import { NotificationsModule } from './notifications/notifications.module';
+import { OpenApiModule } from './openapi/openapi.module';
+import { PrivateLocationsModule } from './private-locations/private-locations.module';
 import { RetentionScheduler } from './monitors/retention.service';
 import { RpcModule } from './rpc/rpc.module';
 import { StatusPagesModule } from './status-pages/status-pages.module';
+import { StatusReportsModule } from './status-reports/status-reports.module';
 import { UsersModule } from './users/users.module';
 import { WorkspacesModule } from './workspaces/workspaces.module';
 
@@ -32,8 +37,22 @@ export class CoreModule {
         ApiKeysModule,
         MonitorsModule,
         StatusPagesModule,
+        StatusReportsModule,
+        MaintenancesModule,
+        NotificationsModule,
+        PrivateLocationsModule,
       ],
-      exports: [WorkspacesModule, UsersModule, ApiKeysModule, MonitorsModule, StatusPagesModule],
+      exports: [
+        WorkspacesModule,
+        UsersModule,
+        ApiKeysModule,
+        MonitorsModule,
+        StatusPagesModule,
+        StatusReportsModule,
+        MaintenancesModule,
+        NotificationsModule,
+        PrivateLocationsModule,
+      ],
     };
   }
 }
@@ -44,7 +63,7 @@ export class AppModule {
   static forRoot(config: AppConfig, logger: Logger): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot(config, logger, 'server'), HealthModule, BootstrapModule, RpcModule],
+      imports: [CoreModule.forRoot(config, logger, 'server'), HealthModule, BootstrapModule, RpcModule, OpenApiModule],
       providers: [{ provide: APP_FILTER, useClass: DomainErrorFilter }, RetentionScheduler],
     };
   }

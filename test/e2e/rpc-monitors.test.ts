@@ -3,7 +3,7 @@
 import { create } from '@bufbuild/protobuf';
 import { FieldMaskSchema } from '@bufbuild/protobuf/wkt';
 import { Code, ConnectError, createClient, type Client, type Interceptor } from '@connectrpc/connect';
-import { createConnectTransport } from '@connectrpc/connect-node';
+import { createConnectTransport, createGrpcWebTransport } from '@connectrpc/connect-node';
 import {
   HTTPMethod,
   MonitorStatus,
@@ -688,6 +688,34 @@ describe.each([
       });
       expect(JSON.stringify(entries)).not.toContain('s3cret');
     });
+  });
+});
+
+describe('MonitorService over gRPC-web', () => {
+  let t: HttpTestApp;
+
+  beforeAll(async () => {
+    t = await startHttpApp();
+  });
+
+  afterAll(() => t.close());
+
+  it('serves the same methods and errors', async () => {
+    const tenant = await newTenant(t);
+    const client = createClient(
+      MonitorService,
+      createGrpcWebTransport({
+        baseUrl: `${t.baseUrl}/rpc`,
+        httpVersion: '1.1',
+        interceptors: [withKey(tenant.writeKey)],
+      }),
+    );
+    const { monitor } = await client.createHTTPMonitor({
+      monitor: { name: 'web', url: 'https://example.com', periodicity: Periodicity.PERIODICITY_1M },
+    });
+    expect((await client.listMonitors({})).httpMonitors.map((m) => m.id)).toEqual([monitor!.id]);
+    const error = await rpcError(client.getMonitor({ id: '424242424' }));
+    expect(error.code).toBe(Code.NotFound);
   });
 });
 

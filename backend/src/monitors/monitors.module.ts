@@ -1,10 +1,14 @@
 import { Module } from '@nestjs/common';
+import { ApiKeysModule } from '../api-keys/api-keys.module';
 import { CheckResultsRepository } from './check-results.repository';
+import { MonitorsController } from './monitors.controller';
 import { MonitorsRepository } from './monitors.repository';
 import { MonitorsService } from './monitors.service';
 import { RetentionService } from './retention.service';
 
 @Module({
+  imports: [ApiKeysModule],
+  controllers: [MonitorsController],
   providers: [MonitorsRepository, CheckResultsRepository, MonitorsService, RetentionService],
   exports: [MonitorsService, RetentionService],
 })

@@ -11,7 +11,12 @@ import {
 } from '../common/errors';
 import { parseInput } from '../common/validation';
 import { hasFeature, planOf } from '../workspaces/plans';
-import { CheckResultsRepository, type ResponseLogRow, type SummaryRow } from './check-results.repository';
+import {
+  CheckResultsRepository,
+  type DailyBucket,
+  type ResponseLogRow,
+  type SummaryRow,
+} from './check-results.repository';
 import {
   PERIODICITY_SECONDS,
   REGIONS,
@@ -332,6 +337,23 @@ export class MonitorsService {
     const since = new Date(Date.now() - TIME_RANGES[timeRange] * 86_400_000);
     const row: SummaryRow = await this.results.summary(entity.id, since, regions);
     return { id: entity.id, timeRange, ...row };
+  }
+
+  /** One bucket per UTC day, oldest first: checks run and how many were ok (successful or degraded). */
+  async dailySeries(ctx: ServiceContext, id: string, days = 14): Promise<DailyBucket[]> {
+    const span = parseInput(
+      z.object({
+        days: z
+          .number()
+          .int()
+          .min(1, { error: 'must be between 1 and 45' })
+          .max(45, { error: 'must be between 1 and 45' }),
+      }),
+      { days },
+    ).days;
+    const entity = await this.monitors.findLive(ctx.workspace.id, id);
+    if (!entity) throw NotFoundError.of('monitor', id);
+    return this.results.daily(entity.id, span);
   }
 
   async listResponseLogs(

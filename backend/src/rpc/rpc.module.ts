@@ -1,11 +1,23 @@
 import { Module } from '@nestjs/common';
 import { ApiKeysModule } from '../api-keys/api-keys.module';
+import { MaintenancesModule } from '../maintenances/maintenances.module';
 import { MonitorsModule } from '../monitors/monitors.module';
+import { NotificationsModule } from '../notifications/notifications.module';
+import { PrivateLocationsModule } from '../private-locations/private-locations.module';
 import { StatusPagesModule } from '../status-pages/status-pages.module';
+import { StatusReportsModule } from '../status-reports/status-reports.module';
 import { RpcServer } from './rpc.server';
 
 @Module({
-  imports: [ApiKeysModule, MonitorsModule, StatusPagesModule],
+  imports: [
+    ApiKeysModule,
+    MonitorsModule,
+    StatusPagesModule,
+    StatusReportsModule,
+    MaintenancesModule,
+    NotificationsModule,
+    PrivateLocationsModule,
+  ],
   providers: [RpcServer],
   exports: [RpcServer],
 })

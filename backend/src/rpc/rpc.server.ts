@@ -1,20 +1,33 @@
-// Serves the Connect RPC API under {base_url}/rpc (Connect JSON and binary, gRPC and gRPC-web)
+// Serves the Connect RPC API under {base_url}/rpc (Connect JSON and binary, and gRPC-web)
 // inside the Nest application's Fastify instance.
 import { fastifyConnectPlugin } from '@connectrpc/connect-fastify';
-import type { ConnectRouter } from '@connectrpc/connect';
+import { createConnectRouter, type ConnectRouter } from '@connectrpc/connect';
+import type { DescService } from '@bufbuild/protobuf';
 import { Inject, Injectable } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Logger } from 'pino';
+import { MaintenanceService } from '@uptime/proto/gen/maintenance/v1/maintenance_service_pb';
 import { MonitorService } from '@uptime/proto/gen/monitor/v1/monitor_service_pb';
+import { NotificationService } from '@uptime/proto/gen/notification/v1/notification_service_pb';
+import { PrivateLocationService } from '@uptime/proto/gen/private_location/v1/private_location_service_pb';
+import { StatusReportService } from '@uptime/proto/gen/status_report/v1/status_report_service_pb';
 import { ApiKeysService } from '../api-keys/api-keys.service';
 import { LOGGER } from '../config/config.module';
+import { maintenanceServiceImpl } from '../maintenances/maintenances.rpc';
+import { MaintenancesService } from '../maintenances/maintenances.service';
 import { monitorServiceImpl } from '../monitors/monitors.rpc';
 import { MonitorsService } from '../monitors/monitors.service';
+import { notificationServiceImpl } from '../notifications/notifications.rpc';
+import { NotificationsService } from '../notifications/notifications.service';
+import { privateLocationServiceImpl } from '../private-locations/private-locations.rpc';
+import { PrivateLocationsService } from '../private-locations/private-locations.service';
 import { DailySummaryService } from '../status-pages/daily-summary.service';
 import { PageComponentsService } from '../status-pages/page-components.service';
 import { statusPageServiceImpl } from '../status-pages/status-pages.rpc';
 import { StatusPagesService } from '../status-pages/status-pages.service';
 import { StatusPageService } from '@uptime/proto/gen/status_page/v1/status_page_service_pb';
+import { statusReportServiceImpl } from '../status-reports/status-reports.rpc';
+import { StatusReportsService } from '../status-reports/status-reports.service';
 import { authInterceptor } from './rpc-context';
 import { errorInterceptor } from './rpc-errors';
 
@@ -26,6 +39,10 @@ export class RpcServer {
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(ApiKeysService) private readonly apiKeys: ApiKeysService,
     @Inject(MonitorsService) private readonly monitors: MonitorsService,
+    @Inject(NotificationsService) private readonly notifications: NotificationsService,
+    @Inject(PrivateLocationsService) private readonly privateLocations: PrivateLocationsService,
+    @Inject(StatusReportsService) private readonly statusReports: StatusReportsService,
+    @Inject(MaintenancesService) private readonly maintenances: MaintenancesService,
     @Inject(StatusPagesService) private readonly statusPages: StatusPagesService,
     @Inject(PageComponentsService) private readonly pageComponents: PageComponentsService,
     @Inject(DailySummaryService) private readonly dailySummaries: DailySummaryService,
@@ -33,7 +50,21 @@ export class RpcServer {
 
   routes(router: ConnectRouter): void {
     router.service(MonitorService, monitorServiceImpl(this.monitors));
-    router.service(StatusPageService, statusPageServiceImpl(this.statusPages, this.pageComponents, this.dailySummaries));
+    router.service(NotificationService, notificationServiceImpl(this.notifications));
+    router.service(PrivateLocationService, privateLocationServiceImpl(this.privateLocations));
+    router.service(StatusReportService, statusReportServiceImpl(this.statusReports));
+    router.service(MaintenanceService, maintenanceServiceImpl(this.maintenances));
+    router.service(
+      StatusPageService,
+      statusPageServiceImpl(this.statusPages, this.pageComponents, this.dailySummaries),
+    );
+  }
+
+  /** Every service the router serves, for the OpenAPI document. */
+  services(): DescService[] {
+    const router = createConnectRouter();
+    this.routes(router);
+    return [...new Set(router.handlers.map((h) => h.service))];
   }
 
   async register(app: NestFastifyApplication): Promise<void> {

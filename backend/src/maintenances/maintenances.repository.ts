@@ -1,0 +1,98 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { In, type FindOptionsWhere } from 'typeorm';
+import { Database } from '../database/database';
+import { PageComponentEntity } from '../status-pages/page-component.entity';
+import { StatusPageEntity } from '../status-pages/status-page.entity';
+import { MaintenanceComponentEntity, MaintenanceEntity } from './maintenance.entity';
+
+/** Ids are bigint identities; anything else cannot name a row (and is answered as not found). */
+const ID = /^[1-9]\d{0,17}$/;
+
+@Injectable()
+export class MaintenancesRepository {
+  constructor(@Inject(Database) private readonly db: Database) {}
+
+  async pageExists(workspaceId: string, pageId: string): Promise<boolean> {
+    if (!ID.test(pageId)) return false;
+    return this.db.repo(StatusPageEntity).existsBy({ workspaceId, id: pageId });
+  }
+
+  /** The ids among `ids` that are components of that page of that workspace. */
+  async componentsOnPage(workspaceId: string, pageId: string, ids: string[]): Promise<Set<string>> {
+    const valid = ids.filter((id) => ID.test(id));
+    if (!valid.length || !ID.test(pageId)) return new Set();
+    const rows = await this.db
+      .repo(PageComponentEntity)
+      .find({ select: { id: true }, where: { workspaceId, pageId, id: In(valid) } });
+    return new Set(rows.map((r) => r.id));
+  }
+
+  insert(values: Partial<MaintenanceEntity>): Promise<MaintenanceEntity> {
+    const repo = this.db.repo(MaintenanceEntity);
+    return repo.save(repo.create(values));
+  }
+
+  find(workspaceId: string, id: string): Promise<MaintenanceEntity | null> {
+    if (!ID.test(id)) return Promise.resolve(null);
+    return this.db.repo(MaintenanceEntity).findOneBy({ workspaceId, id });
+  }
+
+  /** Locks the row for the rest of the transaction, so concurrent changes apply one after the other. */
+  async lock(workspaceId: string, id: string): Promise<MaintenanceEntity | null> {
+    if (!ID.test(id)) return null;
+    return this.db
+      .repo(MaintenanceEntity)
+      .createQueryBuilder('m')
+      .setLock('pessimistic_write')
+      .where('m.workspace_id = :workspaceId AND m.id = :id', { workspaceId, id })
+      .getOne();
+  }
+
+  /** Writes the given columns and moves updated_at, then reads the row back. */
+  async change(
+    maintenance: MaintenanceEntity,
+    values: Pick<MaintenanceEntity, 'title' | 'message' | 'from' | 'to'>,
+  ): Promise<MaintenanceEntity> {
+    const repo = this.db.repo(MaintenanceEntity);
+    await repo.update({ id: maintenance.id }, values);
+    return repo.findOneByOrFail({ id: maintenance.id });
+  }
+
+  /** Replaces the affected components of a maintenance. */
+  async setComponents(maintenanceId: string, componentIds: string[]): Promise<void> {
+    const repo = this.db.repo(MaintenanceComponentEntity);
+    await repo.delete({ maintenanceId });
+    if (componentIds.length) {
+      await repo.insert(componentIds.map((componentId) => ({ maintenanceId, componentId })));
+    }
+  }
+
+  /** Newest first: latest start first, then latest created; with the total that matches. */
+  list(
+    workspaceId: string,
+    pageId: string | undefined,
+    limit: number,
+    offset: number,
+  ): Promise<[MaintenanceEntity[], number]> {
+    const where: FindOptionsWhere<MaintenanceEntity> = { workspaceId, ...(pageId !== undefined ? { pageId } : {}) };
+    return this.db
+      .repo(MaintenanceEntity)
+      .findAndCount({ where, order: { from: 'DESC', id: 'DESC' }, take: limit, skip: offset });
+  }
+
+  /** Each maintenance's affected component ids, in ascending order. */
+  async componentIdsOf(maintenanceIds: string[]): Promise<Map<string, string[]>> {
+    const byMaintenance = new Map<string, string[]>(maintenanceIds.map((id) => [id, []]));
+    if (!maintenanceIds.length) return byMaintenance;
+    const links = await this.db
+      .repo(MaintenanceComponentEntity)
+      .find({ where: { maintenanceId: In(maintenanceIds) }, order: { componentId: 'ASC' } });
+    for (const link of links) byMaintenance.get(link.maintenanceId)?.push(link.componentId);
+    return byMaintenance;
+  }
+
+  /** Deletes the maintenance; its component links go with it (ON DELETE CASCADE). */
+  async delete(maintenanceId: string): Promise<void> {
+    await this.db.repo(MaintenanceEntity).delete({ id: maintenanceId });
+  }
+}

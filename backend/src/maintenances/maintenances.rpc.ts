@@ -1,0 +1,108 @@
+// maintenance.v1.MaintenanceService: maps proto messages to the service verbs and back. No rule
+// lives here.
+import { create } from '@bufbuild/protobuf';
+import { timestampDate, timestampFromDate, type FieldMask, type Timestamp } from '@bufbuild/protobuf/wkt';
+import type { ServiceImpl } from '@connectrpc/connect';
+import {
+  MaintenanceSchema,
+  MaintenanceStatusSchema,
+  type Maintenance,
+  type MaintenanceService,
+} from '@uptime/proto/gen/maintenance/v1/maintenance_service_pb';
+import { ValidationError } from '../common/errors';
+import { EnumCodec } from '../rpc/enum-codec';
+import { serviceContext } from '../rpc/rpc-context';
+import type { MaintenanceStatus, MaintenanceView } from './maintenance.view';
+import type { MaintenanceField, MaintenanceInput, MaintenancesService } from './maintenances.service';
+
+export const codecs = {
+  status: new EnumCodec<MaintenanceStatus>(
+    MaintenanceStatusSchema,
+    (n) => n.slice('MAINTENANCE_STATUS_'.length).toLowerCase() as MaintenanceStatus,
+  ),
+};
+
+const dateIn = (value: Timestamp | undefined): Date | undefined => (value ? timestampDate(value) : undefined);
+const timestampOut = (iso: string): Timestamp => timestampFromDate(new Date(iso));
+
+export function maintenanceIn(m: Maintenance): MaintenanceInput {
+  return {
+    pageId: m.pageId || undefined,
+    title: m.title,
+    message: m.message,
+    from: dateIn(m.from),
+    to: dateIn(m.to),
+    pageComponentIds: m.pageComponentIds.length ? m.pageComponentIds : undefined,
+  };
+}
+
+export function maintenanceOut(v: MaintenanceView): Maintenance {
+  return create(MaintenanceSchema, {
+    id: v.id,
+    pageId: v.pageId,
+    title: v.title,
+    message: v.message,
+    from: timestampOut(v.from),
+    to: timestampOut(v.to),
+    pageComponentIds: v.pageComponentIds,
+    status: codecs.status.encode(v.status),
+    createdAt: timestampOut(v.createdAt),
+    updatedAt: timestampOut(v.updatedAt),
+  });
+}
+
+/** update_mask paths (proto field names of Maintenance) -> domain fields. */
+const MASK_FIELDS: Record<string, MaintenanceField> = {
+  title: 'title',
+  message: 'message',
+  from: 'from',
+  to: 'to',
+  page_component_ids: 'pageComponentIds',
+};
+
+/** Resolves an update mask; undefined when none was sent (then the fields present change). */
+export function maskFields(mask: FieldMask | undefined): MaintenanceField[] | undefined {
+  if (!mask || mask.paths.length === 0) return undefined;
+  const fields = new Set<MaintenanceField>();
+  for (const path of mask.paths) {
+    const field = MASK_FIELDS[path];
+    if (!field) throw ValidationError.field('updateMask', `${path} is not an updatable field`);
+    fields.add(field);
+  }
+  return [...fields];
+}
+
+export function maintenanceServiceImpl(maintenances: MaintenancesService): ServiceImpl<typeof MaintenanceService> {
+  return {
+    async createMaintenance(req, ctx) {
+      if (!req.maintenance) throw ValidationError.field('maintenance', 'is required');
+      return {
+        maintenance: maintenanceOut(await maintenances.create(serviceContext(ctx), maintenanceIn(req.maintenance))),
+      };
+    },
+
+    async getMaintenance(req, ctx) {
+      return { maintenance: maintenanceOut(await maintenances.get(serviceContext(ctx), req.id)) };
+    },
+
+    async listMaintenances(req, ctx) {
+      const { maintenances: views, pagination } = await maintenances.list(serviceContext(ctx), {
+        pageId: req.pageId || undefined,
+        page: req.page,
+        perPage: req.perPage,
+      });
+      return { maintenances: views.map(maintenanceOut), pagination };
+    },
+
+    async updateMaintenance(req, ctx) {
+      const patch = req.maintenance ? maintenanceIn(req.maintenance) : {};
+      const view = await maintenances.update(serviceContext(ctx), req.id, patch, maskFields(req.updateMask));
+      return { maintenance: maintenanceOut(view) };
+    },
+
+    async deleteMaintenance(req, ctx) {
+      await maintenances.delete(serviceContext(ctx), req.id);
+      return { success: true };
+    },
+  };
+}

@@ -1,0 +1,99 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { In } from 'typeorm';
+import { Database } from '../database/database';
+import { MonitorEntity } from '../monitors/monitor.entity';
+import { NotificationChannelEntity, NotificationChannelMonitorEntity } from './notification-channel.entity';
+
+const ID = /^\d{1,18}$/;
+
+@Injectable()
+export class NotificationsRepository {
+  constructor(@Inject(Database) private readonly db: Database) {}
+
+  insert(values: Partial<NotificationChannelEntity>): Promise<NotificationChannelEntity> {
+    const repo = this.db.repo(NotificationChannelEntity);
+    return repo.save(repo.create(values));
+  }
+
+  save(entity: NotificationChannelEntity): Promise<NotificationChannelEntity> {
+    return this.db.repo(NotificationChannelEntity).save(entity);
+  }
+
+  find(workspaceId: string, id: string): Promise<NotificationChannelEntity | null> {
+    if (!ID.test(id)) return Promise.resolve(null);
+    return this.db.repo(NotificationChannelEntity).findOneBy({ workspaceId, id });
+  }
+
+  /** Locks the row for the rest of the transaction, so concurrent updates apply one after the other. */
+  async lock(workspaceId: string, id: string): Promise<NotificationChannelEntity | null> {
+    if (!ID.test(id)) return null;
+    return this.db
+      .repo(NotificationChannelEntity)
+      .createQueryBuilder('c')
+      .setLock('pessimistic_write')
+      .where('c.workspace_id = :workspaceId AND c.id = :id', { workspaceId, id })
+      .getOne();
+  }
+
+  /** Serializes creations in one workspace, so plan limits hold under concurrent requests. */
+  async lockWorkspace(workspaceId: string): Promise<void> {
+    await this.db.manager.query('SELECT id FROM workspaces WHERE id = $1 FOR UPDATE', [workspaceId]);
+  }
+
+  count(workspaceId: string): Promise<number> {
+    return this.db.repo(NotificationChannelEntity).countBy({ workspaceId });
+  }
+
+  /** Newest first. */
+  list(workspaceId: string, limit: number, offset: number): Promise<NotificationChannelEntity[]> {
+    return this.db.repo(NotificationChannelEntity).find({
+      where: { workspaceId },
+      order: { id: 'DESC' },
+      take: limit,
+      skip: offset,
+    });
+  }
+
+  /** Monitor ids wired to each channel, ascending. */
+  async monitorIds(channelIds: string[]): Promise<Map<string, string[]>> {
+    const byChannel = new Map<string, string[]>(channelIds.map((id) => [id, []]));
+    if (!channelIds.length) return byChannel;
+    const links = await this.db.repo(NotificationChannelMonitorEntity).find({
+      where: { channelId: In(channelIds) },
+      order: { channelId: 'ASC', monitorId: 'ASC' },
+    });
+    for (const link of links) byChannel.get(link.channelId)?.push(link.monitorId);
+    return byChannel;
+  }
+
+  /**
+   * The given ids that are live monitors of the workspace, share-locked until the transaction ends so
+   * a concurrent monitor deletion cannot slip between this check and the new links.
+   */
+  async lockLiveMonitors(workspaceId: string, ids: string[]): Promise<Set<string>> {
+    const candidates = ids.filter((id) => ID.test(id));
+    if (!candidates.length) return new Set();
+    const rows = await this.db
+      .repo(MonitorEntity)
+      .createQueryBuilder('m')
+      .select('m.id', 'id')
+      .setLock('pessimistic_read')
+      .where('m.workspace_id = :workspaceId AND m.deleted_at IS NULL AND m.id IN (:...ids)', {
+        workspaceId,
+        ids: candidates,
+      })
+      .getRawMany<{ id: string }>();
+    return new Set(rows.map((r) => String(r.id)));
+  }
+
+  async replaceMonitors(channelId: string, monitorIds: string[]): Promise<void> {
+    const links = this.db.repo(NotificationChannelMonitorEntity);
+    await links.delete({ channelId });
+    if (monitorIds.length) await links.insert(monitorIds.map((monitorId) => ({ channelId, monitorId })));
+  }
+
+  async delete(channel: NotificationChannelEntity): Promise<void> {
+    await this.db.repo(NotificationChannelMonitorEntity).delete({ channelId: channel.id });
+    await this.db.repo(NotificationChannelEntity).delete({ id: channel.id });
+  }
+}

@@ -1,0 +1,320 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { z } from 'zod';
+import { MutationRunner } from '../audit/mutation-runner';
+import type { ServiceContext } from '../common/context';
+import { SecretBox } from '../common/crypto';
+import { LimitExceededError, NotFoundError, ValidationError } from '../common/errors';
+import { parseInput } from '../common/validation';
+import { planOf } from '../workspaces/plans';
+import type { NotificationChannelEntity, NotificationProvider } from './notification-channel.entity';
+import {
+  argumentName,
+  argumentsOf,
+  blockField,
+  channelSchema,
+  defaultArgument,
+  isNotificationProvider,
+  providerTypeSchema,
+  SENSITIVE_ARGUMENTS,
+  type ChannelData,
+  type ProviderArgs,
+  type ProviderBlock,
+} from './notification.schemas';
+import { notificationSnapshot, toNotificationView, type NotificationView } from './notification.view';
+import { NotificationsRepository } from './notifications.repository';
+
+/** Fields a caller may set; `provider` is one block (its kind must match providerType). */
+export interface NotificationInput {
+  name?: string;
+  providerType?: string;
+  monitorIds?: string[];
+  provider?: ProviderBlock;
+}
+
+/**
+ * Paths of an update mask: `name`, `providerType`, `monitorIds`, a provider kind for its whole block
+ * (`slack`), or `<kind>.<argument>` for one argument (`ntfy.token`).
+ */
+export type NotificationMaskPath = string;
+
+const listSchema = z.object({
+  limit: z
+    .number()
+    .int({ error: 'must be an integer' })
+    .min(1, { error: 'must be between 1 and 100' })
+    .max(100, { error: 'must be between 1 and 100' })
+    .default(50),
+  offset: z.number().int({ error: 'must be an integer' }).min(0, { error: 'must be 0 or more' }).default(0),
+});
+
+type Secrets = Record<string, string>;
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+function parseProviderType(value: string | undefined): NotificationProvider {
+  return parseInput(z.object({ providerType: providerTypeSchema }), { providerType: value })
+    .providerType as NotificationProvider;
+}
+
+function mismatch(block: NotificationProvider, type: NotificationProvider): ValidationError {
+  return ValidationError.field(
+    'provider',
+    `the ${blockField(block)} block does not match providerType ${type}; send the ${blockField(type)} block`,
+  );
+}
+
+function missingBlock(type: NotificationProvider): ValidationError {
+  return ValidationError.field('provider', `the ${blockField(type)} block is required for providerType ${type}`);
+}
+
+/** Splits validated arguments into the stored settings and the credentials (empty ones left out). */
+function split(kind: NotificationProvider, args: ProviderArgs): { config: Record<string, unknown>; secrets: Secrets } {
+  const sensitive = SENSITIVE_ARGUMENTS[kind];
+  const config: Record<string, unknown> = {};
+  const secrets: Secrets = {};
+  for (const arg of argumentsOf(kind)) {
+    if (sensitive.includes(arg)) {
+      if (args[arg]) secrets[arg] = args[arg] as string;
+    } else {
+      config[arg] = args[arg];
+    }
+  }
+  return { config, secrets };
+}
+
+const configured = (secrets: Secrets): string[] => Object.keys(secrets).sort().map(argumentName);
+
+/** Sensitive arguments whose value differs between two credential sets, by provider argument name. */
+function rotated(before: Secrets, after: Secrets): string[] {
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...keys]
+    .filter((k) => before[k] !== after[k])
+    .sort()
+    .map(argumentName);
+}
+
+@Injectable()
+export class NotificationsService {
+  constructor(
+    @Inject(NotificationsRepository) private readonly channels: NotificationsRepository,
+    @Inject(MutationRunner) private readonly mutations: MutationRunner,
+    @Inject(SecretBox) private readonly box: SecretBox,
+  ) {}
+
+  async create(ctx: ServiceContext, input: NotificationInput): Promise<NotificationView> {
+    return this.mutations.run(ctx, async (trail) => {
+      const type = parseProviderType(input.providerType);
+      if (!input.provider) throw missingBlock(type);
+      if (input.provider.kind !== type) throw mismatch(input.provider.kind, type);
+      const data = this.validate(type, {
+        name: input.name ?? '',
+        monitorIds: input.monitorIds ?? [],
+        args: input.provider.args,
+      });
+      await this.channels.lockWorkspace(ctx.workspace.id);
+      const plan = planOf(ctx.workspace.plan);
+      if ((await this.channels.count(ctx.workspace.id)) >= plan.limits.notificationChannels) {
+        throw new LimitExceededError(
+          `notifications: the ${plan.name} plan allows at most ${plan.limits.notificationChannels} notification channels`,
+        );
+      }
+      await this.assertMonitors(ctx, data.monitorIds);
+      const { config, secrets } = split(type, data.args);
+      const entity = await this.channels.insert({
+        workspaceId: ctx.workspace.id,
+        name: data.name,
+        providerType: type,
+        config,
+        secretsSealed: this.seal(secrets),
+      });
+      const monitorIds = this.sorted(data.monitorIds);
+      await this.channels.replaceMonitors(entity.id, monitorIds);
+      const view = toNotificationView(entity, monitorIds, configured(secrets));
+      trail.record({
+        action: 'notification.create',
+        entityType: 'notification',
+        entityId: entity.id,
+        after: notificationSnapshot(view),
+      });
+      return view;
+    });
+  }
+
+  /**
+   * Partial update. Without a mask, the fields given in `patch` change; a block replaces the stored
+   * one, except that a credential sent empty keeps its stored value while the provider type stays.
+   * With a mask, exactly the named paths change and a named path missing from `patch` is reset.
+   */
+  async update(
+    ctx: ServiceContext,
+    id: string,
+    patch: NotificationInput,
+    mask?: NotificationMaskPath[],
+  ): Promise<NotificationView> {
+    return this.mutations.run(ctx, async (trail) => {
+      const entity = await this.channels.lock(ctx.workspace.id, id);
+      if (!entity) throw NotFoundError.of('notification', id);
+      const currentIds = (await this.channels.monitorIds([entity.id])).get(entity.id) ?? [];
+      const currentSecrets = this.unseal(entity);
+      const before = toNotificationView(entity, currentIds, configured(currentSecrets));
+
+      const paths = mask ?? this.presentPaths(patch);
+      const type = paths.includes('providerType') ? parseProviderType(patch.providerType) : entity.providerType;
+      const typeChanged = type !== entity.providerType;
+      let name = entity.name;
+      let monitorIds = currentIds;
+      let args: ProviderArgs = typeChanged ? {} : { ...entity.config, ...currentSecrets };
+      let blockReplaced = false;
+      const touchesBlock = paths.some((p) => !['name', 'providerType', 'monitorIds'].includes(p));
+      if (touchesBlock && patch.provider && patch.provider.kind !== type) throw mismatch(patch.provider.kind, type);
+      const given = patch.provider?.args;
+
+      for (const path of paths) {
+        if (path === 'name') name = patch.name ?? '';
+        else if (path === 'monitorIds') monitorIds = patch.monitorIds ?? [];
+        else if (path !== 'providerType') {
+          const [kind, arg, ...rest] = path.split('.');
+          if (!isNotificationProvider(kind) || rest.length || (arg !== undefined && !argumentsOf(kind).includes(arg))) {
+            throw ValidationError.field('updateMask', `${path} is not an updatable field`);
+          }
+          if (kind !== type) throw mismatch(kind, type);
+          if (arg === undefined) {
+            if (!given) throw missingBlock(type);
+            args = { ...given };
+            if (!typeChanged) {
+              for (const s of SENSITIVE_ARGUMENTS[type]) if (!args[s]) args[s] = currentSecrets[s] ?? '';
+            }
+            blockReplaced = true;
+          } else {
+            if (typeChanged) throw missingBlock(type);
+            args[arg] = given?.[arg] ?? defaultArgument(arg);
+          }
+        }
+      }
+      if (typeChanged && !blockReplaced) throw missingBlock(type);
+
+      const data = this.validate(type, { name, monitorIds, args });
+      await this.assertMonitors(ctx, data.monitorIds);
+      const { config, secrets } = split(type, data.args);
+      const changedSecrets = rotated(currentSecrets, secrets);
+      const nextIds = this.sorted(data.monitorIds);
+      const preview: NotificationView = {
+        ...before,
+        name: data.name,
+        providerType: type,
+        monitorIds: nextIds,
+        settings: config,
+        configuredSecrets: configured(secrets),
+      };
+      const changed =
+        changedSecrets.length > 0 ||
+        JSON.stringify(notificationSnapshot(before)) !== JSON.stringify(notificationSnapshot(preview));
+      if (!changed) {
+        trail.unchanged();
+        return before;
+      }
+      Object.assign(entity, {
+        name: data.name,
+        providerType: type,
+        config,
+        secretsSealed: changedSecrets.length ? this.seal(secrets) : entity.secretsSealed,
+        updatedAt: new Date(),
+      });
+      const saved = await this.channels.save(entity);
+      if (JSON.stringify(nextIds) !== JSON.stringify(currentIds))
+        await this.channels.replaceMonitors(saved.id, nextIds);
+      const after = toNotificationView(saved, nextIds, configured(secrets));
+      trail.record({
+        action: 'notification.update',
+        entityType: 'notification',
+        entityId: saved.id,
+        before: notificationSnapshot(before),
+        after: notificationSnapshot(after, changedSecrets),
+      });
+      return after;
+    });
+  }
+
+  async get(ctx: ServiceContext, id: string): Promise<NotificationView> {
+    const entity = await this.channels.find(ctx.workspace.id, id);
+    if (!entity) throw NotFoundError.of('notification', id);
+    const monitorIds = (await this.channels.monitorIds([entity.id])).get(entity.id) ?? [];
+    return toNotificationView(entity, monitorIds, configured(this.unseal(entity)));
+  }
+
+  async list(
+    ctx: ServiceContext,
+    page: { limit?: number; offset?: number },
+  ): Promise<{ notifications: NotificationView[]; totalSize: number }> {
+    const { limit, offset } = parseInput(listSchema, definedOnly(page));
+    const [entities, totalSize] = await Promise.all([
+      this.channels.list(ctx.workspace.id, limit, offset),
+      this.channels.count(ctx.workspace.id),
+    ]);
+    const links = await this.channels.monitorIds(entities.map((e) => e.id));
+    return {
+      notifications: entities.map((e) => toNotificationView(e, links.get(e.id) ?? [], configured(this.unseal(e)))),
+      totalSize,
+    };
+  }
+
+  /** Deletes the channel and its monitor links. */
+  async delete(ctx: ServiceContext, id: string): Promise<void> {
+    await this.mutations.run(ctx, async (trail) => {
+      const entity = await this.channels.lock(ctx.workspace.id, id);
+      if (!entity) throw NotFoundError.of('notification', id);
+      const monitorIds = (await this.channels.monitorIds([entity.id])).get(entity.id) ?? [];
+      const before = toNotificationView(entity, monitorIds, configured(this.unseal(entity)));
+      await this.channels.delete(entity);
+      trail.record({
+        action: 'notification.delete',
+        entityType: 'notification',
+        entityId: entity.id,
+        before: notificationSnapshot(before),
+      });
+    });
+  }
+
+  /** Without a mask: the fields present (monitorIds when non-empty, the block when given). */
+  private presentPaths(patch: NotificationInput): NotificationMaskPath[] {
+    const paths: NotificationMaskPath[] = [];
+    if (patch.name !== undefined) paths.push('name');
+    if (patch.providerType) paths.push('providerType');
+    if (patch.monitorIds?.length) paths.push('monitorIds');
+    if (patch.provider) paths.push(patch.provider.kind);
+    return paths;
+  }
+
+  private validate(kind: NotificationProvider, input: ChannelData): ChannelData {
+    const block = blockField(kind);
+    const picked = Object.fromEntries(argumentsOf(kind).map((arg) => [arg, input.args[arg] ?? defaultArgument(arg)]));
+    const data = parseInput(channelSchema(kind), {
+      name: input.name,
+      monitorIds: input.monitorIds,
+      [block]: picked,
+    }) as Record<string, unknown>;
+    return { name: data.name as string, monitorIds: data.monitorIds as string[], args: data[block] as ProviderArgs };
+  }
+
+  /** Every id must be a live monitor of the caller's workspace; anything else is NOT_FOUND. */
+  private async assertMonitors(ctx: ServiceContext, ids: string[]): Promise<void> {
+    if (!ids.length) return;
+    const live = await this.channels.lockLiveMonitors(ctx.workspace.id, ids);
+    const missing = ids.find((id) => !live.has(id));
+    if (missing !== undefined) throw NotFoundError.of('monitor', missing);
+  }
+
+  private sorted(ids: string[]): string[] {
+    return [...ids].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0));
+  }
+
+  private seal(secrets: Secrets): string | null {
+    return Object.keys(secrets).length ? this.box.encryptJson(secrets) : null;
+  }
+
+  private unseal(entity: NotificationChannelEntity): Secrets {
+    return entity.secretsSealed ? this.box.decryptJson<Secrets>(entity.secretsSealed) : {};
+  }
+}

@@ -1,0 +1,110 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { In } from 'typeorm';
+import { hashToken } from '../common/crypto';
+import { Database } from '../database/database';
+import { MonitorEntity } from '../monitors/monitor.entity';
+import { PrivateLocationEntity, PrivateLocationMonitorEntity } from './private-location.entity';
+
+const ID = /^\d{1,18}$/;
+
+@Injectable()
+export class PrivateLocationsRepository {
+  constructor(@Inject(Database) private readonly db: Database) {}
+
+  insert(values: Partial<PrivateLocationEntity>): Promise<PrivateLocationEntity> {
+    const repo = this.db.repo(PrivateLocationEntity);
+    return repo.save(repo.create(values));
+  }
+
+  save(entity: PrivateLocationEntity): Promise<PrivateLocationEntity> {
+    return this.db.repo(PrivateLocationEntity).save(entity);
+  }
+
+  find(workspaceId: string, id: string): Promise<PrivateLocationEntity | null> {
+    if (!ID.test(id)) return Promise.resolve(null);
+    return this.db.repo(PrivateLocationEntity).findOneBy({ workspaceId, id });
+  }
+
+  /**
+   * The location whose agent holds `token`, looked up by the token's hash (for the check-engine
+   * agents): nothing is decrypted, and a wrong token finds nothing.
+   */
+  findByToken(token: string): Promise<PrivateLocationEntity | null> {
+    if (!token) return Promise.resolve(null);
+    return this.db.repo(PrivateLocationEntity).findOneBy({ tokenHash: hashToken(token) });
+  }
+
+  /** Locks the row for the rest of the transaction, so concurrent updates apply one after the other. */
+  async lock(workspaceId: string, id: string): Promise<PrivateLocationEntity | null> {
+    if (!ID.test(id)) return null;
+    return this.db
+      .repo(PrivateLocationEntity)
+      .createQueryBuilder('l')
+      .setLock('pessimistic_write')
+      .where('l.workspace_id = :workspaceId AND l.id = :id', { workspaceId, id })
+      .getOne();
+  }
+
+  /** Serializes creations in one workspace, so plan limits hold under concurrent requests. */
+  async lockWorkspace(workspaceId: string): Promise<void> {
+    await this.db.manager.query('SELECT id FROM workspaces WHERE id = $1 FOR UPDATE', [workspaceId]);
+  }
+
+  count(workspaceId: string): Promise<number> {
+    return this.db.repo(PrivateLocationEntity).countBy({ workspaceId });
+  }
+
+  /** Newest first. */
+  list(workspaceId: string, limit: number, offset: number): Promise<PrivateLocationEntity[]> {
+    return this.db.repo(PrivateLocationEntity).find({
+      where: { workspaceId },
+      order: { id: 'DESC' },
+      take: limit,
+      skip: offset,
+    });
+  }
+
+  /** Monitor ids each location runs, ascending. */
+  async monitorIds(locationIds: string[]): Promise<Map<string, string[]>> {
+    const byLocation = new Map<string, string[]>(locationIds.map((id) => [id, []]));
+    if (!locationIds.length) return byLocation;
+    const links = await this.db.repo(PrivateLocationMonitorEntity).find({
+      where: { privateLocationId: In(locationIds) },
+      order: { privateLocationId: 'ASC', monitorId: 'ASC' },
+    });
+    for (const link of links) byLocation.get(link.privateLocationId)?.push(link.monitorId);
+    return byLocation;
+  }
+
+  /**
+   * The given ids that are live monitors of the workspace, share-locked until the transaction ends so
+   * a concurrent monitor deletion cannot slip between this check and the new links.
+   */
+  async lockLiveMonitors(workspaceId: string, ids: string[]): Promise<Set<string>> {
+    const candidates = ids.filter((id) => ID.test(id));
+    if (!candidates.length) return new Set();
+    const rows = await this.db
+      .repo(MonitorEntity)
+      .createQueryBuilder('m')
+      .select('m.id', 'id')
+      .setLock('pessimistic_read')
+      .where('m.workspace_id = :workspaceId AND m.deleted_at IS NULL AND m.id IN (:...ids)', {
+        workspaceId,
+        ids: candidates,
+      })
+      .getRawMany<{ id: string }>();
+    return new Set(rows.map((r) => String(r.id)));
+  }
+
+  async replaceMonitors(privateLocationId: string, monitorIds: string[]): Promise<void> {
+    const links = this.db.repo(PrivateLocationMonitorEntity);
+    await links.delete({ privateLocationId });
+    if (monitorIds.length) await links.insert(monitorIds.map((monitorId) => ({ privateLocationId, monitorId })));
+  }
+
+  /** Deletes the location and its monitor links. */
+  async delete(location: PrivateLocationEntity): Promise<void> {
+    await this.db.repo(PrivateLocationMonitorEntity).delete({ privateLocationId: location.id });
+    await this.db.repo(PrivateLocationEntity).delete({ id: location.id });
+  }
+}

@@ -1,0 +1,103 @@
+// private_location.v1.PrivateLocationService: maps proto messages to the service verbs and back. No
+// rule lives here.
+import { create } from '@bufbuild/protobuf';
+import { timestampFromDate, type FieldMask } from '@bufbuild/protobuf/wkt';
+import type { HandlerContext, ServiceImpl } from '@connectrpc/connect';
+import {
+  PrivateLocationSchema,
+  PrivateLocationStatusSchema,
+  type PrivateLocation,
+  type PrivateLocationService,
+} from '@uptime/proto/gen/private_location/v1/private_location_service_pb';
+import { ValidationError } from '../common/errors';
+import { EnumCodec } from '../rpc/enum-codec';
+import { serviceContext } from '../rpc/rpc-context';
+import type { PrivateLocationStatus, PrivateLocationView } from './private-location.view';
+import type { PrivateLocationField, PrivateLocationInput, PrivateLocationsService } from './private-locations.service';
+
+export const statusCodec = new EnumCodec<PrivateLocationStatus>(
+  PrivateLocationStatusSchema,
+  (n) => n.slice('PRIVATE_LOCATION_STATUS_'.length).toLowerCase() as PrivateLocationStatus,
+);
+
+export function privateLocationIn(m: PrivateLocation): PrivateLocationInput {
+  return {
+    name: m.name,
+    monitorIds: m.monitorIds.length ? [...m.monitorIds] : undefined,
+    metadata: Object.keys(m.metadata).length ? { ...m.metadata } : undefined,
+  };
+}
+
+export function privateLocationOut(v: PrivateLocationView): PrivateLocation {
+  return create(PrivateLocationSchema, {
+    id: v.id,
+    name: v.name,
+    monitorIds: v.monitorIds,
+    metadata: v.metadata,
+    token: v.token ?? '',
+    status: statusCodec.encode(v.status),
+    lastSeenAt: v.lastSeenAt ? timestampFromDate(new Date(v.lastSeenAt)) : undefined,
+    monitorCount: v.monitorCount,
+    createdAt: timestampFromDate(new Date(v.createdAt)),
+    updatedAt: timestampFromDate(new Date(v.updatedAt)),
+  });
+}
+
+/** update_mask paths (proto field names) -> domain fields. */
+const MASK_FIELDS: Record<string, PrivateLocationField> = {
+  name: 'name',
+  monitor_ids: 'monitorIds',
+  metadata: 'metadata',
+};
+
+/** Resolves an update mask; undefined when none was sent (then the fields present change). */
+export function maskFields(mask: FieldMask | undefined): PrivateLocationField[] | undefined {
+  if (!mask || mask.paths.length === 0) return undefined;
+  return [
+    ...new Set(
+      mask.paths.map((path) => {
+        const field = MASK_FIELDS[path];
+        if (!field) throw ValidationError.field('updateMask', `${path} is not an updatable field`);
+        return field;
+      }),
+    ),
+  ];
+}
+
+function required<T>(value: T | undefined, field: string): T {
+  if (value === undefined) throw ValidationError.field(field, 'is required');
+  return value;
+}
+
+export function privateLocationServiceImpl(
+  locations: PrivateLocationsService,
+): ServiceImpl<typeof PrivateLocationService> {
+  return {
+    async createPrivateLocation(req, ctx: HandlerContext) {
+      const input = privateLocationIn(required(req.privateLocation, 'privateLocation'));
+      return { privateLocation: privateLocationOut(await locations.create(serviceContext(ctx), input)) };
+    },
+
+    async getPrivateLocation(req, ctx) {
+      return { privateLocation: privateLocationOut(await locations.get(serviceContext(ctx), req.id)) };
+    },
+
+    async listPrivateLocations(req, ctx) {
+      const page = await locations.list(serviceContext(ctx), { limit: req.limit, offset: req.offset });
+      return { privateLocations: page.privateLocations.map(privateLocationOut), totalSize: page.totalSize };
+    },
+
+    async updatePrivateLocation(req, ctx) {
+      const input = req.privateLocation ? privateLocationIn(req.privateLocation) : {};
+      const mask = maskFields(req.updateMask);
+      return {
+        privateLocation: privateLocationOut(await locations.update(serviceContext(ctx), req.id, input, mask)),
+      };
+    },
+
+    async deletePrivateLocation(req, ctx) {
+      await locations.delete(serviceContext(ctx), req.id);
+      return { success: true };
+    },
+  };
+}

@@ -1,0 +1,197 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { z } from 'zod';
+import { MutationRunner } from '../audit/mutation-runner';
+import type { ServiceContext } from '../common/context';
+import { hashToken, randomToken, SecretBox } from '../common/crypto';
+import { LimitExceededError, NotFoundError, ValidationError } from '../common/errors';
+import { parseInput } from '../common/validation';
+import { planOf } from '../workspaces/plans';
+import { privateLocationSchema, type PrivateLocationData } from './private-location.schemas';
+import { privateLocationSnapshot, toPrivateLocationView, type PrivateLocationView } from './private-location.view';
+import { PrivateLocationsRepository } from './private-locations.repository';
+
+/** Fields a caller may set. */
+export interface PrivateLocationInput {
+  name?: string;
+  monitorIds?: string[];
+  metadata?: Record<string, string>;
+}
+
+export type PrivateLocationField = keyof PrivateLocationInput;
+
+const FIELDS: PrivateLocationField[] = ['name', 'monitorIds', 'metadata'];
+const DEFAULTS: Required<PrivateLocationInput> = { name: '', monitorIds: [], metadata: {} };
+
+/** Agent tokens: `svc_plt_` and 40 random characters from [a-zA-Z0-9]. */
+export const PRIVATE_LOCATION_TOKEN_PREFIX = 'svc_plt_';
+
+const listSchema = z.object({
+  limit: z
+    .number()
+    .int({ error: 'must be an integer' })
+    .min(1, { error: 'must be between 1 and 100' })
+    .max(100, { error: 'must be between 1 and 100' })
+    .default(50),
+  offset: z.number().int({ error: 'must be an integer' }).min(0, { error: 'must be 0 or more' }).default(0),
+});
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+const byNumber = (a: string, b: string): number => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0);
+
+@Injectable()
+export class PrivateLocationsService {
+  constructor(
+    @Inject(PrivateLocationsRepository) private readonly locations: PrivateLocationsRepository,
+    @Inject(MutationRunner) private readonly mutations: MutationRunner,
+    @Inject(SecretBox) private readonly box: SecretBox,
+  ) {}
+
+  /** Creates a location with a new agent token, which the returned view carries. */
+  async create(ctx: ServiceContext, input: PrivateLocationInput): Promise<PrivateLocationView> {
+    return this.mutations.run(ctx, async (trail) => {
+      const data = parseInput(privateLocationSchema, { ...DEFAULTS, ...definedOnly(input) });
+      await this.locations.lockWorkspace(ctx.workspace.id);
+      const plan = planOf(ctx.workspace.plan);
+      const limit = plan.limits.privateLocations;
+      if ((await this.locations.count(ctx.workspace.id)) >= limit) {
+        throw new LimitExceededError(
+          limit === 0
+            ? `private locations: the ${plan.name} plan does not include private locations`
+            : `private locations: the ${plan.name} plan allows at most ${limit} private locations`,
+        );
+      }
+      const monitorIds = await this.checkMonitors(ctx, data.monitorIds);
+      const token = `${PRIVATE_LOCATION_TOKEN_PREFIX}${randomToken(40)}`;
+      const entity = await this.locations.insert({
+        workspaceId: ctx.workspace.id,
+        name: data.name,
+        metadata: data.metadata,
+        tokenSealed: this.box.encrypt(token),
+        tokenHash: hashToken(token),
+        lastSeenAt: null,
+      });
+      await this.locations.replaceMonitors(entity.id, monitorIds);
+      const view = toPrivateLocationView(entity, monitorIds, token);
+      trail.record({
+        action: 'private_location.create',
+        entityType: 'private_location',
+        entityId: entity.id,
+        after: privateLocationSnapshot(view),
+      });
+      return view;
+    });
+  }
+
+  /**
+   * Partial update. Without a mask, every field given in `patch` changes (monitorIds and metadata
+   * when non-empty, each replaced as a whole). With a mask, exactly the named fields change, and a
+   * named field missing from `patch` is cleared. The token is not returned.
+   */
+  async update(
+    ctx: ServiceContext,
+    id: string,
+    patch: PrivateLocationInput,
+    mask?: PrivateLocationField[],
+  ): Promise<PrivateLocationView> {
+    return this.mutations.run(ctx, async (trail) => {
+      const entity = await this.locations.lock(ctx.workspace.id, id);
+      if (!entity) throw NotFoundError.of('private location', id);
+      const currentIds = (await this.locations.monitorIds([entity.id])).get(entity.id) ?? [];
+      const before = toPrivateLocationView(entity, currentIds, null);
+      const next: Required<PrivateLocationInput> = {
+        name: entity.name,
+        monitorIds: currentIds,
+        metadata: entity.metadata,
+      };
+      const fields = mask ?? this.presentFields(patch);
+      for (const field of fields) {
+        if (!FIELDS.includes(field)) throw ValidationError.field(field, 'is not a field of private locations');
+        (next as Record<string, unknown>)[field] = patch[field] ?? DEFAULTS[field];
+      }
+      const data: PrivateLocationData = parseInput(privateLocationSchema, next);
+      const monitorIds = await this.checkMonitors(ctx, data.monitorIds);
+      const preview = { ...before, name: data.name, monitorIds, metadata: data.metadata };
+      if (JSON.stringify(privateLocationSnapshot(before)) === JSON.stringify(privateLocationSnapshot(preview))) {
+        trail.unchanged();
+        return before;
+      }
+      Object.assign(entity, { name: data.name, metadata: data.metadata, updatedAt: new Date() });
+      const saved = await this.locations.save(entity);
+      if (JSON.stringify(monitorIds) !== JSON.stringify(currentIds)) {
+        await this.locations.replaceMonitors(saved.id, monitorIds);
+      }
+      const after = toPrivateLocationView(saved, monitorIds, null);
+      trail.record({
+        action: 'private_location.update',
+        entityType: 'private_location',
+        entityId: saved.id,
+        before: privateLocationSnapshot(before),
+        after: privateLocationSnapshot(after),
+      });
+      return after;
+    });
+  }
+
+  /** One location, with its agent token. */
+  async get(ctx: ServiceContext, id: string): Promise<PrivateLocationView> {
+    const entity = await this.locations.find(ctx.workspace.id, id);
+    if (!entity) throw NotFoundError.of('private location', id);
+    const monitorIds = (await this.locations.monitorIds([entity.id])).get(entity.id) ?? [];
+    return toPrivateLocationView(entity, monitorIds, this.box.decrypt(entity.tokenSealed));
+  }
+
+  /** One page, newest first, without tokens. */
+  async list(
+    ctx: ServiceContext,
+    page: { limit?: number; offset?: number },
+  ): Promise<{ privateLocations: PrivateLocationView[]; totalSize: number }> {
+    const { limit, offset } = parseInput(listSchema, definedOnly(page));
+    const [entities, totalSize] = await Promise.all([
+      this.locations.list(ctx.workspace.id, limit, offset),
+      this.locations.count(ctx.workspace.id),
+    ]);
+    const links = await this.locations.monitorIds(entities.map((e) => e.id));
+    const now = new Date();
+    return {
+      privateLocations: entities.map((e) => toPrivateLocationView(e, links.get(e.id) ?? [], null, now)),
+      totalSize,
+    };
+  }
+
+  /** Deletes the location and its monitor links; its agent's token stops working. */
+  async delete(ctx: ServiceContext, id: string): Promise<void> {
+    await this.mutations.run(ctx, async (trail) => {
+      const entity = await this.locations.lock(ctx.workspace.id, id);
+      if (!entity) throw NotFoundError.of('private location', id);
+      const monitorIds = (await this.locations.monitorIds([entity.id])).get(entity.id) ?? [];
+      const before = toPrivateLocationView(entity, monitorIds, null);
+      await this.locations.delete(entity);
+      trail.record({
+        action: 'private_location.delete',
+        entityType: 'private_location',
+        entityId: entity.id,
+        before: privateLocationSnapshot(before),
+      });
+    });
+  }
+
+  private presentFields(patch: PrivateLocationInput): PrivateLocationField[] {
+    const fields: PrivateLocationField[] = [];
+    if (patch.name !== undefined) fields.push('name');
+    if (patch.monitorIds?.length) fields.push('monitorIds');
+    if (patch.metadata && Object.keys(patch.metadata).length) fields.push('metadata');
+    return fields;
+  }
+
+  /** Every id must be a live monitor of the caller's workspace (else NOT_FOUND); returns them sorted. */
+  private async checkMonitors(ctx: ServiceContext, ids: string[]): Promise<string[]> {
+    if (!ids.length) return [];
+    const live = await this.locations.lockLiveMonitors(ctx.workspace.id, ids);
+    const missing = ids.find((id) => !live.has(id));
+    if (missing !== undefined) throw NotFoundError.of('monitor', missing);
+    return [...ids].sort(byNumber);
+  }
+}

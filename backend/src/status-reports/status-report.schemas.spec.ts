@@ -1,0 +1,87 @@
+import { ValidationError } from '../common/errors';
+import { parseInput } from '../common/validation';
+import {
+  createStatusReportSchema,
+  listStatusReportsSchema,
+  paginationOf,
+  statusReportFieldsSchema,
+  statusReportUpdateSchema,
+} from './status-report.schemas';
+
+function messageOf(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(ValidationError);
+    return (error as Error).message;
+  }
+  throw new Error('expected a validation error');
+}
+
+describe('status report schemas', () => {
+  const valid = { pageId: '1', title: 'API down', message: 'We are looking into it' };
+
+  it('defaults the status to investigating and the components to none', () => {
+    expect(parseInput(createStatusReportSchema, valid)).toEqual({
+      ...valid,
+      status: 'investigating',
+      pageComponentIds: [],
+    });
+  });
+
+  it('trims title and message', () => {
+    expect(parseInput(createStatusReportSchema, { ...valid, title: '  t  ', message: ' m\n' })).toMatchObject({
+      title: 't',
+      message: 'm',
+    });
+  });
+
+  it.each([
+    [{ title: 't'.repeat(257) }, 'title: must be at most 256 characters'],
+    [{ title: '   ' }, 'title: is required'],
+    [{ title: undefined }, 'title: is required'],
+    [{ message: 'm'.repeat(10_001) }, 'message: must be at most 10000 characters'],
+    [{ message: '' }, 'message: is required'],
+    [{ pageId: '' }, 'pageId: is required'],
+    [{ status: 'down' }, 'status: must be one of investigating, identified, monitoring, resolved'],
+    [{ pageComponentIds: ['1', '1'] }, 'pageComponentIds: must not repeat a component'],
+    [{ date: new Date('invalid') }, 'date: must be a valid timestamp'],
+    [
+      { date: new Date('1969-12-31T23:59:59Z') },
+      'date: must be between 1970-01-01T00:00:00.000Z and 9999-12-31T23:59:59.999Z',
+    ],
+  ])('refuses %j', (patch, message) => {
+    expect(messageOf(() => parseInput(createStatusReportSchema, { ...valid, ...patch }))).toBe(message);
+  });
+
+  it('accepts the bounds themselves', () => {
+    expect(() =>
+      parseInput(createStatusReportSchema, { ...valid, title: 't'.repeat(256), message: 'm'.repeat(10_000) }),
+    ).not.toThrow();
+  });
+
+  it('requires the status of an update, and of merged fields', () => {
+    expect(messageOf(() => parseInput(statusReportUpdateSchema, { message: 'x' }))).toBe('status: is required');
+    expect(messageOf(() => parseInput(statusReportFieldsSchema, { title: 't', pageComponentIds: [] }))).toBe(
+      'status: is required',
+    );
+  });
+
+  it('pages with defaults and bounds', () => {
+    expect(parseInput(listStatusReportsSchema, {})).toEqual({ page: 1, perPage: 50, filter: 'active' });
+    expect(messageOf(() => parseInput(listStatusReportsSchema, { perPage: 0 }))).toBe(
+      'perPage: must be between 1 and 200',
+    );
+    expect(messageOf(() => parseInput(listStatusReportsSchema, { perPage: 201 }))).toBe(
+      'perPage: must be between 1 and 200',
+    );
+    expect(messageOf(() => parseInput(listStatusReportsSchema, { page: 0 }))).toBe('page: must be 1 or more');
+    expect(parseInput(listStatusReportsSchema, { perPage: 200, filter: 'all' })).toMatchObject({ perPage: 200 });
+  });
+
+  it('counts pages', () => {
+    expect(paginationOf(1, 50, 0)).toEqual({ page: 1, perPage: 50, totalSize: 0, totalPages: 0 });
+    expect(paginationOf(2, 2, 5)).toEqual({ page: 2, perPage: 2, totalSize: 5, totalPages: 3 });
+    expect(paginationOf(1, 5, 5).totalPages).toBe(1);
+  });
+});

@@ -1,0 +1,71 @@
+// What the service layer returns for a status report: the report with its timeline and affected
+// components. Every transport maps this view, never the entities.
+import type { Snapshot } from '../audit/audit-snapshot';
+import type { StatusReportEntity, StatusReportStatus, StatusReportUpdateEntity } from './status-report.entity';
+
+export interface StatusReportUpdateView {
+  id: string;
+  status: StatusReportStatus;
+  message: string;
+  date: string;
+  createdAt: string;
+}
+
+export interface StatusReportView {
+  id: string;
+  pageId: string;
+  title: string;
+  status: StatusReportStatus;
+  pageComponentIds: string[];
+  /** Oldest first. */
+  updates: StatusReportUpdateView[];
+  resolvedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function toStatusReportUpdateView(u: StatusReportUpdateEntity): StatusReportUpdateView {
+  return {
+    id: u.id,
+    status: u.status,
+    message: u.message,
+    date: u.date.toISOString(),
+    createdAt: u.createdAt.toISOString(),
+  };
+}
+
+/** `updates` must come oldest first and `pageComponentIds` in a stable order (the repository's). */
+export function toStatusReportView(
+  r: StatusReportEntity,
+  updates: StatusReportUpdateEntity[],
+  pageComponentIds: string[],
+): StatusReportView {
+  return {
+    id: r.id,
+    pageId: r.pageId,
+    title: r.title,
+    status: r.status,
+    pageComponentIds,
+    updates: updates.map(toStatusReportUpdateView),
+    resolvedAt: r.resolvedAt ? r.resolvedAt.toISOString() : null,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * Audit snapshot: the report's own fields, without the whole timeline (which can be long); when a
+ * mutation posted an update, that update is part of the `after` snapshot.
+ */
+export function statusReportSnapshot(view: StatusReportView, posted?: StatusReportUpdateView): Snapshot {
+  return {
+    id: view.id,
+    pageId: view.pageId,
+    title: view.title,
+    status: view.status,
+    pageComponentIds: view.pageComponentIds,
+    resolvedAt: view.resolvedAt,
+    updateCount: view.updates.length,
+    ...(posted ? { update: { id: posted.id, status: posted.status, message: posted.message, date: posted.date } } : {}),
+  };
+}

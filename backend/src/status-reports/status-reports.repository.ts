@@ -1,0 +1,125 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { In, Not, type FindOptionsWhere } from 'typeorm';
+import { Database } from '../database/database';
+import { PageComponentEntity } from '../status-pages/page-component.entity';
+import { StatusPageEntity } from '../status-pages/status-page.entity';
+import {
+  StatusReportComponentEntity,
+  StatusReportEntity,
+  StatusReportUpdateEntity,
+  type StatusReportStatus,
+} from './status-report.entity';
+
+/** Ids are bigint identities; anything else cannot name a row (and is answered as not found). */
+const ID = /^[1-9]\d{0,17}$/;
+
+export interface StatusReportListFilter {
+  pageId?: string;
+  /** Leave resolved reports out. */
+  activeOnly: boolean;
+}
+
+@Injectable()
+export class StatusReportsRepository {
+  constructor(@Inject(Database) private readonly db: Database) {}
+
+  async pageExists(workspaceId: string, pageId: string): Promise<boolean> {
+    if (!ID.test(pageId)) return false;
+    return this.db.repo(StatusPageEntity).existsBy({ workspaceId, id: pageId });
+  }
+
+  /** The ids among `ids` that are components of that page of that workspace. */
+  async componentsOnPage(workspaceId: string, pageId: string, ids: string[]): Promise<Set<string>> {
+    const valid = ids.filter((id) => ID.test(id));
+    if (!valid.length || !ID.test(pageId)) return new Set();
+    const rows = await this.db
+      .repo(PageComponentEntity)
+      .find({ select: { id: true }, where: { workspaceId, pageId, id: In(valid) } });
+    return new Set(rows.map((r) => r.id));
+  }
+
+  insert(values: Partial<StatusReportEntity>): Promise<StatusReportEntity> {
+    const repo = this.db.repo(StatusReportEntity);
+    return repo.save(repo.create(values));
+  }
+
+  insertUpdate(values: Partial<StatusReportUpdateEntity>): Promise<StatusReportUpdateEntity> {
+    const repo = this.db.repo(StatusReportUpdateEntity);
+    return repo.save(repo.create(values));
+  }
+
+  find(workspaceId: string, id: string): Promise<StatusReportEntity | null> {
+    if (!ID.test(id)) return Promise.resolve(null);
+    return this.db.repo(StatusReportEntity).findOneBy({ workspaceId, id });
+  }
+
+  /** Locks the row for the rest of the transaction, so concurrent changes apply one after the other. */
+  async lock(workspaceId: string, id: string): Promise<StatusReportEntity | null> {
+    if (!ID.test(id)) return null;
+    return this.db
+      .repo(StatusReportEntity)
+      .createQueryBuilder('r')
+      .setLock('pessimistic_write')
+      .where('r.workspace_id = :workspaceId AND r.id = :id', { workspaceId, id })
+      .getOne();
+  }
+
+  /** Writes the given columns and moves updated_at, then reads the row back. */
+  async change(
+    report: StatusReportEntity,
+    values: { title?: string; status?: StatusReportStatus; resolvedAt?: Date | null },
+  ): Promise<StatusReportEntity> {
+    const repo = this.db.repo(StatusReportEntity);
+    await repo.update({ id: report.id }, values);
+    return repo.findOneByOrFail({ id: report.id });
+  }
+
+  /** Replaces the affected components of a report. */
+  async setComponents(reportId: string, componentIds: string[]): Promise<void> {
+    const repo = this.db.repo(StatusReportComponentEntity);
+    await repo.delete({ reportId });
+    if (componentIds.length) await repo.insert(componentIds.map((componentId) => ({ reportId, componentId })));
+  }
+
+  /** Newest first, with the total that matches the filter. */
+  list(
+    workspaceId: string,
+    filter: StatusReportListFilter,
+    limit: number,
+    offset: number,
+  ): Promise<[StatusReportEntity[], number]> {
+    const where: FindOptionsWhere<StatusReportEntity> = {
+      workspaceId,
+      ...(filter.pageId !== undefined ? { pageId: filter.pageId } : {}),
+      ...(filter.activeOnly ? { status: Not('resolved' as const) } : {}),
+    };
+    return this.db.repo(StatusReportEntity).findAndCount({ where, order: { id: 'DESC' }, take: limit, skip: offset });
+  }
+
+  /** Each report's updates, oldest first (by date, then by posting order). */
+  async updatesOf(reportIds: string[]): Promise<Map<string, StatusReportUpdateEntity[]>> {
+    const byReport = new Map<string, StatusReportUpdateEntity[]>(reportIds.map((id) => [id, []]));
+    if (!reportIds.length) return byReport;
+    const updates = await this.db
+      .repo(StatusReportUpdateEntity)
+      .find({ where: { reportId: In(reportIds) }, order: { date: 'ASC', id: 'ASC' } });
+    for (const update of updates) byReport.get(update.reportId)?.push(update);
+    return byReport;
+  }
+
+  /** Each report's affected component ids, in ascending order. */
+  async componentIdsOf(reportIds: string[]): Promise<Map<string, string[]>> {
+    const byReport = new Map<string, string[]>(reportIds.map((id) => [id, []]));
+    if (!reportIds.length) return byReport;
+    const links = await this.db
+      .repo(StatusReportComponentEntity)
+      .find({ where: { reportId: In(reportIds) }, order: { componentId: 'ASC' } });
+    for (const link of links) byReport.get(link.reportId)?.push(link.componentId);
+    return byReport;
+  }
+
+  /** Deletes the report; its updates and component links go with it (ON DELETE CASCADE). */
+  async delete(reportId: string): Promise<void> {
+    await this.db.repo(StatusReportEntity).delete({ id: reportId });
+  }
+}

@@ -1,0 +1,138 @@
+// status_report.v1.StatusReportService: maps proto messages to the service verbs and back. No rule
+// lives here.
+import { create } from '@bufbuild/protobuf';
+import { timestampDate, timestampFromDate, type FieldMask, type Timestamp } from '@bufbuild/protobuf/wkt';
+import type { ServiceImpl } from '@connectrpc/connect';
+import {
+  StatusReportFilterSchema,
+  StatusReportSchema,
+  StatusReportStatusSchema,
+  StatusReportUpdateSchema,
+  type StatusReport,
+  type StatusReportService,
+  type StatusReportUpdate,
+} from '@uptime/proto/gen/status_report/v1/status_report_service_pb';
+import { ValidationError } from '../common/errors';
+import { EnumCodec } from '../rpc/enum-codec';
+import { serviceContext } from '../rpc/rpc-context';
+import type { StatusReportStatus } from './status-report.entity';
+import type { StatusReportFilter } from './status-report.schemas';
+import type { StatusReportUpdateView, StatusReportView } from './status-report.view';
+import type { StatusReportField, StatusReportPatch, StatusReportsService } from './status-reports.service';
+
+export const codecs = {
+  status: new EnumCodec<StatusReportStatus>(
+    StatusReportStatusSchema,
+    (n) => n.slice('STATUS_REPORT_STATUS_'.length).toLowerCase() as StatusReportStatus,
+  ),
+  filter: new EnumCodec<StatusReportFilter>(
+    StatusReportFilterSchema,
+    (n) => n.slice('STATUS_REPORT_FILTER_'.length).toLowerCase() as StatusReportFilter,
+  ),
+};
+
+const dateIn = (value: Timestamp | undefined): Date | undefined => (value ? timestampDate(value) : undefined);
+const timestampOut = (iso: string | null): Timestamp | undefined =>
+  iso === null ? undefined : timestampFromDate(new Date(iso));
+
+export function updateOut(u: StatusReportUpdateView): StatusReportUpdate {
+  return create(StatusReportUpdateSchema, {
+    id: u.id,
+    status: codecs.status.encode(u.status),
+    message: u.message,
+    date: timestampOut(u.date),
+    createdAt: timestampOut(u.createdAt),
+  });
+}
+
+export function statusReportOut(v: StatusReportView): StatusReport {
+  return create(StatusReportSchema, {
+    id: v.id,
+    pageId: v.pageId,
+    title: v.title,
+    status: codecs.status.encode(v.status),
+    pageComponentIds: v.pageComponentIds,
+    updates: v.updates.map(updateOut),
+    resolvedAt: timestampOut(v.resolvedAt),
+    createdAt: timestampOut(v.createdAt),
+    updatedAt: timestampOut(v.updatedAt),
+  });
+}
+
+/** update_mask paths (proto field names of UpdateStatusReportRequest) -> domain fields. */
+const MASK_FIELDS: Record<string, StatusReportField> = {
+  title: 'title',
+  status: 'status',
+  page_component_ids: 'pageComponentIds',
+};
+
+/** Resolves an update mask; undefined when none was sent (then the fields present change). */
+export function maskFields(mask: FieldMask | undefined): StatusReportField[] | undefined {
+  if (!mask || mask.paths.length === 0) return undefined;
+  const fields = new Set<StatusReportField>();
+  for (const path of mask.paths) {
+    const field = MASK_FIELDS[path];
+    if (!field) throw ValidationError.field('updateMask', `${path} is not an updatable field`);
+    fields.add(field);
+  }
+  return [...fields];
+}
+
+export function statusReportServiceImpl(reports: StatusReportsService): ServiceImpl<typeof StatusReportService> {
+  return {
+    async createStatusReport(req, ctx) {
+      const { report, update } = await reports.create(serviceContext(ctx), {
+        pageId: req.pageId,
+        title: req.title,
+        status: codecs.status.decode('status', req.status),
+        message: req.message,
+        date: dateIn(req.date),
+        pageComponentIds: req.pageComponentIds,
+      });
+      return { statusReport: statusReportOut(report), update: updateOut(update) };
+    },
+
+    async getStatusReport(req, ctx) {
+      return { statusReport: statusReportOut(await reports.get(serviceContext(ctx), req.id)) };
+    },
+
+    async listStatusReports(req, ctx) {
+      const { statusReports, pagination } = await reports.list(serviceContext(ctx), {
+        pageId: req.pageId || undefined,
+        filter: codecs.filter.decode('filter', req.filter),
+        page: req.page,
+        perPage: req.perPage,
+      });
+      return { statusReports: statusReports.map(statusReportOut), pagination };
+    },
+
+    async updateStatusReport(req, ctx) {
+      const patch: StatusReportPatch = {
+        title: req.title,
+        status: codecs.status.decode('status', req.status),
+        pageComponentIds: req.pageComponentIds.length ? req.pageComponentIds : undefined,
+      };
+      const report = await reports.update(serviceContext(ctx), req.id, patch, maskFields(req.updateMask));
+      return { statusReport: statusReportOut(report) };
+    },
+
+    async addStatusReportUpdate(req, ctx) {
+      const { report, update } = await reports.addUpdate(serviceContext(ctx), req.id, {
+        status: codecs.status.decode('status', req.status)!,
+        message: req.message,
+        date: dateIn(req.date),
+      });
+      return { statusReport: statusReportOut(report), update: updateOut(update) };
+    },
+
+    async resolveStatusReport(req, ctx) {
+      const { report, update } = await reports.resolve(serviceContext(ctx), req.id, req.message);
+      return { statusReport: statusReportOut(report), update: updateOut(update) };
+    },
+
+    async deleteStatusReport(req, ctx) {
+      await reports.delete(serviceContext(ctx), req.id);
+      return { success: true };
+    },
+  };
+}
