@@ -123,8 +123,9 @@ describe('REST and OpenAPI', () => {
       expect(http.timeout).toMatchObject({ type: 'string', format: 'int64' });
       expect(http.statusCodeAssertions).toMatchObject({ type: 'array' });
       expect(http.followRedirects).toEqual({ type: 'boolean' });
-      expect(schemas['monitor.v1.Periodicity'].type).toBe('string');
-      expect((schemas['monitor.v1.Periodicity'] as { enum: string[] }).enum).toContain('PERIODICITY_1M');
+      const periodicity = schemas['monitor.v1.Periodicity'] as { type: string; enum: string[] };
+      expect(periodicity.type).toBe('string');
+      expect(periodicity.enum).toContain('PERIODICITY_1M');
       expect(schemas['status_page.v1.StatusPage'].properties!.createdAt).toEqual({
         type: 'string',
         format: 'date-time',

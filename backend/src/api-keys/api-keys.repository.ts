@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { isEntityId } from '../common/ids';
 import { Database } from '../database/database';
 import { ApiKeyEntity } from './api-key.entity';
 
@@ -12,7 +13,7 @@ export class ApiKeysRepository {
   }
 
   findInWorkspace(workspaceId: string, id: string): Promise<ApiKeyEntity | null> {
-    if (!/^\d{1,18}$/.test(id)) return Promise.resolve(null);
+    if (!isEntityId(id)) return Promise.resolve(null);
     return this.db.repo(ApiKeyEntity).findOneBy({ workspaceId, id });
   }
 

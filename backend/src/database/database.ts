@@ -24,6 +24,11 @@ export class Database {
     return this.dataSource.transaction((manager) => this.scope.run(manager, () => fn(manager)));
   }
 
+  /** Serializes work on one workspace until the transaction ends (plan limits under concurrency). */
+  async lockWorkspace(workspaceId: string): Promise<void> {
+    await this.manager.query('SELECT id FROM workspaces WHERE id = $1 FOR UPDATE', [workspaceId]);
+  }
+
   async ping(): Promise<void> {
     await this.dataSource.query('SELECT 1');
   }

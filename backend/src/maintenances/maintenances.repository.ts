@@ -1,26 +1,26 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { In, type FindOptionsWhere } from 'typeorm';
+import { isEntityId } from '../common/ids';
 import { Database } from '../database/database';
 import { PageComponentEntity } from '../status-pages/page-component.entity';
 import { StatusPageEntity } from '../status-pages/status-page.entity';
 import { MaintenanceComponentEntity, MaintenanceEntity } from './maintenance.entity';
 
 /** Ids are bigint identities; anything else cannot name a row (and is answered as not found). */
-const ID = /^[1-9]\d{0,17}$/;
 
 @Injectable()
 export class MaintenancesRepository {
   constructor(@Inject(Database) private readonly db: Database) {}
 
   async pageExists(workspaceId: string, pageId: string): Promise<boolean> {
-    if (!ID.test(pageId)) return false;
+    if (!isEntityId(pageId)) return false;
     return this.db.repo(StatusPageEntity).existsBy({ workspaceId, id: pageId });
   }
 
   /** The ids among `ids` that are components of that page of that workspace. */
   async componentsOnPage(workspaceId: string, pageId: string, ids: string[]): Promise<Set<string>> {
-    const valid = ids.filter((id) => ID.test(id));
-    if (!valid.length || !ID.test(pageId)) return new Set();
+    const valid = ids.filter((id) => isEntityId(id));
+    if (!valid.length || !isEntityId(pageId)) return new Set();
     const rows = await this.db
       .repo(PageComponentEntity)
       .find({ select: { id: true }, where: { workspaceId, pageId, id: In(valid) } });
@@ -33,13 +33,13 @@ export class MaintenancesRepository {
   }
 
   find(workspaceId: string, id: string): Promise<MaintenanceEntity | null> {
-    if (!ID.test(id)) return Promise.resolve(null);
+    if (!isEntityId(id)) return Promise.resolve(null);
     return this.db.repo(MaintenanceEntity).findOneBy({ workspaceId, id });
   }
 
   /** Locks the row for the rest of the transaction, so concurrent changes apply one after the other. */
   async lock(workspaceId: string, id: string): Promise<MaintenanceEntity | null> {
-    if (!ID.test(id)) return null;
+    if (!isEntityId(id)) return null;
     return this.db
       .repo(MaintenanceEntity)
       .createQueryBuilder('m')

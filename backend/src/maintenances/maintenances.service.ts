@@ -13,6 +13,7 @@ import {
 } from './maintenance.schemas';
 import { maintenanceSnapshot, toMaintenanceView, type MaintenanceView } from './maintenance.view';
 import { MaintenancesRepository } from './maintenances.repository';
+import { definedOnly } from '../common/objects';
 
 /** Fields a caller may set. pageId is required on create and cannot change afterwards. */
 export interface MaintenanceInput {
@@ -39,10 +40,6 @@ export interface MaintenanceListQuery {
   page?: number;
   /** 1 to 200, default 50. */
   perPage?: number;
-}
-
-function definedOnly<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
 /** Same ids in any order. */

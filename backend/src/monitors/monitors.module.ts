@@ -10,6 +10,6 @@ import { RetentionService } from './retention.service';
   imports: [ApiKeysModule],
   controllers: [MonitorsController],
   providers: [MonitorsRepository, CheckResultsRepository, MonitorsService, RetentionService],
-  exports: [MonitorsService, RetentionService],
+  exports: [MonitorsService, MonitorsRepository, RetentionService],
 })
 export class MonitorsModule {}

@@ -7,8 +7,7 @@ import { PageComponentEntity } from '../status-pages/page-component.entity';
 import type { MonitorKind } from './monitor.constants';
 import { MonitorEntity } from './monitor.entity';
 import { MonitorRegionStatusEntity } from './monitor-region-status.entity';
-
-const ID = /^\d{1,18}$/;
+import { isEntityId } from '../common/ids';
 
 @Injectable()
 export class MonitorsRepository {
@@ -25,13 +24,13 @@ export class MonitorsRepository {
 
   /** A live (not deleted) monitor of the workspace, optionally of one kind. */
   findLive(workspaceId: string, id: string, kind?: MonitorKind): Promise<MonitorEntity | null> {
-    if (!ID.test(id)) return Promise.resolve(null);
+    if (!isEntityId(id)) return Promise.resolve(null);
     return this.db.repo(MonitorEntity).findOneBy({ workspaceId, id, deletedAt: IsNull(), ...(kind ? { kind } : {}) });
   }
 
   /** Locks the row for the rest of the transaction, so concurrent updates apply one after the other. */
   async lockLive(workspaceId: string, id: string, kind?: MonitorKind): Promise<MonitorEntity | null> {
-    if (!ID.test(id)) return null;
+    if (!isEntityId(id)) return null;
     return this.db
       .repo(MonitorEntity)
       .createQueryBuilder('m')
@@ -41,9 +40,24 @@ export class MonitorsRepository {
       .getOne();
   }
 
-  /** Serializes creations in one workspace, so plan limits hold under concurrent requests. */
-  async lockWorkspace(workspaceId: string): Promise<void> {
-    await this.db.manager.query('SELECT id FROM workspaces WHERE id = $1 FOR UPDATE', [workspaceId]);
+  /**
+   * The given ids that are live monitors of the workspace, share-locked until the transaction ends so
+   * a concurrent monitor deletion cannot slip between this check and new links to them.
+   */
+  async lockLiveIds(workspaceId: string, ids: string[]): Promise<Set<string>> {
+    const candidates = ids.filter((id) => isEntityId(id));
+    if (!candidates.length) return new Set();
+    const rows = await this.db
+      .repo(MonitorEntity)
+      .createQueryBuilder('m')
+      .select('m.id', 'id')
+      .setLock('pessimistic_read')
+      .where('m.workspace_id = :workspaceId AND m.deleted_at IS NULL AND m.id IN (:...ids)', {
+        workspaceId,
+        ids: candidates,
+      })
+      .getRawMany<{ id: string }>();
+    return new Set(rows.map((r) => String(r.id)));
   }
 
   countLive(workspaceId: string): Promise<number> {

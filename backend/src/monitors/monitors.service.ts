@@ -10,6 +10,7 @@ import {
   ValidationError,
 } from '../common/errors';
 import { parseInput } from '../common/validation';
+import { Database } from '../database/database';
 import { hasFeature, planOf } from '../workspaces/plans';
 import {
   CheckResultsRepository,
@@ -30,6 +31,7 @@ import type { MonitorEntity } from './monitor.entity';
 import { MONITOR_SCHEMAS, type MonitorData } from './monitor.schemas';
 import { monitorSnapshot, toMonitorView, type MonitorView } from './monitor.view';
 import { MonitorsRepository } from './monitors.repository';
+import { definedOnly } from '../common/objects';
 
 /** Fields a caller may set; which apply depends on the kind (see MONITOR_SCHEMAS). */
 export type MonitorInput = Partial<Omit<MonitorData<'http'>, 'openTelemetry'>> &
@@ -111,10 +113,6 @@ function fieldsOf(kind: MonitorKind): MonitorField[] {
   return Object.keys(MONITOR_SCHEMAS[kind].shape) as MonitorField[];
 }
 
-function definedOnly<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
-}
-
 function dataOf(entity: MonitorEntity): Record<string, unknown> {
   return {
     name: entity.name,
@@ -175,6 +173,7 @@ export class MonitorsService {
     @Inject(MonitorsRepository) private readonly monitors: MonitorsRepository,
     @Inject(CheckResultsRepository) private readonly results: CheckResultsRepository,
     @Inject(MutationRunner) private readonly mutations: MutationRunner,
+    @Inject(Database) private readonly db: Database,
   ) {}
 
   async create(ctx: ServiceContext, kind: MonitorKind, input: MonitorInput): Promise<MonitorView> {
@@ -184,7 +183,7 @@ export class MonitorsService {
       if (!given.regions?.length) merged.regions = DEFAULT_REGIONS;
       if (given.grpc) merged.grpc = { ...DEFAULT_GRPC, ...definedOnly(given.grpc) };
       const data = this.validate(kind, merged);
-      await this.monitors.lockWorkspace(ctx.workspace.id);
+      await this.db.lockWorkspace(ctx.workspace.id);
       const limit = planOf(ctx.workspace.plan).limits.monitors;
       if ((await this.monitors.countLive(ctx.workspace.id)) >= limit) {
         throw new LimitExceededError(`monitors: the ${ctx.workspace.plan} plan allows at most ${limit} monitors`);

@@ -5,6 +5,8 @@ import type { ServiceContext } from '../common/context';
 import { SecretBox } from '../common/crypto';
 import { LimitExceededError, NotFoundError, ValidationError } from '../common/errors';
 import { parseInput } from '../common/validation';
+import { Database } from '../database/database';
+import { MonitorsRepository } from '../monitors/monitors.repository';
 import { planOf } from '../workspaces/plans';
 import type { NotificationChannelEntity, NotificationProvider } from './notification-channel.entity';
 import {
@@ -22,6 +24,7 @@ import {
 } from './notification.schemas';
 import { notificationSnapshot, toNotificationView, type NotificationView } from './notification.view';
 import { NotificationsRepository } from './notifications.repository';
+import { definedOnly } from '../common/objects';
 
 /** Fields a caller may set; `provider` is one block (its kind must match providerType). */
 export interface NotificationInput {
@@ -48,10 +51,6 @@ const listSchema = z.object({
 });
 
 type Secrets = Record<string, string>;
-
-function definedOnly<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
-}
 
 function parseProviderType(value: string | undefined): NotificationProvider {
   return parseInput(z.object({ providerType: providerTypeSchema }), { providerType: value })
@@ -101,6 +100,8 @@ export class NotificationsService {
     @Inject(NotificationsRepository) private readonly channels: NotificationsRepository,
     @Inject(MutationRunner) private readonly mutations: MutationRunner,
     @Inject(SecretBox) private readonly box: SecretBox,
+    @Inject(Database) private readonly db: Database,
+    @Inject(MonitorsRepository) private readonly monitors: MonitorsRepository,
   ) {}
 
   async create(ctx: ServiceContext, input: NotificationInput): Promise<NotificationView> {
@@ -113,7 +114,7 @@ export class NotificationsService {
         monitorIds: input.monitorIds ?? [],
         args: input.provider.args,
       });
-      await this.channels.lockWorkspace(ctx.workspace.id);
+      await this.db.lockWorkspace(ctx.workspace.id);
       const plan = planOf(ctx.workspace.plan);
       if ((await this.channels.count(ctx.workspace.id)) >= plan.limits.notificationChannels) {
         throw new LimitExceededError(
@@ -301,7 +302,7 @@ export class NotificationsService {
   /** Every id must be a live monitor of the caller's workspace; anything else is NOT_FOUND. */
   private async assertMonitors(ctx: ServiceContext, ids: string[]): Promise<void> {
     if (!ids.length) return;
-    const live = await this.channels.lockLiveMonitors(ctx.workspace.id, ids);
+    const live = await this.monitors.lockLiveIds(ctx.workspace.id, ids);
     const missing = ids.find((id) => !live.has(id));
     if (missing !== undefined) throw NotFoundError.of('monitor', missing);
   }

@@ -2,10 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
 import { hashToken } from '../common/crypto';
 import { Database } from '../database/database';
-import { MonitorEntity } from '../monitors/monitor.entity';
 import { PrivateLocationEntity, PrivateLocationMonitorEntity } from './private-location.entity';
-
-const ID = /^\d{1,18}$/;
+import { isEntityId } from '../common/ids';
 
 @Injectable()
 export class PrivateLocationsRepository {
@@ -21,7 +19,7 @@ export class PrivateLocationsRepository {
   }
 
   find(workspaceId: string, id: string): Promise<PrivateLocationEntity | null> {
-    if (!ID.test(id)) return Promise.resolve(null);
+    if (!isEntityId(id)) return Promise.resolve(null);
     return this.db.repo(PrivateLocationEntity).findOneBy({ workspaceId, id });
   }
 
@@ -36,18 +34,13 @@ export class PrivateLocationsRepository {
 
   /** Locks the row for the rest of the transaction, so concurrent updates apply one after the other. */
   async lock(workspaceId: string, id: string): Promise<PrivateLocationEntity | null> {
-    if (!ID.test(id)) return null;
+    if (!isEntityId(id)) return null;
     return this.db
       .repo(PrivateLocationEntity)
       .createQueryBuilder('l')
       .setLock('pessimistic_write')
       .where('l.workspace_id = :workspaceId AND l.id = :id', { workspaceId, id })
       .getOne();
-  }
-
-  /** Serializes creations in one workspace, so plan limits hold under concurrent requests. */
-  async lockWorkspace(workspaceId: string): Promise<void> {
-    await this.db.manager.query('SELECT id FROM workspaces WHERE id = $1 FOR UPDATE', [workspaceId]);
   }
 
   count(workspaceId: string): Promise<number> {
@@ -74,26 +67,6 @@ export class PrivateLocationsRepository {
     });
     for (const link of links) byLocation.get(link.privateLocationId)?.push(link.monitorId);
     return byLocation;
-  }
-
-  /**
-   * The given ids that are live monitors of the workspace, share-locked until the transaction ends so
-   * a concurrent monitor deletion cannot slip between this check and the new links.
-   */
-  async lockLiveMonitors(workspaceId: string, ids: string[]): Promise<Set<string>> {
-    const candidates = ids.filter((id) => ID.test(id));
-    if (!candidates.length) return new Set();
-    const rows = await this.db
-      .repo(MonitorEntity)
-      .createQueryBuilder('m')
-      .select('m.id', 'id')
-      .setLock('pessimistic_read')
-      .where('m.workspace_id = :workspaceId AND m.deleted_at IS NULL AND m.id IN (:...ids)', {
-        workspaceId,
-        ids: candidates,
-      })
-      .getRawMany<{ id: string }>();
-    return new Set(rows.map((r) => String(r.id)));
   }
 
   async replaceMonitors(privateLocationId: string, monitorIds: string[]): Promise<void> {

@@ -5,10 +5,13 @@ import type { ServiceContext } from '../common/context';
 import { hashToken, randomToken, SecretBox } from '../common/crypto';
 import { LimitExceededError, NotFoundError, ValidationError } from '../common/errors';
 import { parseInput } from '../common/validation';
+import { Database } from '../database/database';
+import { MonitorsRepository } from '../monitors/monitors.repository';
 import { planOf } from '../workspaces/plans';
 import { privateLocationSchema, type PrivateLocationData } from './private-location.schemas';
 import { privateLocationSnapshot, toPrivateLocationView, type PrivateLocationView } from './private-location.view';
 import { PrivateLocationsRepository } from './private-locations.repository';
+import { definedOnly } from '../common/objects';
 
 /** Fields a caller may set. */
 export interface PrivateLocationInput {
@@ -35,10 +38,6 @@ const listSchema = z.object({
   offset: z.number().int({ error: 'must be an integer' }).min(0, { error: 'must be 0 or more' }).default(0),
 });
 
-function definedOnly<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
-}
-
 const byNumber = (a: string, b: string): number => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0);
 
 @Injectable()
@@ -47,13 +46,15 @@ export class PrivateLocationsService {
     @Inject(PrivateLocationsRepository) private readonly locations: PrivateLocationsRepository,
     @Inject(MutationRunner) private readonly mutations: MutationRunner,
     @Inject(SecretBox) private readonly box: SecretBox,
+    @Inject(Database) private readonly db: Database,
+    @Inject(MonitorsRepository) private readonly monitors: MonitorsRepository,
   ) {}
 
   /** Creates a location with a new agent token, which the returned view carries. */
   async create(ctx: ServiceContext, input: PrivateLocationInput): Promise<PrivateLocationView> {
     return this.mutations.run(ctx, async (trail) => {
       const data = parseInput(privateLocationSchema, { ...DEFAULTS, ...definedOnly(input) });
-      await this.locations.lockWorkspace(ctx.workspace.id);
+      await this.db.lockWorkspace(ctx.workspace.id);
       const plan = planOf(ctx.workspace.plan);
       const limit = plan.limits.privateLocations;
       if ((await this.locations.count(ctx.workspace.id)) >= limit) {
@@ -189,7 +190,7 @@ export class PrivateLocationsService {
   /** Every id must be a live monitor of the caller's workspace (else NOT_FOUND); returns them sorted. */
   private async checkMonitors(ctx: ServiceContext, ids: string[]): Promise<string[]> {
     if (!ids.length) return [];
-    const live = await this.locations.lockLiveMonitors(ctx.workspace.id, ids);
+    const live = await this.monitors.lockLiveIds(ctx.workspace.id, ids);
     const missing = ids.find((id) => !live.has(id));
     if (missing !== undefined) throw NotFoundError.of('monitor', missing);
     return [...ids].sort(byNumber);

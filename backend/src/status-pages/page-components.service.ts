@@ -7,6 +7,7 @@ import type { PageComponentEntity } from './page-component.entity';
 import { componentSchema, groupSchema, type ComponentData } from './status-page.schemas';
 import { snapshotOf, toComponentView, toGroupView, type ComponentView, type GroupView } from './status-page.views';
 import { StatusPagesRepository } from './status-pages.repository';
+import { definedOnly } from '../common/objects';
 
 export type ComponentInput = Partial<ComponentData> & { pageId?: string };
 export type ComponentField = keyof ComponentData;
@@ -19,10 +20,6 @@ const DEFAULTS: Omit<ComponentData, 'type'> = {
   groupId: null,
   groupOrder: 0,
 };
-
-function definedOnly<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
-}
 
 /** Components and component groups of status pages (SPEC §2.7, §2.8). */
 @Injectable()

@@ -7,8 +7,7 @@ import { MonitorEntity } from '../monitors/monitor.entity';
 import { ComponentGroupEntity } from './component-group.entity';
 import { PageComponentEntity } from './page-component.entity';
 import { StatusPageEntity } from './status-page.entity';
-
-const ID = /^\d{1,18}$/;
+import { isEntityId } from '../common/ids';
 
 @Injectable()
 export class StatusPagesRepository {
@@ -32,7 +31,7 @@ export class StatusPagesRepository {
   }
 
   findPage(workspaceId: string, id: string): Promise<StatusPageEntity | null> {
-    if (!ID.test(id)) return Promise.resolve(null);
+    if (!isEntityId(id)) return Promise.resolve(null);
     return this.db.repo(StatusPageEntity).findOneBy({ workspaceId, id });
   }
 
@@ -52,7 +51,7 @@ export class StatusPagesRepository {
   }
 
   findComponent(workspaceId: string, id: string): Promise<PageComponentEntity | null> {
-    if (!ID.test(id)) return Promise.resolve(null);
+    if (!isEntityId(id)) return Promise.resolve(null);
     return this.db.repo(PageComponentEntity).findOneBy({ workspaceId, id });
   }
 
@@ -61,7 +60,7 @@ export class StatusPagesRepository {
   }
 
   findComponents(workspaceId: string, ids: string[]): Promise<PageComponentEntity[]> {
-    const valid = ids.filter((id) => ID.test(id));
+    const valid = ids.filter((id) => isEntityId(id));
     if (!valid.length) return Promise.resolve([]);
     return this.db.repo(PageComponentEntity).findBy({ workspaceId, id: In(valid) });
   }
@@ -76,7 +75,7 @@ export class StatusPagesRepository {
   }
 
   findGroup(workspaceId: string, id: string): Promise<ComponentGroupEntity | null> {
-    if (!ID.test(id)) return Promise.resolve(null);
+    if (!isEntityId(id)) return Promise.resolve(null);
     return this.db.repo(ComponentGroupEntity).findOneBy({ workspaceId, id });
   }
 
@@ -89,7 +88,7 @@ export class StatusPagesRepository {
   }
 
   findLiveMonitor(workspaceId: string, id: string): Promise<MonitorEntity | null> {
-    if (!ID.test(id)) return Promise.resolve(null);
+    if (!isEntityId(id)) return Promise.resolve(null);
     return this.db.repo(MonitorEntity).findOneBy({ workspaceId, id, deletedAt: IsNull() });
   }
 

@@ -10,6 +10,7 @@ import type { StatusPageEntity } from './status-page.entity';
 import { statusPageSchema, type StatusPageData } from './status-page.schemas';
 import { snapshotOf, toStatusPageView, type StatusPageView } from './status-page.views';
 import { StatusPagesRepository } from './status-pages.repository';
+import { definedOnly } from '../common/objects';
 
 export type StatusPageInput = Partial<Omit<StatusPageData, 'hasPassword'>>;
 export type StatusPageField = keyof StatusPageInput;
@@ -40,10 +41,6 @@ const listSchema = z.object({
     .default(50),
   offset: z.number().int().min(0, { error: 'must be 0 or more' }).default(0),
 });
-
-function definedOnly<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
-}
 
 function dataOf(page: StatusPageEntity): Record<string, unknown> {
   return {

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { In, Not, type FindOptionsWhere } from 'typeorm';
+import { isEntityId } from '../common/ids';
 import { Database } from '../database/database';
 import { PageComponentEntity } from '../status-pages/page-component.entity';
 import { StatusPageEntity } from '../status-pages/status-page.entity';
@@ -11,7 +12,6 @@ import {
 } from './status-report.entity';
 
 /** Ids are bigint identities; anything else cannot name a row (and is answered as not found). */
-const ID = /^[1-9]\d{0,17}$/;
 
 export interface StatusReportListFilter {
   pageId?: string;
@@ -24,14 +24,14 @@ export class StatusReportsRepository {
   constructor(@Inject(Database) private readonly db: Database) {}
 
   async pageExists(workspaceId: string, pageId: string): Promise<boolean> {
-    if (!ID.test(pageId)) return false;
+    if (!isEntityId(pageId)) return false;
     return this.db.repo(StatusPageEntity).existsBy({ workspaceId, id: pageId });
   }
 
   /** The ids among `ids` that are components of that page of that workspace. */
   async componentsOnPage(workspaceId: string, pageId: string, ids: string[]): Promise<Set<string>> {
-    const valid = ids.filter((id) => ID.test(id));
-    if (!valid.length || !ID.test(pageId)) return new Set();
+    const valid = ids.filter((id) => isEntityId(id));
+    if (!valid.length || !isEntityId(pageId)) return new Set();
     const rows = await this.db
       .repo(PageComponentEntity)
       .find({ select: { id: true }, where: { workspaceId, pageId, id: In(valid) } });
@@ -49,13 +49,13 @@ export class StatusReportsRepository {
   }
 
   find(workspaceId: string, id: string): Promise<StatusReportEntity | null> {
-    if (!ID.test(id)) return Promise.resolve(null);
+    if (!isEntityId(id)) return Promise.resolve(null);
     return this.db.repo(StatusReportEntity).findOneBy({ workspaceId, id });
   }
 
   /** Locks the row for the rest of the transaction, so concurrent changes apply one after the other. */
   async lock(workspaceId: string, id: string): Promise<StatusReportEntity | null> {
-    if (!ID.test(id)) return null;
+    if (!isEntityId(id)) return null;
     return this.db
       .repo(StatusReportEntity)
       .createQueryBuilder('r')

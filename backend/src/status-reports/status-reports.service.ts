@@ -21,6 +21,7 @@ import {
   type StatusReportView,
 } from './status-report.view';
 import { StatusReportsRepository } from './status-reports.repository';
+import { definedOnly } from '../common/objects';
 
 export interface CreateStatusReportInput {
   pageId: string;
@@ -70,10 +71,6 @@ export interface StatusReportListQuery {
 export interface PostedUpdate {
   report: StatusReportView;
   update: StatusReportUpdateView;
-}
-
-function definedOnly<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
 /** Same ids in any order. */
