@@ -342,8 +342,11 @@ describe('MaintenanceService', () => {
     it('deletes a maintenance with its component links', async () => {
       const maintenance = await newMaintenance(sut, { pageComponentIds: [componentA] });
       expect(await sut.deleteMaintenance({ id: maintenance.id })).toMatchObject({ success: true });
-      for (const call of [sut.getMaintenance({ id: maintenance.id }), sut.deleteMaintenance({ id: maintenance.id })]) {
-        expect((await rpcError(call)).code).toBe(Code.NotFound);
+      for (const call of [
+        () => sut.getMaintenance({ id: maintenance.id }),
+        () => sut.deleteMaintenance({ id: maintenance.id }),
+      ]) {
+        expect((await rpcError(call())).code).toBe(Code.NotFound);
       }
       const rows: Array<{ n: number }> = await t.db.manager.query(
         'SELECT count(*)::int AS n FROM maintenance_components WHERE maintenance_id = $1',
@@ -360,11 +363,11 @@ describe('MaintenanceService', () => {
       expect((await reader.getMaintenance({ id: maintenance.id })).maintenance).toEqual(maintenance);
       await expect(reader.listMaintenances({})).resolves.toBeDefined();
       for (const call of [
-        reader.createMaintenance({ maintenance: minimal() }),
-        reader.updateMaintenance({ id: maintenance.id, maintenance: { title: 'x' } }),
-        reader.deleteMaintenance({ id: maintenance.id }),
+        () => reader.createMaintenance({ maintenance: minimal() }),
+        () => reader.updateMaintenance({ id: maintenance.id, maintenance: { title: 'x' } }),
+        () => reader.deleteMaintenance({ id: maintenance.id }),
       ]) {
-        const error = await rpcError(call);
+        const error = await rpcError(call());
         expect(error.code).toBe(Code.PermissionDenied);
         expect(error.rawMessage).toBe('This credential is read-only; a read and write credential is required');
       }
@@ -376,11 +379,11 @@ describe('MaintenanceService', () => {
       const other = clientFor((await newTenant(t)).writeKey);
       const id = maintenance.id;
       for (const call of [
-        other.getMaintenance({ id }),
-        other.updateMaintenance({ id, maintenance: { title: 'stolen' } }),
-        other.deleteMaintenance({ id }),
+        () => other.getMaintenance({ id }),
+        () => other.updateMaintenance({ id, maintenance: { title: 'stolen' } }),
+        () => other.deleteMaintenance({ id }),
       ]) {
-        const error = await rpcError(call);
+        const error = await rpcError(call());
         expect(error.code).toBe(Code.NotFound);
         expect(error.rawMessage).toBe(`maintenance "${id}" not found`);
       }

@@ -651,11 +651,11 @@ describe('NotificationService over Connect (binary)', () => {
       expect(await t.db.repo(NotificationChannelMonitorEntity).countBy({ channelId: id })).toBe(0);
       expect(await t.db.repo(NotificationChannelEntity).countBy({ id })).toBe(0);
       for (const call of [
-        sut.getNotification({ id }),
-        sut.deleteNotification({ id }),
-        sut.updateNotification({ id, notification: { name: 'x' } }),
+        () => sut.getNotification({ id }),
+        () => sut.deleteNotification({ id }),
+        () => sut.updateNotification({ id, notification: { name: 'x' } }),
       ]) {
-        const error = await rpcError(call);
+        const error = await rpcError(call());
         expect(error.code).toBe(Code.NotFound);
         expect(error.rawMessage).toBe(`notification "${id}" not found`);
       }
@@ -788,11 +788,11 @@ describe('NotificationService over Connect (binary)', () => {
       await expect(reader.listNotifications({})).resolves.toBeDefined();
       const auditBefore = await t.db.repo(AuditLogEntity).countBy({ workspaceId: tenant.ctx.workspace.id });
       for (const call of [
-        reader.createNotification(slack()),
-        reader.updateNotification({ id: notification!.id, notification: { name: 'x' } }),
-        reader.deleteNotification({ id: notification!.id }),
+        () => reader.createNotification(slack()),
+        () => reader.updateNotification({ id: notification!.id, notification: { name: 'x' } }),
+        () => reader.deleteNotification({ id: notification!.id }),
       ]) {
-        const error = await rpcError(call);
+        const error = await rpcError(call());
         expect(error.code).toBe(Code.PermissionDenied);
         expect(error.rawMessage).toBe('This credential is read-only; a read and write credential is required');
       }
@@ -805,12 +805,13 @@ describe('NotificationService over Connect (binary)', () => {
       const other = clientFor((await newTenant(t)).writeKey);
       const id = notification!.id;
       for (const call of [
-        other.getNotification({ id }),
-        other.updateNotification({ id, notification: { name: 'stolen' } }),
-        other.updateNotification({ id, notification: {}, updateMask: create(FieldMaskSchema, { paths: ['name'] }) }),
-        other.deleteNotification({ id }),
+        () => other.getNotification({ id }),
+        () => other.updateNotification({ id, notification: { name: 'stolen' } }),
+        () =>
+          other.updateNotification({ id, notification: {}, updateMask: create(FieldMaskSchema, { paths: ['name'] }) }),
+        () => other.deleteNotification({ id }),
       ]) {
-        const error = await rpcError(call);
+        const error = await rpcError(call());
         expect(error.code).toBe(Code.NotFound);
         expect(error.rawMessage).toBe(`notification "${id}" not found`);
       }

@@ -373,11 +373,11 @@ describe('PrivateLocationService over Connect (binary)', () => {
       expect((await t.app.get(MonitorsService).get(tenant.ctx, monitor)).privateLocationIds).toEqual([]);
       expect(await t.app.get(PrivateLocationsRepository).findByToken(privateLocation!.token)).toBeNull();
       for (const call of [
-        sut.getPrivateLocation({ id }),
-        sut.deletePrivateLocation({ id }),
-        sut.updatePrivateLocation({ id, privateLocation: { name: 'x' } }),
+        () => sut.getPrivateLocation({ id }),
+        () => sut.deletePrivateLocation({ id }),
+        () => sut.updatePrivateLocation({ id, privateLocation: { name: 'x' } }),
       ]) {
-        const error = await rpcError(call);
+        const error = await rpcError(call());
         expect(error.code).toBe(Code.NotFound);
         expect(error.rawMessage).toBe(`private location "${id}" not found`);
       }
@@ -402,18 +402,21 @@ describe('PrivateLocationService over Connect (binary)', () => {
       expect(text(await t.db.repo(AuditLogEntity).findBy({ workspaceId: own.ctx.workspace.id }))).not.toContain(secret);
     });
 
-    it('lets a read-only key read, token included, and refuses every write, changing nothing', async () => {
+    it('lets a read-only key read without the token, and refuses every write, changing nothing', async () => {
       const { privateLocation } = await sut.createPrivateLocation(location());
       const reader = clientFor(tenant.readKey);
-      expect((await reader.getPrivateLocation({ id: privateLocation!.id })).privateLocation).toEqual(privateLocation);
+      expect((await reader.getPrivateLocation({ id: privateLocation!.id })).privateLocation).toEqual({
+        ...privateLocation,
+        token: '',
+      });
       await expect(reader.listPrivateLocations({})).resolves.toBeDefined();
       const auditBefore = await t.db.repo(AuditLogEntity).countBy({ workspaceId: tenant.ctx.workspace.id });
       for (const call of [
-        reader.createPrivateLocation(location()),
-        reader.updatePrivateLocation({ id: privateLocation!.id, privateLocation: { name: 'x' } }),
-        reader.deletePrivateLocation({ id: privateLocation!.id }),
+        () => reader.createPrivateLocation(location()),
+        () => reader.updatePrivateLocation({ id: privateLocation!.id, privateLocation: { name: 'x' } }),
+        () => reader.deletePrivateLocation({ id: privateLocation!.id }),
       ]) {
-        const error = await rpcError(call);
+        const error = await rpcError(call());
         expect(error.code).toBe(Code.PermissionDenied);
         expect(error.rawMessage).toBe('This credential is read-only; a read and write credential is required');
       }
@@ -426,16 +429,17 @@ describe('PrivateLocationService over Connect (binary)', () => {
       const other = clientFor((await newTenant(t)).writeKey);
       const id = privateLocation!.id;
       for (const call of [
-        other.getPrivateLocation({ id }),
-        other.updatePrivateLocation({ id, privateLocation: { name: 'stolen' } }),
-        other.updatePrivateLocation({
-          id,
-          privateLocation: {},
-          updateMask: create(FieldMaskSchema, { paths: ['metadata'] }),
-        }),
-        other.deletePrivateLocation({ id }),
+        () => other.getPrivateLocation({ id }),
+        () => other.updatePrivateLocation({ id, privateLocation: { name: 'stolen' } }),
+        () =>
+          other.updatePrivateLocation({
+            id,
+            privateLocation: {},
+            updateMask: create(FieldMaskSchema, { paths: ['metadata'] }),
+          }),
+        () => other.deletePrivateLocation({ id }),
       ]) {
-        const error = await rpcError(call);
+        const error = await rpcError(call());
         expect(error.code).toBe(Code.NotFound);
         expect(error.rawMessage).toBe(`private location "${id}" not found`);
       }

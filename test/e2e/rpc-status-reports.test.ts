@@ -294,10 +294,10 @@ describe('StatusReportService', () => {
       expect(timestampDate(statusReport!.resolvedAt!).getTime()).toBeGreaterThanOrEqual(before - 1000);
 
       for (const call of [
-        sut.resolveStatusReport({ id: report.id, message: 'again' }),
-        sut.addStatusReportUpdate({ id: report.id, status: StatusReportStatus.RESOLVED, message: 'again' }),
+        () => sut.resolveStatusReport({ id: report.id, message: 'again' }),
+        () => sut.addStatusReportUpdate({ id: report.id, status: StatusReportStatus.RESOLVED, message: 'again' }),
       ]) {
-        const error = await rpcError(call);
+        const error = await rpcError(call());
         expect(error.code).toBe(Code.FailedPrecondition);
         expect(error.rawMessage).toContain(`status report "${report.id}" is already resolved`);
       }
@@ -436,8 +436,11 @@ describe('StatusReportService', () => {
       const report = await newReport(sut, { pageComponentIds: [componentA] });
       await sut.addStatusReportUpdate({ id: report.id, status: StatusReportStatus.MONITORING, message: 'x' });
       expect(await sut.deleteStatusReport({ id: report.id })).toMatchObject({ success: true });
-      for (const call of [sut.getStatusReport({ id: report.id }), sut.deleteStatusReport({ id: report.id })]) {
-        expect((await rpcError(call)).code).toBe(Code.NotFound);
+      for (const call of [
+        () => sut.getStatusReport({ id: report.id }),
+        () => sut.deleteStatusReport({ id: report.id }),
+      ]) {
+        expect((await rpcError(call())).code).toBe(Code.NotFound);
       }
       const rows: Array<{ n: number }> = await t.db.manager.query(
         `SELECT (SELECT count(*) FROM status_report_updates WHERE report_id = $1)::int
@@ -455,13 +458,13 @@ describe('StatusReportService', () => {
       expect((await reader.getStatusReport({ id: report.id })).statusReport).toEqual(report);
       await expect(reader.listStatusReports({})).resolves.toBeDefined();
       for (const call of [
-        reader.createStatusReport(minimal()),
-        reader.updateStatusReport({ id: report.id, title: 'x' }),
-        reader.addStatusReportUpdate({ id: report.id, status: StatusReportStatus.MONITORING, message: 'x' }),
-        reader.resolveStatusReport({ id: report.id, message: 'x' }),
-        reader.deleteStatusReport({ id: report.id }),
+        () => reader.createStatusReport(minimal()),
+        () => reader.updateStatusReport({ id: report.id, title: 'x' }),
+        () => reader.addStatusReportUpdate({ id: report.id, status: StatusReportStatus.MONITORING, message: 'x' }),
+        () => reader.resolveStatusReport({ id: report.id, message: 'x' }),
+        () => reader.deleteStatusReport({ id: report.id }),
       ]) {
-        const error = await rpcError(call);
+        const error = await rpcError(call());
         expect(error.code).toBe(Code.PermissionDenied);
         expect(error.rawMessage).toBe('This credential is read-only; a read and write credential is required');
       }
@@ -473,13 +476,13 @@ describe('StatusReportService', () => {
       const other = clientFor((await newTenant(t)).writeKey);
       const id = report.id;
       for (const call of [
-        other.getStatusReport({ id }),
-        other.updateStatusReport({ id, title: 'stolen' }),
-        other.addStatusReportUpdate({ id, status: StatusReportStatus.MONITORING, message: 'x' }),
-        other.resolveStatusReport({ id, message: 'x' }),
-        other.deleteStatusReport({ id }),
+        () => other.getStatusReport({ id }),
+        () => other.updateStatusReport({ id, title: 'stolen' }),
+        () => other.addStatusReportUpdate({ id, status: StatusReportStatus.MONITORING, message: 'x' }),
+        () => other.resolveStatusReport({ id, message: 'x' }),
+        () => other.deleteStatusReport({ id }),
       ]) {
-        const error = await rpcError(call);
+        const error = await rpcError(call());
         expect(error.code).toBe(Code.NotFound);
         expect(error.rawMessage).toBe(`status report "${id}" not found`);
       }

@@ -33,8 +33,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     close: async () => {
       const dropper = new Client({ connectionString: admin });
       await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      try {
+        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await dropper.end();
+      }
     },
   };
 }

@@ -21,8 +21,11 @@ async function scratchDatabase(): Promise<{ url: string; close: () => Promise<vo
   return {
     url: url.toString(),
     close: async () => {
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
     },
   };
 }

@@ -136,12 +136,16 @@ export class PrivateLocationsService {
     });
   }
 
-  /** One location, with its agent token. */
+  /**
+   * One location. The agent token is included for read-and-write credentials only: a read-only
+   * credential must not be able to act as an agent.
+   */
   async get(ctx: ServiceContext, id: string): Promise<PrivateLocationView> {
     const entity = await this.locations.find(ctx.workspace.id, id);
     if (!entity) throw NotFoundError.of('private location', id);
     const monitorIds = (await this.locations.monitorIds([entity.id])).get(entity.id) ?? [];
-    return toPrivateLocationView(entity, monitorIds, this.box.decrypt(entity.tokenSealed));
+    const token = ctx.scope === 'write' ? this.box.decrypt(entity.tokenSealed) : null;
+    return toPrivateLocationView(entity, monitorIds, token);
   }
 
   /** One page, newest first, without tokens. */
