@@ -1,0 +1,70 @@
+// One interface for every kind of check. A probe observes; judging against assertions happens in the
+// probe too (it knows what it observed), and the caller turns the result into a stored check.
+import type { AssertionOutcome, CheckErrorInfo, CheckTimings } from '../monitors/check-result.entity';
+import type { CheckStatus, MonitorKind } from '../monitors/monitor.constants';
+import type { MonitorView } from '../monitors/monitor.view';
+
+export type ProbeErrorKind =
+  'dns' | 'connect' | 'tls' | 'timeout' | 'http' | 'assertion' | 'protocol' | 'unsupported' | 'internal';
+
+export interface ProbeResult {
+  status: CheckStatus;
+  /** Milliseconds of the whole check (for ICMP: the average round trip). */
+  latencyMs: number;
+  timings: CheckTimings | null;
+  statusCode: number | null;
+  error: (CheckErrorInfo & { kind: ProbeErrorKind }) | null;
+  assertions: AssertionOutcome[];
+  /** HTTP: response headers with credentials redacted. */
+  headers: Record<string, string> | null;
+  /** The URL finally requested (after redirects), for HTTP. */
+  url: string | null;
+  /** Kind-specific facts: TLS certificate expiry, packet loss, DNS records, gRPC serving status. */
+  details: Record<string, unknown>;
+}
+
+export interface ProbeContext {
+  /** Aborts the check when the monitor's timeout budget is spent. */
+  signal: AbortSignal;
+  /** Extra trusted CA certificates (PEM) for TLS checks; the system store is always trusted. */
+  ca?: string[];
+  /** DNS resolver `host:port` for DNS monitors; the system resolver when unset. */
+  dnsServer?: string;
+}
+
+export interface Probe {
+  readonly kind: MonitorKind;
+  run(monitor: MonitorView, ctx: ProbeContext): Promise<ProbeResult>;
+}
+
+export function emptyResult(): ProbeResult {
+  return {
+    status: 'error',
+    latencyMs: 0,
+    timings: null,
+    statusCode: null,
+    error: null,
+    assertions: [],
+    headers: null,
+    url: null,
+    details: {},
+  };
+}
+
+/** The status of a check that completed: error on a failed assertion, degraded when slow. */
+export function statusOf(assertions: AssertionOutcome[], latencyMs: number, degradedAt: number): CheckStatus {
+  if (assertions.some((a) => !a.passed)) return 'error';
+  return latencyMs > degradedAt ? 'degraded' : 'success';
+}
+
+export function failedAssertionMessage(assertions: AssertionOutcome[]): string {
+  const failed = assertions.filter((a) => !a.passed);
+  return failed
+    .map(
+      (a) =>
+        `${a.type}${a.key ? ` ${a.key}` : ''}${a.record ? ` ${a.record}` : ''} ${a.comparator} ${JSON.stringify(a.target)}: got ${JSON.stringify(a.actual)}`,
+    )
+    .join('; ');
+}
+
+export const elapsed = (start: number) => Math.max(0, Math.round(performance.now() - start));

@@ -1,0 +1,212 @@
+// HTTP(S) checks with undici. Each check opens a fresh connection through our own connector, so the
+// phases are measured from real events: DNS lookup, TCP connect, TLS handshake, first response byte
+// (ttfb) and the body (transfer). Redirects are followed by hand (at most 10) when asked.
+import { lookup } from 'node:dns/promises';
+import { connect as netConnect, isIP, type Socket } from 'node:net';
+import { connect as tlsConnect, type TLSSocket } from 'node:tls';
+import { Client } from 'undici';
+import { judgeHttp } from '../assertions';
+import {
+  elapsed,
+  emptyResult,
+  failedAssertionMessage,
+  statusOf,
+  type Probe,
+  type ProbeContext,
+  type ProbeResult,
+} from '../probe';
+import type { MonitorView } from '../../monitors/monitor.view';
+
+/** Bytes of the body kept for body assertions; the rest is read and discarded. */
+export const BODY_CAP_BYTES = 256 * 1024;
+export const MAX_REDIRECTS = 10;
+
+const REDACTED =
+  /^(authorization|proxy-authorization|cookie|set-cookie|x-api-key|x-auth-token|.*token.*|.*secret.*|.*session.*)$/i;
+
+export function redactHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    const name = key.toLowerCase();
+    out[name] = REDACTED.test(name) ? '[redacted]' : Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+interface Hop {
+  statusCode: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+  timings: { dns: number; connect: number; tls: number; ttfb: number; transfer: number };
+  certificateValidTo: string | null;
+}
+
+function classify(
+  error: unknown,
+  signal: AbortSignal,
+): { kind: 'dns' | 'connect' | 'tls' | 'timeout' | 'http'; message: string } {
+  const e = error as NodeJS.ErrnoException & { code?: string };
+  if (signal.aborted) return { kind: 'timeout', message: 'the check did not finish within its timeout' };
+  const code = e?.code ?? '';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'ENODATA')
+    return { kind: 'dns', message: `DNS lookup failed: ${code}` };
+  if (
+    code.startsWith('ERR_TLS') ||
+    code.includes('CERT') ||
+    code === 'DEPTH_ZERO_SELF_SIGNED_CERT' ||
+    code === 'SELF_SIGNED_CERT_IN_CHAIN'
+  ) {
+    return { kind: 'tls', message: `TLS failed: ${e.message}` };
+  }
+  if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'EHOSTUNREACH' || code === 'ENETUNREACH') {
+    return { kind: 'connect', message: `connection failed: ${code}` };
+  }
+  return { kind: 'http', message: e?.message ?? String(error) };
+}
+
+async function requestOnce(url: URL, method: string, monitor: MonitorView, ctx: ProbeContext): Promise<Hop> {
+  const https = url.protocol === 'https:';
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const port = Number(url.port || (https ? 443 : 80));
+  const start = performance.now();
+  let address = host;
+  if (!isIP(host)) address = (await lookup(host)).address;
+  const dns = elapsed(start);
+  let connectAt = 0;
+  let tlsAt = 0;
+  let certificateValidTo: string | null = null;
+
+  const client = new Client(url.origin, {
+    pipelining: 0,
+    connect: (_options, callback) => {
+      let socket: Socket | TLSSocket;
+      const fail = (error: Error) => callback(error, null);
+      if (https) {
+        const tls = tlsConnect({
+          host: address,
+          port,
+          servername: isIP(host) ? undefined : host,
+          ca: ctx.ca,
+          ALPNProtocols: ['http/1.1'],
+        });
+        tls.once('connect', () => (connectAt = performance.now()));
+        tls.once('secureConnect', () => {
+          tlsAt = performance.now();
+          const cert = tls.getPeerCertificate();
+          certificateValidTo = cert?.valid_to ? new Date(cert.valid_to).toISOString() : null;
+          callback(null, tls);
+        });
+        socket = tls;
+      } else {
+        socket = netConnect({ host: address, port });
+        socket.once('connect', () => {
+          connectAt = performance.now();
+          callback(null, socket);
+        });
+      }
+      socket.once('error', fail);
+      socket.setNoDelay(true);
+    },
+  });
+  try {
+    const response = await client.request({
+      path: `${url.pathname}${url.search}`,
+      method: method,
+      headers: Object.fromEntries(monitor.headers.map((h) => [h.key, h.value])),
+      body: ['GET', 'HEAD'].includes(method) || monitor.body === '' ? undefined : monitor.body,
+      signal: ctx.signal,
+    });
+    const headersAt = performance.now();
+    const chunks: Buffer[] = [];
+    let kept = 0;
+    for await (const chunk of response.body) {
+      const buffer = chunk as Buffer;
+      if (kept < BODY_CAP_BYTES) {
+        chunks.push(buffer.subarray(0, BODY_CAP_BYTES - kept));
+        kept += Math.min(buffer.length, BODY_CAP_BYTES - kept);
+      }
+    }
+    const endAt = performance.now();
+    const connectStart = start + dns;
+    return {
+      statusCode: response.statusCode,
+      headers: response.headers,
+      body: Buffer.concat(chunks).toString('utf8'),
+      certificateValidTo,
+      timings: {
+        dns,
+        connect: Math.max(0, Math.round(connectAt - connectStart)),
+        tls: https ? Math.max(0, Math.round(tlsAt - connectAt)) : 0,
+        ttfb: Math.max(0, Math.round(headersAt - (https ? tlsAt : connectAt))),
+        transfer: Math.max(0, Math.round(endAt - headersAt)),
+      },
+    };
+  } finally {
+    await client.destroy().catch(() => undefined);
+  }
+}
+
+export class HttpProbe implements Probe {
+  readonly kind = 'http' as const;
+
+  async run(monitor: MonitorView, ctx: ProbeContext): Promise<ProbeResult> {
+    const result = emptyResult();
+    const start = performance.now();
+    let url = new URL(monitor.url ?? '');
+    let method = monitor.method;
+    try {
+      for (let hop = 0; ; hop++) {
+        const response = await requestOnce(url, method, monitor, ctx);
+        const location = response.headers.location;
+        if (
+          monitor.followRedirects &&
+          response.statusCode >= 300 &&
+          response.statusCode < 400 &&
+          typeof location === 'string'
+        ) {
+          if (hop >= MAX_REDIRECTS)
+            throw Object.assign(new Error(`more than ${MAX_REDIRECTS} redirects`), { code: 'ETOOMANYREDIRECTS' });
+          url = new URL(location, url);
+          if (
+            response.statusCode === 303 ||
+            ((response.statusCode === 301 || response.statusCode === 302) && method === 'POST')
+          )
+            method = 'GET';
+          continue;
+        }
+        result.latencyMs = elapsed(start);
+        result.statusCode = response.statusCode;
+        result.timings = response.timings;
+        result.headers = redactHeaders(response.headers);
+        result.url = url.toString();
+        result.details = { certificateValidTo: response.certificateValidTo, redirects: hop };
+        // Assertions see the real header values; what is kept of them is redacted like the headers.
+        const realHeaders = Object.fromEntries(
+          Object.entries(response.headers).map(([k, v]) => [
+            k.toLowerCase(),
+            Array.isArray(v) ? v.join(', ') : (v ?? ''),
+          ]),
+        );
+        result.assertions = judgeHttp(
+          { statusCode: response.statusCode, headers: realHeaders, body: response.body },
+          { statusCode: monitor.statusCodeAssertions, body: monitor.bodyAssertions, header: monitor.headerAssertions },
+        ).map((a) =>
+          a.type === 'header' && a.key && REDACTED.test(a.key) && a.actual !== null
+            ? { ...a, actual: '[redacted]' }
+            : a,
+        );
+        result.status = statusOf(result.assertions, result.latencyMs, monitor.degradedAt);
+        if (result.status === 'error')
+          result.error = { kind: 'assertion', message: failedAssertionMessage(result.assertions) };
+        return result;
+      }
+    } catch (error) {
+      result.latencyMs = elapsed(start);
+      result.url = url.toString();
+      result.error = classify(error, ctx.signal);
+      result.status = 'error';
+      return result;
+    }
+  }
+}
