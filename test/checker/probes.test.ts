@@ -73,6 +73,7 @@ describe(DnsProbe.name, () => {
   let server: ReturnType<typeof dns2.createServer>;
   let dnsServer: string;
   let delayMs = 0;
+  const pending = new Set<NodeJS.Timeout>();
 
   beforeAll(async () => {
     server = dns2.createServer({
@@ -94,7 +95,13 @@ describe(DnsProbe.name, () => {
         } else if (name === 'www.shop.test' && question.type === Packet.TYPE.CNAME) {
           answer({ type: Packet.TYPE.CNAME, domain: 'shop.test' });
         }
-        setTimeout(() => void send(response), delayMs);
+        const timer = setTimeout(() => {
+          pending.delete(timer);
+          Promise.resolve()
+            .then(() => send(response))
+            .catch(() => undefined);
+        }, delayMs);
+        pending.add(timer);
       },
     });
     await server.listen({ udp: { port: 0, address: '127.0.0.1' } });
@@ -103,6 +110,7 @@ describe(DnsProbe.name, () => {
   });
 
   afterAll(async () => {
+    for (const timer of pending) clearTimeout(timer);
     await server.close();
   });
 

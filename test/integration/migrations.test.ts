@@ -26,6 +26,8 @@ const TABLES = [
   'private_locations',
   'private_location_monitors',
   'audit_logs',
+  'monitor_schedules',
+  'check_triggers',
   'oauth_clients',
   'oauth_grants',
   'oauth_authorization_codes',

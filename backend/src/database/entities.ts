@@ -4,6 +4,7 @@ import { AuditLogEntity } from '../audit/audit-log.entity';
 import { MaintenanceComponentEntity, MaintenanceEntity } from '../maintenances/maintenance.entity';
 import { CheckResultEntity } from '../monitors/check-result.entity';
 import { MonitorRegionStatusEntity } from '../monitors/monitor-region-status.entity';
+import { CheckTriggerEntity, MonitorScheduleEntity } from '../monitors/monitor-schedule.entity';
 import { MonitorEntity } from '../monitors/monitor.entity';
 import {
   NotificationChannelEntity,
@@ -36,6 +37,8 @@ export const ENTITIES = [
   ApiKeyEntity,
   MonitorEntity,
   MonitorRegionStatusEntity,
+  MonitorScheduleEntity,
+  CheckTriggerEntity,
   CheckResultEntity,
   StatusPageEntity,
   ComponentGroupEntity,

@@ -1,5 +1,10 @@
 // Applied in this order. New migrations are generated with `npm run migration:generate -- Name`.
 import { Initial1795307197237 } from './1795307197237-Initial';
 import { CheckResultsPartitioned1795307209086 } from './1795307209086-CheckResultsPartitioned';
+import { CheckScheduling1795310474852 } from './1795310474852-CheckScheduling';
 
-export const MIGRATIONS: Function[] = [Initial1795307197237, CheckResultsPartitioned1795307209086];
+export const MIGRATIONS: Function[] = [
+  Initial1795307197237,
+  CheckResultsPartitioned1795307209086,
+  CheckScheduling1795310474852,
+];
