@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { ApiKeysModule } from './api-keys/api-keys.module';
 import { AuditModule } from './audit/audit.module';
 import { BootstrapModule } from './bootstrap/bootstrap.module';
+import { CheckerModule } from './checker/checker.module';
 import type { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
@@ -63,7 +64,14 @@ export class AppModule {
   static forRoot(config: AppConfig, logger: Logger): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot(config, logger, 'server'), HealthModule, BootstrapModule, RpcModule, OpenApiModule],
+      imports: [
+        CoreModule.forRoot(config, logger, 'server'),
+        HealthModule,
+        BootstrapModule,
+        RpcModule,
+        OpenApiModule,
+        CheckerModule,
+      ],
       providers: [{ provide: APP_FILTER, useClass: DomainErrorFilter }, RetentionScheduler],
     };
   }

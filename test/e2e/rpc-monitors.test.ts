@@ -588,10 +588,16 @@ describe.each([
       expect(error.rawMessage).toContain('is shown by status page components');
     });
 
-    it('says plainly that no checker can run a triggered check yet', async () => {
-      const { monitor } = await sut.createHTTPMonitor(minimalHttp());
-      const error = await rpcError(sut.triggerMonitor({ id: monitor!.id }));
-      expect(error.code).toBe(Code.FailedPrecondition);
+    it('queues a triggered check in every region of the monitor', async () => {
+      const { monitor } = await sut.createHTTPMonitor({
+        monitor: { ...minimalHttp().monitor, regions: [Region.FLY_AMS, Region.KOYEB_PAR] },
+      });
+      expect(await sut.triggerMonitor({ id: monitor!.id })).toMatchObject({ success: true });
+      const rows: Array<{ location: string }> = await t.db.manager.query(
+        'SELECT location FROM check_triggers WHERE monitor_id = $1 AND done_at IS NULL ORDER BY location',
+        [monitor!.id],
+      );
+      expect(rows.map((r) => r.location)).toEqual(['fly-ams', 'koyeb-par']);
       expect((await rpcError(sut.triggerMonitor({ id: '987654321' }))).code).toBe(Code.NotFound);
     });
   });

@@ -29,6 +29,7 @@ export async function createTestApp(): Promise<TestApp> {
     SECRET_KEY: 'test-secret-key-that-is-long-enough-0123456789',
     LOG_LEVEL: 'silent',
     DATABASE_POOL_SIZE: '4',
+    CHECKER_EMBEDDED: 'false',
   });
   const app = await NestFactory.createApplicationContext(CoreModule.forRoot(config, createLogger('silent'), 'test'), {
     logger: false,

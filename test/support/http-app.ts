@@ -26,7 +26,13 @@ export interface HttpTestApp {
   close(): Promise<void>;
 }
 
-export async function startHttpApp(): Promise<HttpTestApp> {
+export interface HttpAppOptions {
+  /** Run the embedded checker agent for these regions. Off by default: tests must never probe anything but loopback. */
+  checkerRegions?: string[];
+  env?: Record<string, string>;
+}
+
+export async function startHttpApp(options: HttpAppOptions = {}): Promise<HttpTestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -36,6 +42,9 @@ export async function startHttpApp(): Promise<HttpTestApp> {
     LOG_LEVEL: 'silent',
     BOOTSTRAP: 'false',
     DATABASE_POOL_SIZE: '4',
+    CHECKER_EMBEDDED: options.checkerRegions ? 'true' : 'false',
+    ...(options.checkerRegions ? { CHECKER_REGIONS: options.checkerRegions.join(',') } : {}),
+    ...options.env,
   });
   const logger = createLogger('silent');
   const app = await NestFactory.create<NestFastifyApplication>(

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
+import { REGIONS } from '../monitors/monitor.constants';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -25,6 +26,16 @@ export interface AppConfig {
   logLevel: LogLevel;
   shutdownGraceMs: number;
   bootstrap: boolean;
+  checker: {
+    /** Run an agent inside the server (serves `regions`). */
+    embedded: boolean;
+    regions: string[];
+    concurrency: number;
+    /** `host:port` of the resolver for DNS monitors; the system resolver when null. */
+    dnsServer: string | null;
+    /** PEM file with extra trusted CAs for TLS checks. */
+    caFile: string | null;
+  };
 }
 
 export class ConfigError extends Error {
@@ -88,6 +99,21 @@ const schema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `LOG_LEVEL: expected one of ${LOG_LEVELS.join(', ')}` }).optional(),
   SHUTDOWN_GRACE_MS: intIn('SHUTDOWN_GRACE_MS', 0, 600000).optional(),
   BOOTSTRAP: bool('BOOTSTRAP').optional(),
+  CHECKER_EMBEDDED: bool('CHECKER_EMBEDDED').optional(),
+  CHECKER_REGIONS: z
+    .string()
+    .refine((v) => v.split(',').every((r) => (REGIONS as readonly string[]).includes(r.trim())), {
+      message: 'CHECKER_REGIONS: expected comma-separated regions such as fly-ams,fly-iad',
+    })
+    .optional(),
+  CHECKER_CONCURRENCY: intIn('CHECKER_CONCURRENCY', 1, 100000).optional(),
+  CHECKER_DNS_SERVER: z
+    .string()
+    .regex(/^[^\s:]+(:\d{1,5})?$|^\[[0-9a-fA-F:]+\](:\d{1,5})?$/, {
+      message: 'CHECKER_DNS_SERVER: expected host or host:port of a DNS resolver',
+    })
+    .optional(),
+  CHECKER_CA_FILE: z.string().min(1).optional(),
 });
 
 /** Reads and validates the environment. Empty strings count as unset. */
@@ -126,6 +152,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'warn' : 'info'),
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS ?? 10000,
     bootstrap: e.BOOTSTRAP ?? true,
+    checker: {
+      embedded: e.CHECKER_EMBEDDED ?? true,
+      regions: e.CHECKER_REGIONS ? e.CHECKER_REGIONS.split(',').map((r) => r.trim()) : [...REGIONS],
+      concurrency: e.CHECKER_CONCURRENCY ?? 100,
+      dnsServer: e.CHECKER_DNS_SERVER ?? null,
+      caFile: e.CHECKER_CA_FILE ?? null,
+    },
   };
 }
 

@@ -24,6 +24,18 @@ export class Database {
     return this.dataSource.transaction((manager) => this.scope.run(manager, () => fn(manager)));
   }
 
+  /**
+   * Rows returned by a statement. TypeORM answers UPDATE and DELETE with [rows, count] and other
+   * statements with rows; this always gives the rows (of RETURNING, for writes).
+   */
+  async rows<T>(sql: string, params: unknown[] = [], manager: EntityManager = this.manager): Promise<T[]> {
+    const result: unknown = await manager.query(sql, params);
+    if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') {
+      return result[0] as T[];
+    }
+    return result as T[];
+  }
+
   /** Serializes work on one workspace until the transaction ends (plan limits under concurrency). */
   async lockWorkspace(workspaceId: string): Promise<void> {
     await this.manager.query('SELECT id FROM workspaces WHERE id = $1 FOR UPDATE', [workspaceId]);

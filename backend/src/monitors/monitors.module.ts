@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { SchedulesRepository } from '../checker/scheduling/schedules.repository';
 import { ApiKeysModule } from '../api-keys/api-keys.module';
 import { CheckResultsRepository } from './check-results.repository';
 import { MonitorsController } from './monitors.controller';
@@ -9,7 +10,7 @@ import { RetentionService } from './retention.service';
 @Module({
   imports: [ApiKeysModule],
   controllers: [MonitorsController],
-  providers: [MonitorsRepository, CheckResultsRepository, MonitorsService, RetentionService],
-  exports: [MonitorsService, MonitorsRepository, RetentionService],
+  providers: [MonitorsRepository, SchedulesRepository, CheckResultsRepository, MonitorsService, RetentionService],
+  exports: [MonitorsService, MonitorsRepository, SchedulesRepository, RetentionService],
 })
 export class MonitorsModule {}

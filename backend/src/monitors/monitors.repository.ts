@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { In, IsNull } from 'typeorm';
+import { SchedulesRepository } from '../checker/scheduling/schedules.repository';
 import { Database } from '../database/database';
 import { NotificationChannelMonitorEntity } from '../notifications/notification-channel.entity';
 import { PrivateLocationMonitorEntity } from '../private-locations/private-location.entity';
@@ -11,7 +12,19 @@ import { isEntityId } from '../common/ids';
 
 @Injectable()
 export class MonitorsRepository {
-  constructor(@Inject(Database) private readonly db: Database) {}
+  constructor(
+    @Inject(Database) private readonly db: Database,
+    @Inject(SchedulesRepository) private readonly schedules: SchedulesRepository,
+  ) {}
+
+  /** Re-plans the checks of these monitors after their regions, links or activity changed. */
+  async resyncSchedules(monitorIds: string[]): Promise<void> {
+    const ids = [...new Set(monitorIds)].filter((id) => isEntityId(id));
+    if (!ids.length) return;
+    const monitors = await this.db.repo(MonitorEntity).findBy({ id: In(ids) });
+    const locations = await this.privateLocationIds(ids);
+    for (const monitor of monitors) await this.schedules.sync(monitor, locations.get(monitor.id) ?? []);
+  }
 
   insert(values: Partial<MonitorEntity>): Promise<MonitorEntity> {
     const repo = this.db.repo(MonitorEntity);

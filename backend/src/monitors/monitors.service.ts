@@ -10,6 +10,8 @@ import {
   ValidationError,
 } from '../common/errors';
 import { parseInput } from '../common/validation';
+import { SchedulesRepository } from '../checker/scheduling/schedules.repository';
+import { privateLocation } from '../checker/scheduling/slots';
 import { Database } from '../database/database';
 import { hasFeature, planOf } from '../workspaces/plans';
 import {
@@ -174,6 +176,7 @@ export class MonitorsService {
     @Inject(CheckResultsRepository) private readonly results: CheckResultsRepository,
     @Inject(MutationRunner) private readonly mutations: MutationRunner,
     @Inject(Database) private readonly db: Database,
+    @Inject(SchedulesRepository) private readonly schedules: SchedulesRepository,
   ) {}
 
   async create(ctx: ServiceContext, kind: MonitorKind, input: MonitorInput): Promise<MonitorView> {
@@ -190,6 +193,7 @@ export class MonitorsService {
       }
       this.checkPlan(ctx, data);
       const entity = await this.monitors.insert({ ...columnsOf(kind, data), workspaceId: ctx.workspace.id });
+      await this.monitors.resyncSchedules([entity.id]);
       const view = toMonitorView(entity, []);
       trail.record({
         action: 'monitor.create',
@@ -240,6 +244,7 @@ export class MonitorsService {
       const before = toMonitorView(entity, (await this.monitors.privateLocationIds([entity.id])).get(entity.id) ?? []);
       Object.assign(entity, columnsOf(kind, data));
       const saved = await this.monitors.save(entity);
+      await this.monitors.resyncSchedules([saved.id]);
       const after = toMonitorView(saved, before.privateLocationIds);
       const changed = JSON.stringify(monitorSnapshot(before)) !== JSON.stringify(monitorSnapshot(after));
       if (changed) {
@@ -289,6 +294,7 @@ export class MonitorsService {
       }
       const before = toMonitorView(entity, (await this.monitors.privateLocationIds([entity.id])).get(entity.id) ?? []);
       await this.monitors.markDeleted(entity, new Date());
+      await this.monitors.resyncSchedules([entity.id]);
       trail.record({
         action: 'monitor.delete',
         entityType: 'monitor',
@@ -299,14 +305,18 @@ export class MonitorsService {
   }
 
   /**
-   * Asks for an immediate check in every region of the monitor. Until the check engine and its agents
-   * exist nothing can run it, and the call says so instead of pretending.
+   * Asks for an immediate check in every region and private location of the monitor; agents serving
+   * those locations run it within moments (trigger `api`). Inactive monitors can be triggered too.
    */
   async trigger(ctx: ServiceContext, id: string): Promise<void> {
     assertWriteScope(ctx);
     const entity = await this.monitors.findLive(ctx.workspace.id, id);
     if (!entity) throw NotFoundError.of('monitor', id);
-    throw new PreconditionFailedError(`no checker is running that can check monitor ${id} now`);
+    const privateLocations = (await this.monitors.privateLocationIds([entity.id])).get(entity.id) ?? [];
+    const locations = [...entity.regions, ...privateLocations.map(privateLocation)];
+    if (!locations.length)
+      throw new PreconditionFailedError(`monitor ${id} has no region or private location to run from`);
+    await this.schedules.requestTrigger(entity, locations, new Date());
   }
 
   /** Per-region status across every configured region; `unknown` where no check has been judged. */

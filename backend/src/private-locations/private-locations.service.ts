@@ -75,6 +75,7 @@ export class PrivateLocationsService {
         lastSeenAt: null,
       });
       await this.locations.replaceMonitors(entity.id, monitorIds);
+      await this.monitors.resyncSchedules(monitorIds);
       const view = toPrivateLocationView(entity, monitorIds, token);
       trail.record({
         action: 'private_location.create',
@@ -123,6 +124,7 @@ export class PrivateLocationsService {
       const saved = await this.locations.save(entity);
       if (JSON.stringify(monitorIds) !== JSON.stringify(currentIds)) {
         await this.locations.replaceMonitors(saved.id, monitorIds);
+        await this.monitors.resyncSchedules([...currentIds, ...monitorIds]);
       }
       const after = toPrivateLocationView(saved, monitorIds, null);
       trail.record({
@@ -174,6 +176,7 @@ export class PrivateLocationsService {
       const monitorIds = (await this.locations.monitorIds([entity.id])).get(entity.id) ?? [];
       const before = toPrivateLocationView(entity, monitorIds, null);
       await this.locations.delete(entity);
+      await this.monitors.resyncSchedules(monitorIds);
       trail.record({
         action: 'private_location.delete',
         entityType: 'private_location',

@@ -1,0 +1,139 @@
+// A checker agent: claims due runs, starts each at its slot, runs the probe and reports results in
+// batches. The same class runs embedded in the server (talking to CheckWorkService directly) and as a
+// separate process (over HTTP). Results that cannot be reported are kept and retried, so an agent that
+// loses the API loses nothing; reports are idempotent, so a retry never double-counts.
+import type { MonitorKind } from '../monitors/monitor.constants';
+import type { ReportedResult, WorkItem } from './check-work.service';
+import { runCheck, type RunOptions } from './check-runner';
+import type { Probe } from './probe';
+
+export interface AgentTransport {
+  claim(max: number, lookaheadMs: number): Promise<WorkItem[]>;
+  report(results: ReportedResult[]): Promise<void>;
+}
+
+export interface AgentOptions {
+  /** Checks running at once. */
+  concurrency: number;
+  /** How far ahead runs are claimed, so each can start exactly at its slot. */
+  lookaheadMs: number;
+  /** Pause between claims when there was nothing to do. */
+  pollMs: number;
+  /** Results reported per batch. */
+  batchSize: number;
+  /** Results kept while the API is unreachable; the oldest are dropped beyond this. */
+  maxBuffered: number;
+  run: RunOptions;
+  onError?: (error: unknown) => void;
+}
+
+export const DEFAULT_AGENT_OPTIONS: AgentOptions = {
+  concurrency: 100,
+  lookaheadMs: 2000,
+  pollMs: 500,
+  batchSize: 200,
+  maxBuffered: 10_000,
+  run: {},
+};
+
+export class CheckAgent {
+  private running = false;
+  private loop: Promise<void> | null = null;
+  private readonly inflight = new Set<Promise<void>>();
+  private readonly buffer: ReportedResult[] = [];
+  private readonly stopController = new AbortController();
+  private wake: (() => void) | null = null;
+  private reportFailures = 0;
+
+  constructor(
+    private readonly transport: AgentTransport,
+    private readonly probes: Record<MonitorKind, Probe>,
+    private readonly options: AgentOptions = DEFAULT_AGENT_OPTIONS,
+  ) {}
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.runLoop();
+  }
+
+  /** Stops claiming, lets running checks finish (up to their budget) and reports what it has. */
+  async stop(): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    this.wake?.();
+    this.stopController.abort();
+    await this.loop;
+    await Promise.allSettled([...this.inflight]);
+    await this.flush();
+  }
+
+  get pendingResults(): number {
+    return this.buffer.length;
+  }
+
+  private async runLoop(): Promise<void> {
+    while (this.running) {
+      let claimed = 0;
+      try {
+        const capacity = this.options.concurrency - this.inflight.size;
+        if (capacity > 0) {
+          const items = await this.transport.claim(capacity, this.options.lookaheadMs);
+          claimed = items.length;
+          for (const item of items) this.schedule(item);
+        }
+        await this.flush();
+      } catch (error) {
+        this.options.onError?.(error);
+      }
+      if (this.running && claimed === 0) await this.pause(this.options.pollMs);
+    }
+  }
+
+  private schedule(item: WorkItem): void {
+    const task = (async () => {
+      const delay = item.startAt - Date.now();
+      if (delay > 0) await this.pause(delay, false);
+      const startedAt = new Date();
+      const probe = this.probes[item.monitor.kind];
+      const outcome = await runCheck(item.monitor, probe, { ...this.options.run, signal: this.stopController.signal });
+      // A check cut short by shutdown proves nothing: its lease expires and another agent runs it.
+      if (this.stopController.signal.aborted) return;
+      this.buffer.push({ run: item.run, outcome, startedAt });
+      if (this.buffer.length > this.options.maxBuffered)
+        this.buffer.splice(0, this.buffer.length - this.options.maxBuffered);
+      if (this.buffer.length >= this.options.batchSize) this.wake?.();
+    })()
+      .catch((error: unknown) => this.options.onError?.(error))
+      .finally(() => this.inflight.delete(task));
+    this.inflight.add(task);
+  }
+
+  private async flush(): Promise<void> {
+    while (this.buffer.length) {
+      const batch = this.buffer.slice(0, this.options.batchSize);
+      try {
+        await this.transport.report(batch);
+        this.buffer.splice(0, batch.length);
+        this.reportFailures = 0;
+      } catch (error) {
+        // Keep the results; the next loop tries again, backing off while the API is away.
+        this.reportFailures += 1;
+        this.options.onError?.(error);
+        if (this.running) await this.pause(Math.min(10_000, 250 * 2 ** this.reportFailures));
+        return;
+      }
+    }
+  }
+
+  private pause(ms: number, wakeable = true): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done(): void {
+        clearTimeout(timer);
+        resolve();
+      }
+      if (wakeable) this.wake = done;
+    });
+  }
+}

@@ -1,0 +1,181 @@
+// Handing out work through the database: no double runs across agents, leases that expire when an
+// agent dies, idempotent reports, triggers, and schedules that follow the monitor.
+import {
+  CheckWorkService,
+  type AgentIdentity,
+  type ReportedResult,
+  type WorkItem,
+} from '../../backend/src/checker/check-work.service';
+import { emptyResult } from '../../backend/src/checker/probe';
+import { SchedulesRepository } from '../../backend/src/checker/scheduling/schedules.repository';
+import { MonitorEntity } from '../../backend/src/monitors/monitor.entity';
+import { MonitorsRepository } from '../../backend/src/monitors/monitors.repository';
+import { MonitorsService } from '../../backend/src/monitors/monitors.service';
+import { RetentionService } from '../../backend/src/monitors/retention.service';
+import { createTestApp, newWorkspace, type TestApp } from '../support/app';
+
+describe(CheckWorkService.name, () => {
+  let t: TestApp;
+  let sut: CheckWorkService;
+  let monitors: MonitorsService;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    sut = new CheckWorkService(t.db, t.app.get(SchedulesRepository), t.app.get(MonitorsRepository));
+    monitors = t.app.get(MonitorsService);
+    await t.app.get(RetentionService).maintain(new Date());
+  });
+
+  afterAll(() => t.close());
+
+  const agent = (name: string, locations = ['fly-ams', 'fly-iad']): AgentIdentity => ({
+    agentId: name,
+    locations,
+    privateLocationId: null,
+  });
+  const makeDue = (monitorId: string) =>
+    t.db.manager.query(`UPDATE monitor_schedules SET next_run_at = now() - interval '1 second' WHERE monitor_id = $1`, [
+      monitorId,
+    ]);
+  const resultFor = (item: WorkItem, status: 'success' | 'error' = 'success'): ReportedResult => ({
+    run: item.run,
+    outcome: { ...emptyResult(), status, latencyMs: 12, statusCode: 200, attempts: 1 },
+    startedAt: new Date(),
+  });
+  const stored = async (monitorId: string): Promise<Array<{ region: string; trigger: string; status: string }>> =>
+    t.db.manager.query(
+      'SELECT region, trigger, status FROM check_results WHERE monitor_id = $1 ORDER BY region, trigger',
+      [monitorId],
+    );
+
+  async function activeMonitor(regions = ['fly-ams', 'fly-iad'], periodicity: '1m' | '5m' = '1m') {
+    const ctx = await newWorkspace(t);
+    const monitor = await monitors.create(ctx, 'http', {
+      name: 'loopback',
+      url: 'http://127.0.0.1:9/',
+      periodicity,
+      regions: regions as never,
+      active: true,
+    });
+    return { ctx, monitor };
+  }
+
+  it('plans one row per region for an active monitor, none for an inactive one', async () => {
+    const { ctx, monitor } = await activeMonitor();
+    const schedules = t.app.get(SchedulesRepository);
+    const plan = await schedules.plan(monitor.id);
+    expect(plan.map((p) => p.location)).toEqual(['fly-ams', 'fly-iad']);
+    expect(plan.every((p) => p.periodMs === 60_000 && p.nextRunAt.getTime() >= Date.now() - 1000)).toBe(true);
+    expect(new Set(plan.map((p) => p.nextRunAt.getTime())).size).toBe(1);
+    await monitors.update(ctx, 'http', monitor.id, { regions: ['fly-ams', 'koyeb-par'] });
+    expect((await schedules.plan(monitor.id)).map((p) => p.location)).toEqual(['fly-ams', 'koyeb-par']);
+    await monitors.update(ctx, 'http', monitor.id, { active: false });
+    expect(await schedules.plan(monitor.id)).toEqual([]);
+    await monitors.update(ctx, 'http', monitor.id, { active: true });
+    expect(await schedules.plan(monitor.id)).toHaveLength(2);
+    await monitors.delete(ctx, monitor.id);
+    expect(await schedules.plan(monitor.id)).toEqual([]);
+  });
+
+  it('gives each due run to exactly one of two agents claiming at once', async () => {
+    const monitorsMade = await Promise.all([activeMonitor(), activeMonitor(), activeMonitor()]);
+    for (const { monitor } of monitorsMade) await makeDue(monitor.id);
+    const ids = new Set(monitorsMade.map((m) => m.monitor.id));
+    const [a, b] = await Promise.all([sut.claim(agent('agent-a'), 100, 0), sut.claim(agent('agent-b'), 100, 0)]);
+    const mine = (items: WorkItem[]) =>
+      items.filter((i) => ids.has(i.run.monitorId)).map((i) => `${i.run.monitorId}/${i.run.location}`);
+    const claimedA = mine(a);
+    const claimedB = mine(b);
+    expect(claimedA.filter((k) => claimedB.includes(k))).toEqual([]);
+    expect(claimedA.length + claimedB.length).toBe(6);
+    expect(mine(await sut.claim(agent('agent-c'), 100, 0))).toEqual([]);
+  });
+
+  it('serves only the locations an agent asks for', async () => {
+    const { monitor } = await activeMonitor(['fly-ams', 'koyeb-tyo']);
+    await makeDue(monitor.id);
+    const items = (await sut.claim(agent('tokyo', ['koyeb-tyo']), 100, 0)).filter(
+      (i) => i.run.monitorId === monitor.id,
+    );
+    expect(items.map((i) => i.run.location)).toEqual(['koyeb-tyo']);
+    expect(items[0].monitor).toMatchObject({ id: monitor.id, url: 'http://127.0.0.1:9/', kind: 'http' });
+  });
+
+  it('stores a result once, moves the schedule to the next slot and updates the status', async () => {
+    const { ctx, monitor } = await activeMonitor();
+    await makeDue(monitor.id);
+    const items = (await sut.claim(agent('a'), 100, 0)).filter((i) => i.run.monitorId === monitor.id);
+    expect(items).toHaveLength(2);
+    const results = [resultFor(items[0]), resultFor(items[1], 'error')];
+    expect(await sut.report(agent('a'), results)).toEqual({ stored: 2, duplicates: 0, rejected: 0 });
+    expect(await sut.report(agent('a'), results)).toEqual({ stored: 0, duplicates: 2, rejected: 0 });
+    expect(await stored(monitor.id)).toHaveLength(2);
+    const plan = await t.app.get(SchedulesRepository).plan(monitor.id);
+    for (const row of plan) {
+      expect(row.leaseOwner).toBeNull();
+      expect(row.nextRunAt.getTime()).toBe(items[0].run.cronTimestamp.getTime() + 60_000);
+    }
+    expect(await sut.claim(agent('a'), 100, 0).then((i) => i.filter((x) => x.run.monitorId === monitor.id))).toEqual(
+      [],
+    );
+    const status = await monitors.status(ctx, monitor.id);
+    expect(status.regions.map((r) => r.status).sort()).toEqual(['active', 'error']);
+    expect((await t.db.repo(MonitorEntity).findOneByOrFail({ id: monitor.id })).status).toBe('degraded');
+  });
+
+  it('lets another agent take over the runs of one that died, without double counting', async () => {
+    // A 5-minute period: the lease (timeout + 15 s) runs out while the slot is still the current one.
+    const { monitor } = await activeMonitor(['fly-ams'], '5m');
+    await makeDue(monitor.id);
+    const [dead] = (await sut.claim(agent('dies'), 100, 0)).filter((i) => i.run.monitorId === monitor.id);
+    expect(dead).toBeDefined();
+    expect((await sut.claim(agent('waits'), 100, 0)).filter((i) => i.run.monitorId === monitor.id)).toEqual([]);
+    const afterLease = new Date(Date.now() + 60_000 + 20_000);
+    const [taken] = (await sut.claim(agent('takes-over'), 100, 0, afterLease)).filter(
+      (i) => i.run.monitorId === monitor.id,
+    );
+    expect(taken.run.cronTimestamp.getTime()).toBe(dead.run.cronTimestamp.getTime());
+    await sut.report(agent('takes-over'), [resultFor(taken)]);
+    // The first agent was only slow, not dead: its late report changes nothing.
+    expect(await sut.report(agent('dies'), [resultFor(dead)])).toEqual({ stored: 0, duplicates: 1, rejected: 0 });
+    expect(await stored(monitor.id)).toEqual([{ region: 'fly-ams', trigger: 'cron', status: 'success' }]);
+  });
+
+  it('skips missed slots instead of replaying them', async () => {
+    const { monitor } = await activeMonitor(['fly-ams']);
+    await t.db.manager.query(
+      `UPDATE monitor_schedules SET next_run_at = now() - interval '10 minutes' WHERE monitor_id = $1`,
+      [monitor.id],
+    );
+    const [item] = (await sut.claim(agent('late'), 100, 0)).filter((i) => i.run.monitorId === monitor.id);
+    expect(Date.now() - item.run.cronTimestamp.getTime()).toBeLessThan(60_000);
+  });
+
+  it('runs a trigger once in every region, as trigger api', async () => {
+    const { ctx, monitor } = await activeMonitor();
+    await monitors.trigger(ctx, monitor.id);
+    const items = (await sut.claim(agent('a'), 100, 0)).filter((i) => i.run.monitorId === monitor.id);
+    expect(items.map((i) => [i.run.location, i.run.trigger]).sort()).toEqual([
+      ['fly-ams', 'api'],
+      ['fly-iad', 'api'],
+    ]);
+    await sut.report(
+      agent('a'),
+      items.map((i) => resultFor(i)),
+    );
+    expect((await sut.claim(agent('a'), 100, 0)).filter((i) => i.run.monitorId === monitor.id)).toEqual([]);
+    expect((await stored(monitor.id)).map((r) => r.trigger)).toEqual(['api', 'api']);
+  });
+
+  it('refuses results for locations the agent does not serve', async () => {
+    const { monitor } = await activeMonitor(['fly-ams']);
+    await makeDue(monitor.id);
+    const [item] = (await sut.claim(agent('a'), 100, 0)).filter((i) => i.run.monitorId === monitor.id);
+    expect(await sut.report(agent('intruder', ['koyeb-par']), [resultFor(item)])).toEqual({
+      stored: 0,
+      duplicates: 0,
+      rejected: 1,
+    });
+    expect(await stored(monitor.id)).toEqual([]);
+  });
+});
