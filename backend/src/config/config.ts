@@ -35,6 +35,8 @@ export interface AppConfig {
     dnsServer: string | null;
     /** PEM file with extra trusted CAs for TLS checks. */
     caFile: string | null;
+    /** Shared secret of remote agents serving public regions; null refuses them. */
+    agentToken: string | null;
   };
 }
 
@@ -114,6 +116,7 @@ const schema = z.object({
     })
     .optional(),
   CHECKER_CA_FILE: z.string().min(1).optional(),
+  AGENT_TOKEN: z.string().min(32, { message: 'AGENT_TOKEN: expected at least 32 characters' }).optional(),
 });
 
 /** Reads and validates the environment. Empty strings count as unset. */
@@ -158,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       concurrency: e.CHECKER_CONCURRENCY ?? 100,
       dnsServer: e.CHECKER_DNS_SERVER ?? null,
       caFile: e.CHECKER_CA_FILE ?? null,
+      agentToken: e.AGENT_TOKEN ?? null,
     },
   };
 }

@@ -1,0 +1,70 @@
+// A standalone checker agent: `npm run agent`. It serves public regions (with the shared AGENT_TOKEN
+// and AGENT_REGIONS) or one private location (with that location's token), pulling work from the API
+// over HTTP and pushing results back in batches.
+//
+//   API_URL       the API origin (default http://localhost:3000)
+//   AGENT_TOKEN   the shared agent token, or a private location's token (svc_plt_...)
+//   AGENT_REGIONS comma-separated regions, with the shared token
+//   AGENT_ID      a name for this agent (default host-pid)
+//   AGENT_CONCURRENCY, CHECKER_DNS_SERVER, CHECKER_CA_FILE as for the embedded agent
+import { readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { CheckAgent, DEFAULT_AGENT_OPTIONS, type AgentTransport } from '../checker/agent';
+import { AGENT_API_PREFIX, parseWork, type ClaimRequest, type ReportRequest } from '../checker/agent-wire';
+import { createProbeRegistry } from '../checker/probe-registry';
+import { createLogger } from '../logging/logger';
+
+export function httpTransport(
+  apiUrl: string,
+  token: string,
+  agentId: string,
+  regions: string[] | undefined,
+): AgentTransport {
+  const post = async (path: string, body: ClaimRequest | ReportRequest): Promise<string> => {
+    const response = await fetch(`${apiUrl}${AGENT_API_PREFIX}/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(30_000),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${path}: HTTP ${response.status} ${text}`);
+    return text;
+  };
+  return {
+    claim: async (max, lookaheadMs) => parseWork(await post('claim', { agentId, regions, max, lookaheadMs })),
+    report: async (results) => {
+      await post('report', { agentId, regions, results });
+    },
+  };
+}
+
+function main(): void {
+  const logger = createLogger((process.env.LOG_LEVEL as 'info') ?? 'info');
+  const token = process.env.AGENT_TOKEN ?? '';
+  if (!token) {
+    process.stderr.write('AGENT_TOKEN: required (the shared agent token, or a private location token)\n');
+    process.exit(1);
+  }
+  const apiUrl = (process.env.API_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
+  const regions = process.env.AGENT_REGIONS ? process.env.AGENT_REGIONS.split(',').map((r) => r.trim()) : undefined;
+  const agentId = process.env.AGENT_ID ?? `${hostname()}-${process.pid}`;
+  const concurrency = Number(process.env.AGENT_CONCURRENCY ?? 100);
+  const ca = process.env.CHECKER_CA_FILE ? [readFileSync(process.env.CHECKER_CA_FILE, 'utf8')] : undefined;
+  const agent = new CheckAgent(httpTransport(apiUrl, token, agentId, regions), createProbeRegistry(), {
+    ...DEFAULT_AGENT_OPTIONS,
+    concurrency: Number.isInteger(concurrency) && concurrency > 0 ? concurrency : 100,
+    run: { ca, dnsServer: process.env.CHECKER_DNS_SERVER },
+    onError: (error) => logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'agent'),
+  });
+  agent.start();
+  logger.info({ apiUrl, agentId, regions: regions ?? 'private location' }, 'agent started');
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      logger.info({ pending: agent.pendingResults }, 'agent stopping');
+      void agent.stop().then(() => process.exit(0));
+    });
+  }
+}
+
+if (require.main === module) main();
