@@ -8,6 +8,7 @@ import {
 } from '../../backend/src/checker/check-work.service';
 import { emptyResult } from '../../backend/src/checker/probe';
 import { SchedulesRepository } from '../../backend/src/checker/scheduling/schedules.repository';
+import { CheckResultsRepository } from '../../backend/src/monitors/check-results.repository';
 import { MonitorEntity } from '../../backend/src/monitors/monitor.entity';
 import { MonitorsRepository } from '../../backend/src/monitors/monitors.repository';
 import { MonitorsService } from '../../backend/src/monitors/monitors.service';
@@ -21,7 +22,12 @@ describe(CheckWorkService.name, () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    sut = new CheckWorkService(t.db, t.app.get(SchedulesRepository), t.app.get(MonitorsRepository));
+    sut = new CheckWorkService(
+      t.db,
+      t.app.get(SchedulesRepository),
+      t.app.get(MonitorsRepository),
+      t.app.get(CheckResultsRepository),
+    );
     monitors = t.app.get(MonitorsService);
     await t.app.get(RetentionService).maintain(new Date());
   });
@@ -177,5 +183,48 @@ describe(CheckWorkService.name, () => {
       rejected: 1,
     });
     expect(await stored(monitor.id)).toEqual([]);
+  });
+
+  it('summarizes from hourly aggregates within 1 % of the exact percentiles', async () => {
+    const { ctx, monitor } = await activeMonitor(['fly-ams', 'fly-iad']);
+    const results: ReportedResult[] = [];
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let i = 0; i < 600; i++) {
+      const at = new Date(Date.now() - (i + 1) * 90_000);
+      const latency = Math.round(random() < 0.9 ? 30 + random() * 100 : 800 + random() * 3000);
+      const status = i % 50 === 0 ? 'error' : latency > 1000 ? 'degraded' : 'success';
+      results.push({
+        run: {
+          monitorId: monitor.id,
+          location: i % 2 ? 'fly-ams' : 'fly-iad',
+          trigger: 'cron',
+          triggerId: null,
+          cronTimestamp: at,
+          periodMs: 60_000,
+        },
+        outcome: { ...emptyResult(), status, latencyMs: latency, attempts: 1 },
+        startedAt: at,
+      });
+    }
+    expect(await sut.report(agent('bulk'), results)).toMatchObject({ stored: 600 });
+    const summary = await monitors.summary(ctx, monitor.id, '1d');
+    const [exact] = await t.db.rows<Record<string, string>>(
+      `SELECT count(*) FILTER (WHERE status = 'success') AS s, count(*) FILTER (WHERE status = 'degraded') AS d,
+              count(*) FILTER (WHERE status = 'error') AS e,
+              percentile_disc(0.5) WITHIN GROUP (ORDER BY latency) FILTER (WHERE status <> 'error') AS p50,
+              percentile_disc(0.95) WITHIN GROUP (ORDER BY latency) FILTER (WHERE status <> 'error') AS p95,
+              percentile_disc(0.99) WITHIN GROUP (ORDER BY latency) FILTER (WHERE status <> 'error') AS p99
+         FROM check_results WHERE monitor_id = $1 AND cron_timestamp >= date_trunc('hour', now() - interval '1 day')`,
+      [monitor.id],
+    );
+    expect([summary.totalSuccessful, summary.totalDegraded, summary.totalFailed]).toEqual([
+      Number(exact.s),
+      Number(exact.d),
+      Number(exact.e),
+    ]);
+    for (const q of ['p50', 'p95', 'p99'] as const) {
+      expect(Math.abs(summary[q] - Number(exact[q]))).toBeLessThanOrEqual(Number(exact[q]) * 0.01 + 0.5);
+    }
   });
 });

@@ -28,6 +28,7 @@ const TABLES = [
   'audit_logs',
   'monitor_schedules',
   'check_triggers',
+  'check_aggregates',
   'oauth_clients',
   'oauth_grants',
   'oauth_authorization_codes',

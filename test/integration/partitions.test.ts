@@ -1,4 +1,5 @@
 import { CheckResultPartitions } from '../../backend/src/monitors/check-result-partitions';
+import { CheckResultsRepository } from '../../backend/src/monitors/check-results.repository';
 import { RetentionService } from '../../backend/src/monitors/retention.service';
 import { createLogger } from '../../backend/src/logging/logger';
 import { createTestApp, newWorkspace, type TestApp } from '../support/app';
@@ -72,7 +73,7 @@ describe(CheckResultPartitions.name, () => {
 
   it('maintains the fourteen days of retention and a week ahead', async () => {
     const now = new Date('2026-03-20T08:00:00Z');
-    const retention = new RetentionService(t.db, createLogger('silent'));
+    const retention = new RetentionService(t.db, createLogger('silent'), t.app.get(CheckResultsRepository));
     const result = await retention.maintain(now);
     expect(result.dropped).toEqual(['check_results_p20260302', 'check_results_p20260303']);
     const names = await sut.list();

@@ -9,6 +9,7 @@ import type { CheckStatus, MonitorStatus, RegionStatus } from '../monitors/monit
 import { MonitorEntity } from '../monitors/monitor.entity';
 import { MonitorRegionStatusEntity } from '../monitors/monitor-region-status.entity';
 import { toMonitorView, type MonitorView } from '../monitors/monitor.view';
+import { CheckResultsRepository } from '../monitors/check-results.repository';
 import { MonitorsRepository } from '../monitors/monitors.repository';
 import { PrivateLocationEntity } from '../private-locations/private-location.entity';
 import { budgetMs, type CheckOutcome } from './check-runner';
@@ -61,6 +62,7 @@ export class CheckWorkService {
     @Inject(Database) private readonly db: Database,
     @Inject(SchedulesRepository) private readonly schedules: SchedulesRepository,
     @Inject(MonitorsRepository) private readonly monitors: MonitorsRepository,
+    @Inject(CheckResultsRepository) private readonly results: CheckResultsRepository,
   ) {}
 
   async claim(agent: AgentIdentity, max: number, lookaheadMs: number, now = new Date()): Promise<WorkItem[]> {
@@ -115,7 +117,18 @@ export class CheckWorkService {
         const monitor = await this.db.repo(MonitorEntity).findOneBy({ id: result.run.monitorId });
         if (!monitor) return null;
         const created = await this.insertResult(monitor, result, agent);
-        if (created) await this.updateStatus(monitor, result);
+        if (created) {
+          await this.results.addToAggregate({
+            monitorId: monitor.id,
+            workspaceId: monitor.workspaceId,
+            region: result.run.location,
+            cronTimestamp: result.run.cronTimestamp,
+            timestamp: result.startedAt,
+            status: result.outcome.status,
+            latency: result.outcome.latencyMs,
+          });
+          await this.updateStatus(monitor, result);
+        }
         await this.schedules.finish(result.run, agent.agentId, result.run.periodMs, now);
         return created;
       });

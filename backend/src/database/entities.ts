@@ -2,6 +2,7 @@
 import { ApiKeyEntity } from '../api-keys/api-key.entity';
 import { AuditLogEntity } from '../audit/audit-log.entity';
 import { MaintenanceComponentEntity, MaintenanceEntity } from '../maintenances/maintenance.entity';
+import { CheckAggregateEntity } from '../monitors/check-aggregate.entity';
 import { CheckResultEntity } from '../monitors/check-result.entity';
 import { MonitorRegionStatusEntity } from '../monitors/monitor-region-status.entity';
 import { CheckTriggerEntity, MonitorScheduleEntity } from '../monitors/monitor-schedule.entity';
@@ -40,6 +41,7 @@ export const ENTITIES = [
   MonitorScheduleEntity,
   CheckTriggerEntity,
   CheckResultEntity,
+  CheckAggregateEntity,
   StatusPageEntity,
   ComponentGroupEntity,
   PageComponentEntity,

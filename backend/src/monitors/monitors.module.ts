@@ -11,6 +11,6 @@ import { RetentionService } from './retention.service';
   imports: [ApiKeysModule],
   controllers: [MonitorsController],
   providers: [MonitorsRepository, SchedulesRepository, CheckResultsRepository, MonitorsService, RetentionService],
-  exports: [MonitorsService, MonitorsRepository, SchedulesRepository, RetentionService],
+  exports: [MonitorsService, MonitorsRepository, SchedulesRepository, CheckResultsRepository, RetentionService],
 })
 export class MonitorsModule {}

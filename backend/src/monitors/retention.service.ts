@@ -3,10 +3,13 @@ import type { Logger } from 'pino';
 import { LOGGER } from '../config/config.module';
 import { Database } from '../database/database';
 import { CheckResultPartitions } from './check-result-partitions';
+import { CheckResultsRepository } from './check-results.repository';
 import { RESULT_RETENTION_DAYS } from './monitor.constants';
 
 const RETENTION_LOCK = 7_270_003;
 const HOUR_MS = 3_600_000;
+/** Hourly aggregates serve the 45-day status page history. */
+export const AGGREGATE_RETENTION_DAYS = 46;
 
 /** Keeps check_results partitions for the retention window and a week ahead; drops older ones. */
 @Injectable()
@@ -14,11 +17,13 @@ export class RetentionService {
   constructor(
     @Inject(Database) private readonly db: Database,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(CheckResultsRepository) private readonly results: CheckResultsRepository,
   ) {}
 
   async maintain(now: Date): Promise<{ created: string[]; dropped: string[] }> {
     const result = await this.db.transaction(async (manager) => {
       await manager.query('SELECT pg_advisory_xact_lock($1)', [RETENTION_LOCK]);
+      await this.results.dropAggregatesBefore(new Date(now.getTime() - AGGREGATE_RETENTION_DAYS * 86_400_000));
       return new CheckResultPartitions(this.db).maintain(now, RESULT_RETENTION_DAYS);
     });
     if (result.created.length || result.dropped.length) this.logger.info(result, 'check_results partitions maintained');
