@@ -160,7 +160,10 @@ describe(CheckWorkService.name, () => {
   it('runs a trigger once in every region, as trigger api', async () => {
     const { ctx, monitor } = await activeMonitor();
     await monitors.trigger(ctx, monitor.id);
-    const items = (await sut.claim(agent('a'), 100, 0)).filter((i) => i.run.monitorId === monitor.id);
+    // Only the triggered runs: the monitor's first scheduled slot may come due meanwhile.
+    const items = (await sut.claim(agent('a'), 100, 0)).filter(
+      (i) => i.run.monitorId === monitor.id && i.run.trigger === 'api',
+    );
     expect(items.map((i) => [i.run.location, i.run.trigger]).sort()).toEqual([
       ['fly-ams', 'api'],
       ['fly-iad', 'api'],
@@ -169,8 +172,10 @@ describe(CheckWorkService.name, () => {
       agent('a'),
       items.map((i) => resultFor(i)),
     );
-    expect((await sut.claim(agent('a'), 100, 0)).filter((i) => i.run.monitorId === monitor.id)).toEqual([]);
-    expect((await stored(monitor.id)).map((r) => r.trigger)).toEqual(['api', 'api']);
+    expect(
+      (await sut.claim(agent('a'), 100, 0)).filter((i) => i.run.monitorId === monitor.id && i.run.trigger === 'api'),
+    ).toEqual([]);
+    expect((await stored(monitor.id)).filter((r) => r.trigger === 'api')).toHaveLength(2);
   });
 
   it('refuses results for locations the agent does not serve', async () => {

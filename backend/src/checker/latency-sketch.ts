@@ -3,28 +3,36 @@
 // true value. Sketches of different hours and regions merge by adding bucket counts, which is what
 // makes 14-day summaries a read of a few hundred small rows instead of a scan of every result.
 
-/** Relative accuracy of quantiles read from a sketch: 1 %. */
+/** Latencies below this many ms are counted exactly, one bucket per millisecond. */
+export const EXACT_BELOW_MS = 100;
+/** Relative accuracy of the logarithmic buckets above EXACT_BELOW_MS: 0.5 %. */
+export const BUCKET_ACCURACY = 0.005;
+/**
+ * What a quantile read back can be off by, relative to the exact one: 0.5 % from the bucket plus at
+ * most 0.5 ms of rounding to whole milliseconds, which is at most 0.5 % at 100 ms and above. Below
+ * 100 ms the quantiles are exact.
+ */
 export const RELATIVE_ACCURACY = 0.01;
-const GAMMA = (1 + RELATIVE_ACCURACY) / (1 - RELATIVE_ACCURACY);
+const GAMMA = (1 + BUCKET_ACCURACY) / (1 - BUCKET_ACCURACY);
 const LOG_GAMMA = Math.log(GAMMA);
 
-/** Bucket counts by index; a latency of 0 ms has its own bucket "z". */
+/** Bucket counts: "e<ms>" exact buckets below 100 ms, "<index>" logarithmic buckets above. */
 export type Sketch = Record<string, number>;
 
-const ZERO = 'z';
-
 export function bucketOf(valueMs: number): string {
-  if (valueMs <= 0) return ZERO;
-  return String(Math.ceil(Math.log(valueMs) / LOG_GAMMA));
+  const ms = Math.max(0, Math.round(valueMs));
+  if (ms < EXACT_BELOW_MS) return `e${ms}`;
+  return String(Math.ceil(Math.log(ms) / LOG_GAMMA));
 }
 
-const indexOf = (bucket: string): number => (bucket === ZERO ? -Infinity : Number(bucket));
-
-/** The representative value of a bucket: within RELATIVE_ACCURACY of every value in it. */
+/** The representative value of a bucket: exact, or within BUCKET_ACCURACY of every value in it. */
 export function valueOf(bucket: string): number {
-  if (bucket === ZERO) return 0;
+  if (bucket.startsWith('e')) return Number(bucket.slice(1));
   return (2 * GAMMA ** Number(bucket)) / (GAMMA + 1);
 }
+
+/** For SQL that builds the same buckets (benchmarks): ln(γ). */
+export const LN_GAMMA = LOG_GAMMA;
 
 export function add(sketch: Sketch, valueMs: number, count = 1): Sketch {
   const key = bucketOf(valueMs);
@@ -42,7 +50,7 @@ export function quantile(sketch: Sketch, q: number): number {
   const buckets = Object.entries(sketch)
     .map(([key, count]) => [key, Number(count)] as const)
     .filter(([, count]) => count > 0)
-    .sort((a, b) => indexOf(a[0]) - indexOf(b[0]));
+    .sort((a, b) => valueOf(a[0]) - valueOf(b[0]));
   const total = buckets.reduce((sum, [, count]) => sum + count, 0);
   if (total === 0) return 0;
   const rank = Math.max(1, Math.ceil(q * total));

@@ -1,7 +1,10 @@
 // Reads of stored check results. Summaries aggregate rows here for now; the check engine adds
 // pre-aggregated latency sketches so they stay fast as data grows.
 import { Inject, Injectable } from '@nestjs/common';
-import { bucketOf, merge, quantile, type Sketch } from '../checker/latency-sketch';
+import { bucketOf, quantile, type Sketch } from '../checker/latency-sketch';
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
 import { Database } from '../database/database';
 import type { AssertionOutcome, CheckErrorInfo, CheckTimings } from './check-result.entity';
 import type { CheckStatus, CheckTrigger } from './monitor.constants';
@@ -90,32 +93,30 @@ export class CheckResultsRepository {
    * Percentiles are within 1 % of the exact ones (RELATIVE_ACCURACY of the sketch).
    */
   async summary(monitorId: string, since: Date, regions: string[]): Promise<SummaryRow> {
-    const rows = await this.db.rows<{
-      successful: number;
-      degraded: number;
-      failed: number;
-      last_ping_at: Date | null;
-      sketch: Sketch;
-    }>(
-      `SELECT successful, degraded, failed, last_ping_at, sketch FROM check_aggregates
-        WHERE monitor_id = $1 AND bucket_start >= date_trunc('hour', $2::timestamptz)
-          AND (cardinality($3::text[]) = 0 OR region = ANY($3::text[]))`,
-      [monitorId, since, regions],
-    );
-    const sketch: Sketch = {};
-    let lastPingAt: Date | null = null;
-    const totals = { totalSuccessful: 0, totalDegraded: 0, totalFailed: 0 };
-    for (const row of rows) {
-      totals.totalSuccessful += Number(row.successful);
-      totals.totalDegraded += Number(row.degraded);
-      totals.totalFailed += Number(row.failed);
-      if (row.last_ping_at && (!lastPingAt || new Date(row.last_ping_at) > lastPingAt))
-        lastPingAt = new Date(row.last_ping_at);
-      merge(sketch, row.sketch);
-    }
+    // Whole UTC days come from daily rows, the hours before the first whole day from hourly rows.
+    const hourStart = new Date(Math.floor(since.getTime() / HOUR_MS) * HOUR_MS);
+    const firstDay = new Date(Math.ceil(hourStart.getTime() / DAY_MS) * DAY_MS);
+    const where = `monitor_id = $1 AND (cardinality($2::text[]) = 0 OR region = ANY($2::text[]))
+                   AND ((span = 'd' AND bucket_start >= $4) OR (span = 'h' AND bucket_start >= $3 AND bucket_start < $4))`;
+    const params = [monitorId, regions, hourStart, firstDay];
+    // Two independent reads, run at once; the sketches are merged by the database, so one row per
+    // bucket comes back, not one per hour.
+    const [[totals], buckets] = await Promise.all([
+      this.db.rows<{ s: string | null; d: string | null; f: string | null; last: Date | null }>(
+        `SELECT sum(successful) AS s, sum(degraded) AS d, sum(failed) AS f, max(last_ping_at) AS last FROM check_aggregates WHERE ${where}`,
+        params,
+      ),
+      this.db.rows<{ key: string; n: string }>(
+        `SELECT b.key, sum(b.value::bigint) AS n FROM check_aggregates a, jsonb_each_text(a.sketch) b WHERE ${where} GROUP BY b.key`,
+        params,
+      ),
+    ]);
+    const sketch: Sketch = Object.fromEntries(buckets.map((b) => [b.key, Number(b.n)]));
     return {
-      lastPingAt,
-      ...totals,
+      lastPingAt: totals.last ? new Date(totals.last) : null,
+      totalSuccessful: Number(totals.s ?? 0),
+      totalDegraded: Number(totals.d ?? 0),
+      totalFailed: Number(totals.f ?? 0),
       p50: quantile(sketch, 0.5),
       p75: quantile(sketch, 0.75),
       p90: quantile(sketch, 0.9),
@@ -124,7 +125,7 @@ export class CheckResultsRepository {
     };
   }
 
-  /** Adds one stored result to its hour's aggregate (counts, last ping, latency sketch). */
+  /** Adds one stored result to its hour's and its day's aggregates (counts, last ping, latency sketch). */
   async addToAggregate(row: {
     monitorId: string;
     workspaceId: string;
@@ -134,12 +135,14 @@ export class CheckResultsRepository {
     status: CheckStatus;
     latency: number;
   }): Promise<void> {
-    const hour = new Date(Math.floor(row.cronTimestamp.getTime() / 3_600_000) * 3_600_000);
+    const hour = new Date(Math.floor(row.cronTimestamp.getTime() / HOUR_MS) * HOUR_MS);
+    const day = new Date(Math.floor(row.cronTimestamp.getTime() / DAY_MS) * DAY_MS);
     const key = row.status === 'error' ? null : bucketOf(row.latency);
     await this.db.manager.query(
-      `INSERT INTO check_aggregates (monitor_id, region, bucket_start, workspace_id, successful, degraded, failed, last_ping_at, sketch)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb)
-       ON CONFLICT (monitor_id, region, bucket_start) DO UPDATE SET
+      `INSERT INTO check_aggregates (monitor_id, region, bucket_start, span, workspace_id, successful, degraded, failed, last_ping_at, sketch)
+       SELECT $1, $2, b.start, b.span, $4, $5, $6, $7, $8, $9::jsonb
+         FROM (VALUES ($3::timestamptz, 'h'), ($11::timestamptz, 'd')) AS b(start, span)
+       ON CONFLICT (monitor_id, region, bucket_start, span) DO UPDATE SET
          successful = check_aggregates.successful + EXCLUDED.successful,
          degraded = check_aggregates.degraded + EXCLUDED.degraded,
          failed = check_aggregates.failed + EXCLUDED.failed,
@@ -158,6 +161,7 @@ export class CheckResultsRepository {
         row.timestamp,
         JSON.stringify(key ? { [key]: 1 } : {}),
         key,
+        day,
       ],
     );
   }

@@ -2,11 +2,11 @@
 import { Initial1795307197237 } from './1795307197237-Initial';
 import { CheckResultsPartitioned1795307209086 } from './1795307209086-CheckResultsPartitioned';
 import { CheckScheduling1795310474852 } from './1795310474852-CheckScheduling';
-import { CheckAggregates1795311104893 } from './1795311104893-CheckAggregates';
+import { CheckAggregates1795311515586 } from './1795311515586-CheckAggregates';
 
 export const MIGRATIONS: Function[] = [
   Initial1795307197237,
   CheckResultsPartitioned1795307209086,
   CheckScheduling1795310474852,
-  CheckAggregates1795311104893,
+  CheckAggregates1795311515586,
 ];
