@@ -27,7 +27,8 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
-    bodyLimit: 1024 * 1024,
+    // Agents report results in batches of up to 1000.
+    bodyLimit: 8 * 1024 * 1024,
     return503OnClosing: true,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, logger), adapter, {

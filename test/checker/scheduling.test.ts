@@ -8,7 +8,6 @@ import {
 } from '../../backend/src/checker/check-work.service';
 import { emptyResult } from '../../backend/src/checker/probe';
 import { SchedulesRepository } from '../../backend/src/checker/scheduling/schedules.repository';
-import { CheckResultsRepository } from '../../backend/src/monitors/check-results.repository';
 import { MonitorEntity } from '../../backend/src/monitors/monitor.entity';
 import { MonitorsRepository } from '../../backend/src/monitors/monitors.repository';
 import { MonitorsService } from '../../backend/src/monitors/monitors.service';
@@ -22,12 +21,7 @@ describe(CheckWorkService.name, () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    sut = new CheckWorkService(
-      t.db,
-      t.app.get(SchedulesRepository),
-      t.app.get(MonitorsRepository),
-      t.app.get(CheckResultsRepository),
-    );
+    sut = new CheckWorkService(t.db, t.app.get(SchedulesRepository), t.app.get(MonitorsRepository));
     monitors = t.app.get(MonitorsService);
     await t.app.get(RetentionService).maintain(new Date());
   });

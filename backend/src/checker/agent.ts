@@ -31,7 +31,7 @@ export const DEFAULT_AGENT_OPTIONS: AgentOptions = {
   concurrency: 100,
   lookaheadMs: 2000,
   pollMs: 500,
-  batchSize: 200,
+  batchSize: 1000,
   maxBuffered: 10_000,
   run: {},
 };

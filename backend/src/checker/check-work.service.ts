@@ -3,18 +3,16 @@
 // monitor, location, trigger and slot), so a retried report never double-counts.
 import { Inject, Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
-import { isEntityId } from '../common/ids';
 import { Database } from '../database/database';
-import type { CheckStatus, MonitorStatus, RegionStatus } from '../monitors/monitor.constants';
+import type { MonitorStatus, RegionStatus } from '../monitors/monitor.constants';
 import { MonitorEntity } from '../monitors/monitor.entity';
-import { MonitorRegionStatusEntity } from '../monitors/monitor-region-status.entity';
 import { toMonitorView, type MonitorView } from '../monitors/monitor.view';
-import { CheckResultsRepository } from '../monitors/check-results.repository';
 import { MonitorsRepository } from '../monitors/monitors.repository';
 import { PrivateLocationEntity } from '../private-locations/private-location.entity';
 import { budgetMs, type CheckOutcome } from './check-runner';
+import { ingestResults } from './result-ingest';
 import { SchedulesRepository, type ClaimedRun } from './scheduling/schedules.repository';
-import { dueSlot, PRIVATE_LOCATION_PREFIX } from './scheduling/slots';
+import { dueSlot } from './scheduling/slots';
 
 /** Who asks for work: an agent instance serving some locations. */
 export interface AgentIdentity {
@@ -54,15 +52,12 @@ export function aggregateStatus(regions: RegionStatus[]): MonitorStatus {
   return 'active';
 }
 
-const regionStatusOf = (status: CheckStatus): RegionStatus => (status === 'success' ? 'active' : status);
-
 @Injectable()
 export class CheckWorkService {
   constructor(
     @Inject(Database) private readonly db: Database,
     @Inject(SchedulesRepository) private readonly schedules: SchedulesRepository,
     @Inject(MonitorsRepository) private readonly monitors: MonitorsRepository,
-    @Inject(CheckResultsRepository) private readonly results: CheckResultsRepository,
   ) {}
 
   async claim(agent: AgentIdentity, max: number, lookaheadMs: number, now = new Date()): Promise<WorkItem[]> {
@@ -104,88 +99,8 @@ export class CheckWorkService {
     results: ReportedResult[],
     now = new Date(),
   ): Promise<{ stored: number; duplicates: number; rejected: number }> {
-    let stored = 0;
-    let duplicates = 0;
-    let rejected = 0;
     await this.touchLocation(agent, now);
-    for (const result of results) {
-      if (!agent.locations.includes(result.run.location) || !isEntityId(result.run.monitorId)) {
-        rejected += 1;
-        continue;
-      }
-      const inserted = await this.db.transaction(async () => {
-        const monitor = await this.db.repo(MonitorEntity).findOneBy({ id: result.run.monitorId });
-        if (!monitor) return null;
-        const created = await this.insertResult(monitor, result, agent);
-        if (created) {
-          await this.results.addToAggregate({
-            monitorId: monitor.id,
-            workspaceId: monitor.workspaceId,
-            region: result.run.location,
-            cronTimestamp: result.run.cronTimestamp,
-            timestamp: result.startedAt,
-            status: result.outcome.status,
-            latency: result.outcome.latencyMs,
-          });
-          await this.updateStatus(monitor, result);
-        }
-        await this.schedules.finish(result.run, agent.agentId, result.run.periodMs, now);
-        return created;
-      });
-      if (inserted === null) rejected += 1;
-      else if (inserted) stored += 1;
-      else duplicates += 1;
-    }
-    return { stored, duplicates, rejected };
-  }
-
-  private async insertResult(monitor: MonitorEntity, result: ReportedResult, agent: AgentIdentity): Promise<boolean> {
-    const o = result.outcome;
-    const rows = await this.db.rows<{ id: string }>(
-      `INSERT INTO check_results (cron_timestamp, workspace_id, monitor_id, kind, region, trigger, status, latency, status_code,
-                                  timestamp, timing, url, error, assertions, headers, runner)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
-       ON CONFLICT (monitor_id, region, trigger, cron_timestamp) DO NOTHING
-       RETURNING id`,
-      [
-        result.run.cronTimestamp,
-        monitor.workspaceId,
-        monitor.id,
-        monitor.kind,
-        result.run.location,
-        result.run.trigger,
-        o.status,
-        o.latencyMs,
-        o.statusCode,
-        result.startedAt,
-        o.timings ? JSON.stringify(o.timings) : null,
-        o.url,
-        o.error ? JSON.stringify({ kind: o.error.kind, message: o.error.message }) : null,
-        JSON.stringify(o.assertions),
-        o.headers ? JSON.stringify(o.headers) : null,
-        agent.agentId.slice(0, 128),
-      ],
-    );
-    return rows.length > 0;
-  }
-
-  private async updateStatus(monitor: MonitorEntity, result: ReportedResult): Promise<void> {
-    const repo = this.db.repo(MonitorRegionStatusEntity);
-    const checkedAt = result.run.cronTimestamp;
-    await this.db.manager.query(
-      `INSERT INTO monitor_region_statuses (monitor_id, region, workspace_id, status, last_checked_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, now())
-       ON CONFLICT (monitor_id, region) DO UPDATE SET status = EXCLUDED.status, last_checked_at = EXCLUDED.last_checked_at, updated_at = now()
-       WHERE monitor_region_statuses.last_checked_at <= EXCLUDED.last_checked_at`,
-      [monitor.id, result.run.location, monitor.workspaceId, regionStatusOf(result.outcome.status), checkedAt],
-    );
-    const statuses = await repo.findBy({ monitorId: monitor.id });
-    const configured = new Set<string>([
-      ...monitor.regions,
-      ...statuses.filter((s) => s.region.startsWith(PRIVATE_LOCATION_PREFIX)).map((s) => s.region),
-    ]);
-    const status = aggregateStatus(statuses.filter((s) => configured.has(s.region)).map((s) => s.status));
-    if (status !== monitor.status) await this.db.repo(MonitorEntity).update({ id: monitor.id }, { status });
+    return ingestResults(this.db, agent, results, now);
   }
 
   private async renewLease(run: ClaimedRun, owner: string, until: Date): Promise<void> {

@@ -1,7 +1,7 @@
 // Reads of stored check results. Summaries aggregate rows here for now; the check engine adds
 // pre-aggregated latency sketches so they stay fast as data grows.
 import { Inject, Injectable } from '@nestjs/common';
-import { bucketOf, quantile, type Sketch } from '../checker/latency-sketch';
+import { quantile, type Sketch } from '../checker/latency-sketch';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
@@ -123,47 +123,6 @@ export class CheckResultsRepository {
       p95: quantile(sketch, 0.95),
       p99: quantile(sketch, 0.99),
     };
-  }
-
-  /** Adds one stored result to its hour's and its day's aggregates (counts, last ping, latency sketch). */
-  async addToAggregate(row: {
-    monitorId: string;
-    workspaceId: string;
-    region: string;
-    cronTimestamp: Date;
-    timestamp: Date;
-    status: CheckStatus;
-    latency: number;
-  }): Promise<void> {
-    const hour = new Date(Math.floor(row.cronTimestamp.getTime() / HOUR_MS) * HOUR_MS);
-    const day = new Date(Math.floor(row.cronTimestamp.getTime() / DAY_MS) * DAY_MS);
-    const key = row.status === 'error' ? null : bucketOf(row.latency);
-    await this.db.manager.query(
-      `INSERT INTO check_aggregates (monitor_id, region, bucket_start, span, workspace_id, successful, degraded, failed, last_ping_at, sketch)
-       SELECT $1, $2, b.start, b.span, $4, $5, $6, $7, $8, $9::jsonb
-         FROM (VALUES ($3::timestamptz, 'h'), ($11::timestamptz, 'd')) AS b(start, span)
-       ON CONFLICT (monitor_id, region, bucket_start, span) DO UPDATE SET
-         successful = check_aggregates.successful + EXCLUDED.successful,
-         degraded = check_aggregates.degraded + EXCLUDED.degraded,
-         failed = check_aggregates.failed + EXCLUDED.failed,
-         last_ping_at = GREATEST(check_aggregates.last_ping_at, EXCLUDED.last_ping_at),
-         sketch = CASE WHEN $10::text IS NULL THEN check_aggregates.sketch
-                  ELSE jsonb_set(check_aggregates.sketch, ARRAY[$10::text],
-                                 to_jsonb(COALESCE((check_aggregates.sketch ->> $10::text)::bigint, 0) + 1)) END`,
-      [
-        row.monitorId,
-        row.region,
-        hour,
-        row.workspaceId,
-        row.status === 'success' ? 1 : 0,
-        row.status === 'degraded' ? 1 : 0,
-        row.status === 'error' ? 1 : 0,
-        row.timestamp,
-        JSON.stringify(key ? { [key]: 1 } : {}),
-        key,
-        day,
-      ],
-    );
   }
 
   /** Drops aggregates older than `cutoff` (small hourly rows; raw results go with their partitions). */
