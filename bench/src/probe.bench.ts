@@ -1,0 +1,178 @@
+// Benchmark 1: HTTP probes per second and timing accuracy against a local target, side by side with
+// Prometheus blackbox_exporter's /probe endpoint on the same target in the same run; and fresh-TLS
+// HTTPS checks per second in one process. Targets: >= 1.0x blackbox_exporter's probes/s; >= 1,000
+// fresh-TLS HTTPS checks/s. The targets run in a child process, so they use the other core.
+//   npm run bench:probe        (needs the Debian package prometheus-blackbox-exporter for the comparison)
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { HttpProbe } from '../../backend/src/checker/probes/http.probe';
+import type { MonitorView } from '../../backend/src/monitors/monitor.view';
+import { fmt, percentile, print } from './harness';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
+const DELAY_MS = 50;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForPort(port: number): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    try {
+      await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(500) });
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+/** HTTP and HTTPS targets in one child process: `/` answers at once, `/delay` after DELAY_MS. */
+async function startTargets(dir: string): Promise<{ http: number; https: number; child: ChildProcess }> {
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-keyout',
+      join(dir, 'key.pem'),
+      '-out',
+      join(dir, 'cert.pem'),
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+    ],
+    { stdio: 'ignore' },
+  );
+  const [http, https] = [await freePort(), await freePort()];
+  const code = `
+    const fs = require('fs');
+    const handler = (req, res) => req.url === '/delay'
+      ? setTimeout(() => res.end('slow'), ${DELAY_MS})
+      : res.end('hello world');
+    require('http').createServer(handler).listen(${http}, '127.0.0.1');
+    require('https').createServer({ key: fs.readFileSync('${join(dir, 'key.pem')}'), cert: fs.readFileSync('${join(dir, 'cert.pem')}') }, handler).listen(${https}, '127.0.0.1');`;
+  const child = spawn(process.execPath, ['-e', code], { stdio: 'ignore' });
+  await waitForPort(http);
+  return { http, https, child };
+}
+
+const monitor = (url: string): MonitorView =>
+  ({
+    kind: 'http',
+    url,
+    method: 'GET',
+    body: '',
+    headers: [],
+    followRedirects: true,
+    statusCodeAssertions: [],
+    bodyAssertions: [],
+    headerAssertions: [],
+    degradedAt: 30000,
+    timeout: 10000,
+  }) as unknown as MonitorView;
+
+/** Runs `once` from CONCURRENCY loops for SECONDS; returns how many completed and their durations. */
+async function load(once: () => Promise<number>): Promise<{ count: number; values: number[] }> {
+  const deadline = Date.now() + SECONDS * 1000;
+  const values: number[] = [];
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (Date.now() < deadline) values.push(await once());
+    }),
+  );
+  return { count: values.length, values };
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'probe-bench-'));
+  const targets = await startTargets(dir);
+  const probe = new HttpProbe();
+  const ca = [readFileSync(join(dir, 'cert.pem'), 'utf8')];
+  const check = async (url: string, withCa = false) => {
+    const result = await probe.run(monitor(url), { signal: AbortSignal.timeout(10_000), ca: withCa ? ca : undefined });
+    if (result.status === 'error') throw new Error(`probe failed: ${result.error?.message}`);
+    return result.latencyMs;
+  };
+
+  const ours = await load(() => check(`http://127.0.0.1:${targets.http}/`));
+  const oursDelay = await load(() => check(`http://127.0.0.1:${targets.http}/delay`));
+  const tls = await load(() => check(`https://127.0.0.1:${targets.https}/`, true));
+
+  const rows: Array<[string, string | number]> = [
+    ['duration per run (s)', SECONDS],
+    ['concurrency', CONCURRENCY],
+    ['ours: HTTP probes/s', fmt(ours.count / SECONDS, 0)],
+    [
+      `ours: latency error at ${DELAY_MS} ms, p50 / p99 (ms)`,
+      `${fmt(percentile(oursDelay.values, 0.5) - DELAY_MS)} / ${fmt(percentile(oursDelay.values, 0.99) - DELAY_MS)}`,
+    ],
+    ['ours: fresh-TLS HTTPS checks/s', `${fmt(tls.count / SECONDS, 0)}   target >= 1000`],
+  ];
+
+  let exporter: ChildProcess | null = null;
+  const binary = ['prometheus-blackbox-exporter', '/usr/bin/prometheus-blackbox-exporter'].find((b) => {
+    try {
+      execFileSync('sh', ['-c', `command -v ${b}`], { stdio: 'ignore' });
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  if (binary) {
+    const port = await freePort();
+    writeFileSync(
+      join(dir, 'blackbox.yml'),
+      'modules:\n  http_2xx:\n    prober: http\n    timeout: 10s\n    http:\n      preferred_ip_protocol: ip4\n',
+    );
+    exporter = spawn(binary, [`--config.file=${join(dir, 'blackbox.yml')}`, `--web.listen-address=127.0.0.1:${port}`], {
+      stdio: 'ignore',
+    });
+    await waitForPort(port);
+    const viaExporter = async (path: string) => {
+      const text = await (
+        await fetch(
+          `http://127.0.0.1:${port}/probe?module=http_2xx&target=${encodeURIComponent(`http://127.0.0.1:${targets.http}${path}`)}`,
+        )
+      ).text();
+      if (!/^probe_success 1$/m.test(text)) throw new Error('blackbox probe failed');
+      return Number(/^probe_duration_seconds ([\d.e+-]+)$/m.exec(text)?.[1] ?? 0) * 1000;
+    };
+    const theirs = await load(() => viaExporter('/'));
+    const theirsDelay = await load(() => viaExporter('/delay'));
+    rows.push(
+      ['blackbox_exporter: HTTP probes/s (via /probe)', fmt(theirs.count / SECONDS, 0)],
+      [
+        `blackbox_exporter: latency error at ${DELAY_MS} ms, p50 / p99 (ms)`,
+        `${fmt(percentile(theirsDelay.values, 0.5) - DELAY_MS)} / ${fmt(percentile(theirsDelay.values, 0.99) - DELAY_MS)}`,
+      ],
+      ['probes/s ours / blackbox_exporter', `${fmt(ours.count / theirs.count)}x   target >= 1.0`],
+    );
+  } else {
+    rows.push(['blackbox_exporter', 'not installed: apt-get install prometheus-blackbox-exporter for the comparison']);
+  }
+  print('HTTP probes', rows);
+  exporter?.kill();
+  targets.child.kill();
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
