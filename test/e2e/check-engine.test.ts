@@ -1,5 +1,7 @@
 // The check engine end to end: a monitor created over the RPC API against a loopback server shows
 // real results in getMonitorStatus, getMonitorSummary and the response logs, from the embedded agent.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { create } from '@bufbuild/protobuf';
 import { FieldMaskSchema } from '@bufbuild/protobuf/wkt';
 import { Code, ConnectError, createClient, type Client, type Interceptor } from '@connectrpc/connect';
@@ -118,5 +120,75 @@ describe('check engine (embedded agent)', () => {
     const error = await client.triggerMonitor({ id: monitor!.id }).catch((e: unknown) => ConnectError.from(e));
     expect(error).toBeInstanceOf(ConnectError);
     expect((error as ConnectError).code).toBe(Code.FailedPrecondition);
+  });
+
+  it('exports each check as OTLP metrics with the monitor headers', async () => {
+    const received: Array<{
+      headers: Record<string, unknown>;
+      body: {
+        resourceMetrics: Array<{
+          scopeMetrics: Array<{
+            metrics: Array<{
+              name: string;
+              gauge: {
+                dataPoints: Array<{
+                  asDouble: number;
+                  attributes: Array<{ key: string; value: { stringValue: string } }>;
+                }>;
+              };
+            }>;
+          }>;
+        }>;
+      };
+    }> = [];
+    const collector = createServer((req, res) => {
+      let text = '';
+      req.on('data', (c: Buffer) => (text += c.toString()));
+      req.on('end', () => {
+        received.push({ headers: req.headers, body: JSON.parse(text) as (typeof received)[number]['body'] });
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
+    const port = (collector.address() as AddressInfo).port;
+    try {
+      const { monitor } = await client.createHTTPMonitor({
+        monitor: {
+          name: 'otel',
+          url: `${target.url}/`,
+          periodicity: Periodicity.PERIODICITY_1H,
+          regions: [Region.FLY_AMS],
+          openTelemetry: {
+            endpoint: `http://127.0.0.1:${port}/v1/metrics`,
+            headers: [{ key: 'x-otel-team', value: 'sre' }],
+          },
+        },
+      });
+      await client.triggerMonitor({ id: monitor!.id });
+      const got = await eventually(
+        () => Promise.resolve(received),
+        (r) => r.length > 0,
+      );
+      expect(got[0].headers['x-otel-team']).toBe('sre');
+      const metrics = got[0].body.resourceMetrics[0].scopeMetrics[0].metrics;
+      expect(metrics.map((m) => m.name)).toEqual(
+        expect.arrayContaining([
+          'uptime.check.latency',
+          'uptime.check.success',
+          'uptime.check.timing.ttfb',
+          'uptime.check.status_code',
+        ]),
+      );
+      const success = metrics.find((m) => m.name === 'uptime.check.success')!.gauge.dataPoints[0];
+      expect(success.asDouble).toBe(1);
+      expect(success.attributes).toEqual(
+        expect.arrayContaining([
+          { key: 'monitor.id', value: { stringValue: monitor!.id } },
+          { key: 'check.region', value: { stringValue: 'fly-ams' } },
+        ]),
+      );
+    } finally {
+      await new Promise<void>((resolve) => collector.close(() => resolve()));
+    }
   });
 });

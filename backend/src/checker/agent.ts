@@ -5,6 +5,7 @@
 import type { MonitorKind } from '../monitors/monitor.constants';
 import type { ReportedResult, WorkItem } from './check-work.service';
 import { runCheck, type RunOptions } from './check-runner';
+import { exportCheck } from './otel-export';
 import type { Probe } from './probe';
 
 export interface AgentTransport {
@@ -100,6 +101,7 @@ export class CheckAgent {
       // A check cut short by shutdown proves nothing: its lease expires and another agent runs it.
       if (this.stopController.signal.aborted) return;
       this.buffer.push({ run: item.run, outcome, startedAt });
+      void exportCheck(item.monitor, item.run.location, outcome, startedAt, this.options.onError);
       if (this.buffer.length > this.options.maxBuffered)
         this.buffer.splice(0, this.buffer.length - this.options.maxBuffered);
       if (this.buffer.length >= this.options.batchSize) this.wake?.();
