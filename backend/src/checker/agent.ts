@@ -4,7 +4,7 @@
 // loses the API loses nothing; reports are idempotent, so a retry never double-counts.
 import type { MonitorKind } from '../monitors/monitor.constants';
 import type { ReportedResult, WorkItem } from './check-work.service';
-import { runCheck, type RunOptions } from './check-runner';
+import { runCheck, type CheckOutcome, type RunOptions } from './check-runner';
 import { exportCheck } from './otel-export';
 import type { Probe } from './probe';
 
@@ -26,6 +26,8 @@ export interface AgentOptions {
   maxBuffered: number;
   run: RunOptions;
   onError?: (error: unknown) => void;
+  /** Called after each check with how late it started (ms after its slot). */
+  onCheck?: (check: { item: WorkItem; outcome: CheckOutcome; lateMs: number }) => void;
 }
 
 export const DEFAULT_AGENT_OPTIONS: AgentOptions = {
@@ -95,11 +97,13 @@ export class CheckAgent {
     const task = (async () => {
       const delay = item.startAt - Date.now();
       if (delay > 0) await this.pause(delay, false);
+      const lateMs = Date.now() - item.startAt;
       const startedAt = new Date();
       const probe = this.probes[item.monitor.kind];
       const outcome = await runCheck(item.monitor, probe, { ...this.options.run, signal: this.stopController.signal });
       // A check cut short by shutdown proves nothing: its lease expires and another agent runs it.
       if (this.stopController.signal.aborted) return;
+      this.options.onCheck?.({ item, outcome, lateMs });
       this.buffer.push({ run: item.run, outcome, startedAt });
       void exportCheck(item.monitor, item.run.location, outcome, startedAt, this.options.onError);
       if (this.buffer.length > this.options.maxBuffered)
