@@ -7,6 +7,7 @@ import { PrivateLocationService } from '@uptime/proto/gen/private_location/v1/pr
 import { StatusPageService } from '@uptime/proto/gen/status_page/v1/status_page_service_pb';
 import { StatusReportService } from '@uptime/proto/gen/status_report/v1/status_report_service_pb';
 import { newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../support/http-app';
+import { storeResult } from '../support/results';
 
 describe('REST and OpenAPI', () => {
   let t: HttpTestApp;
@@ -38,11 +39,7 @@ describe('REST and OpenAPI', () => {
         [3, 'degraded'],
         [1441, 'success'],
       ] as const) {
-        await t.db.manager.query(
-          `INSERT INTO check_results (cron_timestamp, workspace_id, monitor_id, kind, region, trigger, status, latency, timestamp)
-           VALUES ($1, $2, $3, 'http', 'fly-ams', 'cron', $4, 10, $1)`,
-          [new Date(Date.now() - minutesAgo * 60_000), tenant.ctx.workspace.id, id, status],
-        );
+        await storeResult(t.app, { monitorId: id, minutesAgo, status });
       }
       return id;
     }

@@ -9,6 +9,7 @@ import { StatusPageService } from '@uptime/proto/gen/status_page/v1/status_page_
 import { AuditLogEntity } from '../../backend/src/audit/audit-log.entity';
 import { StatusPageEntity } from '../../backend/src/status-pages/status-page.entity';
 import { newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../support/http-app';
+import { storeResult } from '../support/results';
 
 const withKey =
   (key: string): Interceptor =>
@@ -315,13 +316,8 @@ describe('StatusPageService', () => {
       ).component!;
       const docs = (await sut.createPageComponent({ component: { pageId: page.id, type: 'static', name: 'Docs' } }))
         .component!;
-      const now = Date.now();
-      const insert = (minutesAgo: number, status: string) =>
-        t.db.manager.query(
-          `INSERT INTO check_results (cron_timestamp, workspace_id, monitor_id, kind, region, trigger, status, latency, timestamp)
-           VALUES ($1, $2, $3, 'http', 'fly-ams', 'cron', $4, 10, $1)`,
-          [new Date(now - minutesAgo * 60_000), tenant.ctx.workspace.id, monitor.id, status],
-        );
+      const insert = (minutesAgo: number, status: 'success' | 'degraded' | 'error') =>
+        storeResult(t.app, { monitorId: monitor.id, minutesAgo, status });
       await insert(1, 'success');
       await insert(2, 'success');
       await insert(3, 'error');

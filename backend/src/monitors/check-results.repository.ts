@@ -150,14 +150,15 @@ export class CheckResultsRepository {
     return rows[0] ? toLog(rows[0]) : null;
   }
 
-  /** One bucket per UTC day for the last `days` days, oldest first, empty days included. */
+  /** One bucket per UTC day for the last `days` days (up to 45), oldest first, empty days included. */
   async daily(monitorId: string, days: number, now = new Date()): Promise<DailyBucket[]> {
     const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
     const start = new Date(today - (days - 1) * 86_400_000);
-    const rows: Array<{ day: string; count: string; ok: string }> = await this.db.manager.query(
-      `SELECT to_char(date_trunc('day', cron_timestamp AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS day,
-              count(*) AS count, count(*) FILTER (WHERE status <> 'error') AS ok
-         FROM check_results WHERE monitor_id = $1 AND cron_timestamp >= $2
+    // From the daily aggregates, which outlive the 14 days of raw results (kept 46 days).
+    const rows = await this.db.rows<{ day: string; count: string; ok: string }>(
+      `SELECT to_char(bucket_start AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
+              sum(successful + degraded + failed) AS count, sum(successful + degraded) AS ok
+         FROM check_aggregates WHERE monitor_id = $1 AND span = 'd' AND bucket_start >= $2
         GROUP BY 1`,
       [monitorId, start],
     );

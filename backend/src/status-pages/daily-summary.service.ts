@@ -91,15 +91,12 @@ export class DailySummaryService {
       failed: string;
     }> = monitorIds.length
       ? await this.db.manager.query(
-          `SELECT monitor_id::text AS monitor_id,
-                    to_char(date_trunc('day', cron_timestamp AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS day,
-                    count(*) AS total,
-                    count(*) FILTER (WHERE status = 'success') AS successful,
-                    count(*) FILTER (WHERE status = 'degraded') AS degraded,
-                    count(*) FILTER (WHERE status = 'error') AS failed
-               FROM check_results
-              WHERE monitor_id = ANY($1::bigint[]) AND cron_timestamp >= $2 AND cron_timestamp < $3
-              GROUP BY 1, 2`,
+          `SELECT monitor_id::text AS monitor_id, to_char(bucket_start AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
+                  sum(successful + degraded + failed) AS total, sum(successful) AS successful,
+                  sum(degraded) AS degraded, sum(failed) AS failed
+             FROM check_aggregates
+            WHERE monitor_id = ANY($1::bigint[]) AND span = 'd' AND bucket_start >= $2 AND bucket_start < $3
+            GROUP BY 1, 2`,
           [monitorIds, start, end],
         )
       : [];

@@ -1,0 +1,33 @@
+// Stores check results through the real ingestion path (what an agent's report does), so results,
+// aggregates and statuses stay consistent in tests.
+import type { INestApplicationContext } from '@nestjs/common';
+import { CheckWorkService } from '../../backend/src/checker/check-work.service';
+import { emptyResult } from '../../backend/src/checker/probe';
+import type { CheckStatus } from '../../backend/src/monitors/monitor.constants';
+
+export async function storeResult(
+  app: INestApplicationContext,
+  result: { monitorId: string; minutesAgo: number; status: CheckStatus; latency?: number; region?: string },
+): Promise<void> {
+  const region = result.region ?? 'fly-ams';
+  const at = new Date(Date.now() - result.minutesAgo * 60_000);
+  const outcome = {
+    ...emptyResult(),
+    status: result.status,
+    latencyMs: result.latency ?? 10,
+    statusCode: 200,
+    attempts: 1,
+  };
+  const run = {
+    monitorId: result.monitorId,
+    location: region,
+    trigger: 'cron' as const,
+    triggerId: null,
+    cronTimestamp: at,
+    periodMs: 60_000,
+  };
+  const counts = await app
+    .get(CheckWorkService)
+    .report({ agentId: 'test', locations: [region], privateLocationId: null }, [{ run, outcome, startedAt: at }]);
+  if (counts.stored !== 1) throw new Error(`result not stored: ${JSON.stringify(counts)}`);
+}
