@@ -11,15 +11,7 @@ import { MonitorService } from '@uptime/proto/gen/monitor/v1/monitor_service_pb'
 import { HTTPResponseLogTrigger } from '@uptime/proto/gen/monitor/v1/response_log_pb';
 import { newTenant, startHttpApp, type HttpTestApp } from '../support/http-app';
 import { startHttpTarget, type LoopbackServer } from '../support/loopback';
-
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+import { eventually } from '../support/rpc';
 
 describe('check engine (embedded agent)', () => {
   let t: HttpTestApp;

@@ -15,18 +15,10 @@ import { createProbeRegistry } from '../../backend/src/checker/probe-registry';
 import { httpTransport } from '../../backend/src/agent/main';
 import { newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../support/http-app';
 import { startHttpTarget, type LoopbackServer } from '../support/loopback';
+import { eventually } from '../support/rpc';
 
 const AGENT_TOKEN = 'shared-agent-token-for-tests-0123456789abcdef';
 const AGENT_MAIN = join(__dirname, '..', '..', 'backend', 'dist', 'agent', 'main.js');
-
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 function startAgent(env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, [AGENT_MAIN], {

@@ -3,7 +3,7 @@
 // own service is not what is under test here).
 import { create } from '@bufbuild/protobuf';
 import { FieldMaskSchema, timestampDate, timestampFromDate } from '@bufbuild/protobuf/wkt';
-import { Code, ConnectError, createClient, type Client, type Interceptor } from '@connectrpc/connect';
+import { Code, createClient, type Client } from '@connectrpc/connect';
 import { createConnectTransport } from '@connectrpc/connect-node';
 import {
   MaintenanceService,
@@ -12,25 +12,9 @@ import {
 } from '@uptime/proto/gen/maintenance/v1/maintenance_service_pb';
 import { AuditLogEntity } from '../../backend/src/audit/audit-log.entity';
 import { newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../support/http-app';
+import { rpcError, withKey } from '../support/rpc';
 
 type MaintenanceClient = Client<typeof MaintenanceService>;
-
-const withKey =
-  (key: string | null): Interceptor =>
-  (next) =>
-  (req) => {
-    if (key) req.header.set('x-service-key', key);
-    return next(req);
-  };
-
-async function rpcError(promise: Promise<unknown>): Promise<ConnectError> {
-  try {
-    await promise;
-  } catch (error) {
-    return ConnectError.from(error);
-  }
-  throw new Error('expected the call to fail');
-}
 
 const HOUR = 3_600_000;
 const at = (ms: number) => timestampFromDate(new Date(ms));

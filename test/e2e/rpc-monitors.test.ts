@@ -2,7 +2,7 @@
 // in binary and JSON, and plain HTTP JSON requests.
 import { create } from '@bufbuild/protobuf';
 import { FieldMaskSchema } from '@bufbuild/protobuf/wkt';
-import { Code, ConnectError, createClient, type Client, type Interceptor } from '@connectrpc/connect';
+import { Code, createClient, type Client } from '@connectrpc/connect';
 import { createConnectTransport, createGrpcWebTransport } from '@connectrpc/connect-node';
 import {
   HTTPMethod,
@@ -21,25 +21,9 @@ import { AuditLogEntity } from '../../backend/src/audit/audit-log.entity';
 import { CheckWorkService } from '../../backend/src/checker/check-work.service';
 import { emptyResult } from '../../backend/src/checker/probe';
 import { newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../support/http-app';
+import { rpcError, withKey } from '../support/rpc';
 
 type MonitorClient = Client<typeof MonitorService>;
-
-const withKey =
-  (key: string | null): Interceptor =>
-  (next) =>
-  (req) => {
-    if (key) req.header.set('x-service-key', key);
-    return next(req);
-  };
-
-async function rpcError(promise: Promise<unknown>): Promise<ConnectError> {
-  try {
-    await promise;
-  } catch (error) {
-    return ConnectError.from(error);
-  }
-  throw new Error('expected the call to fail');
-}
 
 describe.each([
   ['binary', true],

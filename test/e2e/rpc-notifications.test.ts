@@ -2,7 +2,7 @@
 // Connect client in binary, and plain HTTP JSON requests.
 import { create, type MessageInitShape } from '@bufbuild/protobuf';
 import { FieldMaskSchema, timestampDate } from '@bufbuild/protobuf/wkt';
-import { Code, ConnectError, createClient, type Client, type Interceptor } from '@connectrpc/connect';
+import { Code, createClient, type Client } from '@connectrpc/connect';
 import { createConnectTransport } from '@connectrpc/connect-node';
 import {
   NotificationService,
@@ -18,44 +18,14 @@ import {
   NotificationChannelMonitorEntity,
 } from '../../backend/src/notifications/notification-channel.entity';
 import { newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../support/http-app';
+import { rpcError, wholeDatabaseText, withKey } from '../support/rpc';
 
 type NotificationClient = Client<typeof NotificationService>;
 /** The plain-object form of a Notification init. */
 type NotificationInit = Exclude<MessageInitShape<typeof NotificationSchema>, Notification>;
 
-const withKey =
-  (key: string | null): Interceptor =>
-  (next) =>
-  (req) => {
-    if (key) req.header.set('x-service-key', key);
-    return next(req);
-  };
-
-async function rpcError(promise: Promise<unknown>): Promise<ConnectError> {
-  try {
-    await promise;
-  } catch (error) {
-    return ConnectError.from(error);
-  }
-  throw new Error('expected the call to fail');
-}
-
 const text = (value: unknown): string =>
   JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
-
-/** Every row of every table as text, to prove a value is stored nowhere. */
-async function wholeDatabaseText(t: HttpTestApp): Promise<string> {
-  const tables: Array<{ name: string }> = await t.db.manager.query(
-    `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-      WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p')`,
-  );
-  const parts: string[] = [];
-  for (const { name } of tables) {
-    const rows: Array<{ t: string }> = await t.db.manager.query(`SELECT row_to_json(x)::text AS t FROM "${name}" x`);
-    parts.push(...rows.map((r) => r.t));
-  }
-  return parts.join('\n');
-}
 
 const SLACK_URL = 'https://hooks.slack.com/services/T000/B000/slack-secret-0001';
 
@@ -715,7 +685,7 @@ describe('NotificationService over Connect (binary)', () => {
       responses.push(await client.listNotifications({}));
       await client.deleteNotification({ id: created[0].id });
 
-      const database = await wholeDatabaseText(t);
+      const database = await wholeDatabaseText(t.db);
       const audit = text(await t.db.repo(AuditLogEntity).findBy({ workspaceId: own.ctx.workspace.id }));
       const answered = text(responses);
       for (const secret of Object.values(secrets)) {

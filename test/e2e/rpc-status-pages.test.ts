@@ -1,7 +1,7 @@
 // status_page.v1.StatusPageService end to end: pages, components, groups and the daily summary.
 import { create } from '@bufbuild/protobuf';
 import { FieldMaskSchema } from '@bufbuild/protobuf/wkt';
-import { Code, ConnectError, createClient, type Client, type Interceptor } from '@connectrpc/connect';
+import { Code, createClient, type Client } from '@connectrpc/connect';
 import { createConnectTransport } from '@connectrpc/connect-node';
 import { Periodicity } from '@uptime/proto/gen/monitor/v1/common_pb';
 import { MonitorService } from '@uptime/proto/gen/monitor/v1/monitor_service_pb';
@@ -10,23 +10,7 @@ import { AuditLogEntity } from '../../backend/src/audit/audit-log.entity';
 import { StatusPageEntity } from '../../backend/src/status-pages/status-page.entity';
 import { newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../support/http-app';
 import { storeResult } from '../support/results';
-
-const withKey =
-  (key: string): Interceptor =>
-  (next) =>
-  (req) => {
-    req.header.set('x-service-key', key);
-    return next(req);
-  };
-
-async function rpcError(promise: Promise<unknown>): Promise<ConnectError> {
-  try {
-    await promise;
-  } catch (error) {
-    return ConnectError.from(error);
-  }
-  throw new Error('expected the call to fail');
-}
+import { rpcError, withKey } from '../support/rpc';
 
 describe('StatusPageService', () => {
   let t: HttpTestApp;

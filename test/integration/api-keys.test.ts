@@ -4,20 +4,7 @@ import { AuditLogEntity } from '../../backend/src/audit/audit-log.entity';
 import type { ServiceContext } from '../../backend/src/common/context';
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../backend/src/common/errors';
 import { createTestApp, newWorkspace, type TestApp } from '../support/app';
-
-/** Every row of every table as text, to prove a value is stored nowhere. */
-async function wholeDatabaseText(t: TestApp): Promise<string> {
-  const tables: Array<{ name: string }> = await t.db.manager.query(
-    `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-      WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p')`,
-  );
-  const parts: string[] = [];
-  for (const { name } of tables) {
-    const rows: Array<{ t: string }> = await t.db.manager.query(`SELECT row_to_json(x)::text AS t FROM "${name}" x`);
-    parts.push(...rows.map((r) => r.t));
-  }
-  return parts.join('\n');
-}
+import { wholeDatabaseText } from '../support/rpc';
 
 describe(ApiKeysService.name, () => {
   let t: TestApp;
@@ -34,7 +21,7 @@ describe(ApiKeysService.name, () => {
     const ctx = await newWorkspace(t);
     const { apiKey, key } = await sut.create(ctx, { name: 'ci', scope: 'write' });
     expect(key.startsWith(`${apiKey.prefix}_`)).toBe(true);
-    const everything = await wholeDatabaseText(t);
+    const everything = await wholeDatabaseText(t.db);
     expect(everything).toContain(apiKey.prefix);
     expect(everything).not.toContain(key);
     expect(everything).not.toContain(key.slice(apiKey.prefix.length + 1));
