@@ -7,7 +7,7 @@ import { PrivateLocationService } from '@uptime/proto/gen/private_location/v1/pr
 import { StatusPageService } from '@uptime/proto/gen/status_page/v1/status_page_service_pb';
 import { StatusReportService } from '@uptime/proto/gen/status_report/v1/status_report_service_pb';
 import { newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../support/http-app';
-import { storeResult } from '../support/results';
+import { insideToday, storeResult } from '../support/results';
 
 describe('REST and OpenAPI', () => {
   let t: HttpTestApp;
@@ -33,13 +33,14 @@ describe('REST and OpenAPI', () => {
         body: JSON.stringify({ monitor: { name: 'rest', url: 'https://example.com', periodicity: 'PERIODICITY_1M' } }),
       });
       const id = ((await response.json()) as { monitor: { id: string } }).monitor.id;
+      const from = insideToday();
       for (const [minutesAgo, status] of [
         [1, 'success'],
         [2, 'error'],
         [3, 'degraded'],
         [1441, 'success'],
       ] as const) {
-        await storeResult(t.app, { monitorId: id, minutesAgo, status });
+        await storeResult(t.app, { monitorId: id, minutesAgo, status, from });
       }
       return id;
     }

@@ -9,7 +9,7 @@ import { StatusPageService } from '@uptime/proto/gen/status_page/v1/status_page_
 import { AuditLogEntity } from '../../backend/src/audit/audit-log.entity';
 import { StatusPageEntity } from '../../backend/src/status-pages/status-page.entity';
 import { newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../support/http-app';
-import { storeResult } from '../support/results';
+import { insideToday, storeResult } from '../support/results';
 import { rpcError, withKey } from '../support/rpc';
 
 describe('StatusPageService', () => {
@@ -301,7 +301,8 @@ describe('StatusPageService', () => {
       const docs = (await sut.createPageComponent({ component: { pageId: page.id, type: 'static', name: 'Docs' } }))
         .component!;
       const insert = (minutesAgo: number, status: 'success' | 'degraded' | 'error') =>
-        storeResult(t.app, { monitorId: monitor.id, minutesAgo, status });
+        storeResult(t.app, { monitorId: monitor.id, minutesAgo, status, from });
+      const from = insideToday();
       await insert(1, 'success');
       await insert(2, 'success');
       await insert(3, 'error');

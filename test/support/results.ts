@@ -7,10 +7,17 @@ import type { CheckStatus } from '../../backend/src/monitors/monitor.constants';
 
 export async function storeResult(
   app: INestApplicationContext,
-  result: { monitorId: string; minutesAgo: number; status: CheckStatus; latency?: number; region?: string },
+  result: {
+    monitorId: string;
+    minutesAgo: number;
+    status: CheckStatus;
+    latency?: number;
+    region?: string;
+    from?: number;
+  },
 ): Promise<void> {
   const region = result.region ?? 'fly-ams';
-  const at = new Date(Date.now() - result.minutesAgo * 60_000);
+  const at = new Date((result.from ?? Date.now()) - result.minutesAgo * 60_000);
   const outcome = {
     ...emptyResult(),
     status: result.status,
@@ -30,4 +37,14 @@ export async function storeResult(
     .get(CheckWorkService)
     .report({ agentId: 'test', locations: [region], privateLocationId: null }, [{ run, outcome, startedAt: at }]);
   if (counts.stored !== 1) throw new Error(`result not stored: ${JSON.stringify(counts)}`);
+}
+
+/**
+ * "Now" for tests that count today's checks: at least ten minutes into the UTC day, so checks a few
+ * minutes back never fall on yesterday when the suite runs just after midnight.
+ */
+export function insideToday(): number {
+  const now = Date.now();
+  const midnight = now - (now % 86_400_000);
+  return Math.max(now, midnight + 10 * 60_000);
 }
