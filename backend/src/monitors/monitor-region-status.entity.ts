@@ -1,16 +1,17 @@
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { RefColumn, Timestamp, UpdatedAt } from '../database/columns';
-import type { Region, RegionStatus } from './monitor.constants';
+import type { RegionStatus } from './monitor.constants';
 import { MonitorEntity } from './monitor.entity';
 
-/** Latest judged status of a monitor in one region (SPEC §2.3). */
+/** Latest judged status of a monitor in one region or private location (SPEC §2.3). */
 @Entity('monitor_region_statuses')
 export class MonitorRegionStatusEntity {
   @PrimaryColumn({ type: 'bigint' })
   monitorId!: string;
 
-  @PrimaryColumn({ type: 'varchar', length: 32 })
-  region!: Region;
+  /** A public region, or `private-location:<id>`. */
+  @PrimaryColumn({ type: 'varchar', length: 64 })
+  region!: string;
 
   @RefColumn()
   workspaceId!: string;

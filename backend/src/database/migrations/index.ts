@@ -3,10 +3,12 @@ import { Initial1795307197237 } from './1795307197237-Initial';
 import { CheckResultsPartitioned1795307209086 } from './1795307209086-CheckResultsPartitioned';
 import { CheckScheduling1795310474852 } from './1795310474852-CheckScheduling';
 import { CheckAggregates1795311515586 } from './1795311515586-CheckAggregates';
+import { WidenRegionStatusRegion1795313281093 } from './1795313281093-WidenRegionStatusRegion';
 
 export const MIGRATIONS: Function[] = [
   Initial1795307197237,
   CheckResultsPartitioned1795307209086,
   CheckScheduling1795310474852,
   CheckAggregates1795311515586,
+  WidenRegionStatusRegion1795313281093,
 ];
