@@ -37,7 +37,10 @@ async function waitForPort(port: number): Promise<void> {
   }
 }
 
-/** HTTP and HTTPS targets in one child process: `/` answers at once, `/delay` after DELAY_MS. */
+/**
+ * HTTP and HTTPS targets in one child process: `/` answers at once, `/delay` after DELAY_MS. The
+ * certificate is ECDSA P-256, as most public endpoints serve today.
+ */
 async function startTargets(dir: string): Promise<{ http: number; https: number; child: ChildProcess }> {
   execFileSync(
     'openssl',
@@ -45,7 +48,9 @@ async function startTargets(dir: string): Promise<{ http: number; https: number;
       'req',
       '-x509',
       '-newkey',
-      'rsa:2048',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
       '-nodes',
       '-days',
       '1',
