@@ -3,7 +3,13 @@
 // (ttfb) and the body (transfer). Redirects are followed by hand (at most 10) when asked.
 import { lookup } from 'node:dns/promises';
 import { connect as netConnect, isIP, type Socket } from 'node:net';
-import { connect as tlsConnect, type TLSSocket } from 'node:tls';
+import {
+  connect as tlsConnect,
+  createSecureContext,
+  rootCertificates,
+  type SecureContext,
+  type TLSSocket,
+} from 'node:tls';
 import { Client } from 'undici';
 import { judgeHttp } from '../assertions';
 import {
@@ -20,6 +26,23 @@ import type { MonitorView } from '../../monitors/monitor.view';
 /** Bytes of the body kept for body assertions; the rest is read and discarded. */
 export const BODY_CAP_BYTES = 256 * 1024;
 export const MAX_REDIRECTS = 10;
+
+const contexts = new Map<string, SecureContext>();
+
+/**
+ * One TLS context per set of extra CAs, built once: building it parses every certificate, which
+ * would otherwise cost more than the handshake itself on every check.
+ */
+function secureContextFor(ca: string[] | undefined): SecureContext | undefined {
+  if (!ca?.length) return undefined;
+  const key = ca.join('\n');
+  let context = contexts.get(key);
+  if (!context) {
+    context = createSecureContext({ ca: [...rootCertificates, ...ca] });
+    contexts.set(key, context);
+  }
+  return context;
+}
 
 const REDACTED =
   /^(authorization|proxy-authorization|cookie|set-cookie|x-api-key|x-auth-token|.*token.*|.*secret.*|.*session.*)$/i;
@@ -87,7 +110,7 @@ async function requestOnce(url: URL, method: string, monitor: MonitorView, ctx: 
           host: address,
           port,
           servername: isIP(host) ? undefined : host,
-          ca: ctx.ca,
+          secureContext: secureContextFor(ctx.ca),
           ALPNProtocols: ['http/1.1'],
         });
         tls.once('connect', () => (connectAt = performance.now()));
