@@ -9,17 +9,13 @@ import {
   PreconditionFailedError,
   ValidationError,
 } from '../common/errors';
+import { isEntityId } from '../common/ids';
 import { parseInput } from '../common/validation';
 import { SchedulesRepository } from '../checker/scheduling/schedules.repository';
 import { privateLocation } from '../checker/scheduling/slots';
 import { Database } from '../database/database';
 import { hasFeature, planOf } from '../workspaces/plans';
-import {
-  CheckResultsRepository,
-  type DailyBucket,
-  type ResponseLogRow,
-  type SummaryRow,
-} from './check-results.repository';
+import { CheckResultsRepository, type DailyBucket, type ResponseLogRow } from './check-results.repository';
 import {
   PERIODICITY_SECONDS,
   REGIONS,
@@ -339,12 +335,17 @@ export class MonitorsService {
     timeRange: TimeRangeKey = '1d',
     regions: Region[] = [],
   ): Promise<MonitorSummary> {
-    const entity = await this.monitors.findLive(ctx.workspace.id, id);
-    if (!entity) throw NotFoundError.of('monitor', id);
     const bad = regions.find((r) => !(REGIONS as readonly string[]).includes(r));
     if (bad) throw ValidationError.field('regions', `unknown region ${JSON.stringify(bad)}`);
+    if (!isEntityId(id)) throw NotFoundError.of('monitor', id);
     const since = new Date(Date.now() - TIME_RANGES[timeRange] * 86_400_000);
-    const row: SummaryRow = await this.results.summary(entity.id, since, regions);
+    // The ownership check and the aggregates are read at once; nothing is returned unless the monitor
+    // belongs to the caller's workspace.
+    const [entity, row] = await Promise.all([
+      this.monitors.findLive(ctx.workspace.id, id),
+      this.results.summary(id, since, regions),
+    ]);
+    if (!entity) throw NotFoundError.of('monitor', id);
     return { id: entity.id, timeRange, ...row };
   }
 
