@@ -2,30 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import { In, type FindOptionsWhere } from 'typeorm';
 import { isEntityId } from '../common/ids';
 import { Database } from '../database/database';
-import { PageComponentEntity } from '../status-pages/page-component.entity';
-import { StatusPageEntity } from '../status-pages/status-page.entity';
 import { MaintenanceComponentEntity, MaintenanceEntity } from './maintenance.entity';
-
-/** Ids are bigint identities; anything else cannot name a row (and is answered as not found). */
 
 @Injectable()
 export class MaintenancesRepository {
   constructor(@Inject(Database) private readonly db: Database) {}
-
-  async pageExists(workspaceId: string, pageId: string): Promise<boolean> {
-    if (!isEntityId(pageId)) return false;
-    return this.db.repo(StatusPageEntity).existsBy({ workspaceId, id: pageId });
-  }
-
-  /** The ids among `ids` that are components of that page of that workspace. */
-  async componentsOnPage(workspaceId: string, pageId: string, ids: string[]): Promise<Set<string>> {
-    const valid = ids.filter((id) => isEntityId(id));
-    if (!valid.length || !isEntityId(pageId)) return new Set();
-    const rows = await this.db
-      .repo(PageComponentEntity)
-      .find({ select: { id: true }, where: { workspaceId, pageId, id: In(valid) } });
-    return new Set(rows.map((r) => r.id));
-  }
 
   insert(values: Partial<MaintenanceEntity>): Promise<MaintenanceEntity> {
     const repo = this.db.repo(MaintenanceEntity);

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { PageComponentsService } from '../status-pages/page-components.service';
 import { MutationRunner } from '../audit/mutation-runner';
 import type { ServiceContext } from '../common/context';
 import { NotFoundError, ValidationError } from '../common/errors';
@@ -53,6 +54,7 @@ export class MaintenancesService {
   constructor(
     @Inject(MaintenancesRepository) private readonly maintenances: MaintenancesRepository,
     @Inject(MutationRunner) private readonly mutations: MutationRunner,
+    @Inject(PageComponentsService) private readonly components: PageComponentsService,
   ) {}
 
   /**
@@ -62,7 +64,7 @@ export class MaintenancesService {
   async create(ctx: ServiceContext, input: MaintenanceInput): Promise<MaintenanceView> {
     return this.mutations.run(ctx, async (trail) => {
       const data = parseInput(maintenanceSchema, { message: '', pageComponentIds: [], ...definedOnly(input) });
-      await this.checkPage(ctx, data.pageId, data.pageComponentIds);
+      await this.components.checkPageComponents(ctx, data.pageId, data.pageComponentIds);
       const entity = await this.maintenances.insert({
         workspaceId: ctx.workspace.id,
         pageId: data.pageId,
@@ -115,7 +117,7 @@ export class MaintenancesService {
       }
       const data: MaintenanceData = parseInput(maintenanceSchema, next);
       const componentsChanged = !sameIds(data.pageComponentIds, before.pageComponentIds);
-      if (componentsChanged) await this.checkPage(ctx, entity.pageId, data.pageComponentIds);
+      if (componentsChanged) await this.components.checkPageComponents(ctx, entity.pageId, data.pageComponentIds);
       const columnsChanged =
         data.title !== entity.title ||
         data.message !== entity.message ||
@@ -156,9 +158,7 @@ export class MaintenancesService {
     query: MaintenanceListQuery = {},
   ): Promise<{ maintenances: MaintenanceView[]; pagination: Pagination }> {
     const q = parseInput(listMaintenancesSchema, definedOnly(query));
-    if (q.pageId !== undefined && !(await this.maintenances.pageExists(ctx.workspace.id, q.pageId))) {
-      throw NotFoundError.of('status page', q.pageId);
-    }
+    if (q.pageId !== undefined) await this.components.checkPage(ctx, q.pageId);
     const [entities, totalSize] = await this.maintenances.list(
       ctx.workspace.id,
       q.pageId,
@@ -191,20 +191,6 @@ export class MaintenancesService {
     const entity = await this.maintenances.lock(ctx.workspace.id, id);
     if (!entity) throw NotFoundError.of('maintenance', id);
     return entity;
-  }
-
-  /** SPEC §4.2 rule 6: the page and every component must be the workspace's, and on that page. */
-  private async checkPage(ctx: ServiceContext, pageId: string, componentIds: string[]): Promise<void> {
-    if (!(await this.maintenances.pageExists(ctx.workspace.id, pageId))) {
-      throw NotFoundError.of('status page', pageId);
-    }
-    const found = await this.maintenances.componentsOnPage(ctx.workspace.id, pageId, componentIds);
-    const missing = componentIds.find((id) => !found.has(id));
-    if (missing !== undefined) {
-      throw new NotFoundError(
-        `page component ${JSON.stringify(missing)} not found on status page ${JSON.stringify(pageId)}`,
-      );
-    }
   }
 
   private async viewOf(entity: MaintenanceEntity): Promise<MaintenanceView> {

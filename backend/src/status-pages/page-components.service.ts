@@ -29,6 +29,25 @@ export class PageComponentsService {
     @Inject(MutationRunner) private readonly mutations: MutationRunner,
   ) {}
 
+  /**
+   * SPEC §4.2 rule 6, for status reports and maintenances: the page and every component must be the
+   * workspace's, and the components on that page; otherwise NOT_FOUND (never saying which part).
+   */
+  async checkPageComponents(ctx: ServiceContext, pageId: string, componentIds: string[]): Promise<void> {
+    await this.checkPage(ctx, pageId);
+    const found = await this.pages.componentsOnPage(ctx.workspace.id, pageId, componentIds);
+    const missing = componentIds.find((id) => !found.has(id));
+    if (missing !== undefined) {
+      throw new NotFoundError(
+        `page component ${JSON.stringify(missing)} not found on status page ${JSON.stringify(pageId)}`,
+      );
+    }
+  }
+
+  async checkPage(ctx: ServiceContext, pageId: string): Promise<void> {
+    if (!(await this.pages.pageExists(ctx.workspace.id, pageId))) throw NotFoundError.of('status page', pageId);
+  }
+
   async createComponent(ctx: ServiceContext, input: ComponentInput): Promise<ComponentView> {
     return this.mutations.run(ctx, async (trail) => {
       if (!input.pageId) throw ValidationError.field('pageId', 'is required');

@@ -45,6 +45,21 @@ export class StatusPagesRepository {
     await this.db.repo(StatusPageEntity).delete({ id });
   }
 
+  pageExists(workspaceId: string, pageId: string): Promise<boolean> {
+    if (!isEntityId(pageId)) return Promise.resolve(false);
+    return this.db.repo(StatusPageEntity).existsBy({ workspaceId, id: pageId });
+  }
+
+  /** The ids among `ids` that are components of that page of that workspace. */
+  async componentsOnPage(workspaceId: string, pageId: string, ids: string[]): Promise<Set<string>> {
+    const valid = ids.filter((id) => isEntityId(id));
+    if (!valid.length || !isEntityId(pageId)) return new Set();
+    const rows = await this.db
+      .repo(PageComponentEntity)
+      .find({ select: { id: true }, where: { workspaceId, pageId, id: In(valid) } });
+    return new Set(rows.map((r) => r.id));
+  }
+
   saveComponent(component: Partial<PageComponentEntity>): Promise<PageComponentEntity> {
     const repo = this.db.repo(PageComponentEntity);
     return repo.save(repo.create(component));

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { PageComponentsService } from '../status-pages/page-components.service';
 import { MutationRunner, type AuditTrail } from '../audit/mutation-runner';
 import type { ServiceContext } from '../common/context';
 import { NotFoundError, PreconditionFailedError, ValidationError } from '../common/errors';
@@ -84,13 +85,14 @@ export class StatusReportsService {
   constructor(
     @Inject(StatusReportsRepository) private readonly reports: StatusReportsRepository,
     @Inject(MutationRunner) private readonly mutations: MutationRunner,
+    @Inject(PageComponentsService) private readonly components: PageComponentsService,
   ) {}
 
   /** Opens a report on a status page with its first public update. */
   async create(ctx: ServiceContext, input: CreateStatusReportInput): Promise<PostedUpdate> {
     return this.mutations.run(ctx, async (trail) => {
       const data = parseInput(createStatusReportSchema, definedOnly(input));
-      await this.checkPage(ctx, data.pageId, data.pageComponentIds);
+      await this.components.checkPageComponents(ctx, data.pageId, data.pageComponentIds);
       const date = data.date ?? new Date();
       const entity = await this.reports.insert({
         workspaceId: ctx.workspace.id,
@@ -170,7 +172,7 @@ export class StatusReportsService {
       }
       const data = parseInput(statusReportFieldsSchema, next);
       const componentsChanged = !sameIds(data.pageComponentIds, before.pageComponentIds);
-      if (componentsChanged) await this.checkPage(ctx, entity.pageId, data.pageComponentIds);
+      if (componentsChanged) await this.components.checkPageComponents(ctx, entity.pageId, data.pageComponentIds);
       const columnsChanged = data.title !== entity.title || data.status !== entity.status;
       if (!columnsChanged && !componentsChanged) {
         trail.unchanged();
@@ -204,9 +206,7 @@ export class StatusReportsService {
     query: StatusReportListQuery = {},
   ): Promise<{ statusReports: StatusReportView[]; pagination: Pagination }> {
     const q = parseInput(listStatusReportsSchema, definedOnly(query));
-    if (q.pageId !== undefined && !(await this.reports.pageExists(ctx.workspace.id, q.pageId))) {
-      throw NotFoundError.of('status page', q.pageId);
-    }
+    if (q.pageId !== undefined) await this.components.checkPage(ctx, q.pageId);
     const [entities, totalSize] = await this.reports.list(
       ctx.workspace.id,
       { pageId: q.pageId, activeOnly: q.filter === 'active' },
@@ -271,18 +271,6 @@ export class StatusReportsService {
     const entity = await this.reports.lock(ctx.workspace.id, id);
     if (!entity) throw NotFoundError.of('status report', id);
     return entity;
-  }
-
-  /** SPEC §4.2 rule 6: the page and every component must be the workspace's, and on that page. */
-  private async checkPage(ctx: ServiceContext, pageId: string, componentIds: string[]): Promise<void> {
-    if (!(await this.reports.pageExists(ctx.workspace.id, pageId))) throw NotFoundError.of('status page', pageId);
-    const found = await this.reports.componentsOnPage(ctx.workspace.id, pageId, componentIds);
-    const missing = componentIds.find((id) => !found.has(id));
-    if (missing !== undefined) {
-      throw new NotFoundError(
-        `page component ${JSON.stringify(missing)} not found on status page ${JSON.stringify(pageId)}`,
-      );
-    }
   }
 
   private async viewOf(entity: StatusReportEntity): Promise<StatusReportView> {
