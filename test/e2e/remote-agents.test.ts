@@ -11,6 +11,7 @@ import {
   PrivateLocationStatus,
 } from '@uptime/proto/gen/private_location/v1/private_location_service_pb';
 import { CheckAgent, DEFAULT_AGENT_OPTIONS } from '../../backend/src/checker/agent';
+import { InlineExecutor } from '../../backend/src/checker/check-executor';
 import { createProbeRegistry } from '../../backend/src/checker/probe-registry';
 import { httpTransport } from '../../backend/src/agent/main';
 import { newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../support/http-app';
@@ -162,7 +163,7 @@ describe('remote agents', () => {
           await real.report(results);
         },
       },
-      createProbeRegistry(),
+      new InlineExecutor(createProbeRegistry()),
       { ...DEFAULT_AGENT_OPTIONS, pollMs: 100 },
     );
     agent.start();

@@ -40,7 +40,7 @@ export function selfSignedCertificate(commonName = 'localhost'): SelfSigned {
   return { key: readFileSync(join(dir, 'key.pem'), 'utf8'), cert: readFileSync(join(dir, 'cert.pem'), 'utf8') };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
 /** Routes: /status/:code, /delay/:ms, /redirect/:n, /loop, /echo, /headers, /big. */
 async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

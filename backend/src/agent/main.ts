@@ -6,10 +6,12 @@
 //   AGENT_TOKEN   the shared agent token, or a private location's token (svc_plt_...)
 //   AGENT_REGIONS comma-separated regions, with the shared token
 //   AGENT_ID      a name for this agent (default host-pid)
-//   AGENT_CONCURRENCY, CHECKER_DNS_SERVER, CHECKER_CA_FILE as for the embedded agent
+//   AGENT_CONCURRENCY, AGENT_WORKERS, CHECKER_DNS_SERVER, CHECKER_CA_FILE as for the embedded agent
+//                 (CHECKER_CONCURRENCY, CHECKER_WORKERS)
 import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { CheckAgent, DEFAULT_AGENT_OPTIONS, type AgentTransport } from '../checker/agent';
+import { createExecutor } from '../checker/check-executor';
 import { AGENT_API_PREFIX, parseWork, type ClaimRequest, type ReportRequest } from '../checker/agent-wire';
 import { createProbeRegistry } from '../checker/probe-registry';
 import { createLogger } from '../logging/logger';
@@ -49,13 +51,21 @@ function main(): void {
   const apiUrl = (process.env.API_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
   const regions = process.env.AGENT_REGIONS ? process.env.AGENT_REGIONS.split(',').map((r) => r.trim()) : undefined;
   const agentId = process.env.AGENT_ID ?? `${hostname()}-${process.pid}`;
-  const concurrency = Number(process.env.AGENT_CONCURRENCY ?? 100);
+  const concurrency = Number(process.env.AGENT_CONCURRENCY ?? 1000);
+  const workers = Number(process.env.AGENT_WORKERS ?? 1);
   const ca = process.env.CHECKER_CA_FILE ? [readFileSync(process.env.CHECKER_CA_FILE, 'utf8')] : undefined;
-  const agent = new CheckAgent(httpTransport(apiUrl, token, agentId, regions), createProbeRegistry(), {
-    ...DEFAULT_AGENT_OPTIONS,
-    concurrency: Number.isInteger(concurrency) && concurrency > 0 ? concurrency : 100,
+  const onError = (error: unknown) =>
+    logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'agent');
+  const executor = createExecutor({
+    workers: Number.isInteger(workers) && workers >= 0 && workers <= 64 ? workers : 1,
     run: { ca, dnsServer: process.env.CHECKER_DNS_SERVER },
-    onError: (error) => logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'agent'),
+    probes: createProbeRegistry,
+    onError,
+  });
+  const agent = new CheckAgent(httpTransport(apiUrl, token, agentId, regions), executor, {
+    ...DEFAULT_AGENT_OPTIONS,
+    concurrency: Number.isInteger(concurrency) && concurrency > 0 ? concurrency : 1000,
+    onError,
   });
   agent.start();
   logger.info({ apiUrl, agentId, regions: regions ?? 'private location' }, 'agent started');

@@ -2,11 +2,10 @@
 // batches. The same class runs embedded in the server (talking to CheckWorkService directly) and as a
 // separate process (over HTTP). Results that cannot be reported are kept and retried, so an agent that
 // loses the API loses nothing; reports are idempotent, so a retry never double-counts.
-import type { MonitorKind } from '../monitors/monitor.constants';
+import type { CheckExecutor } from './check-executor';
+import type { CheckOutcome } from './check-runner';
 import type { ReportedResult, WorkItem } from './check-work.service';
-import { runCheck, type CheckOutcome, type RunOptions } from './check-runner';
 import { exportCheck } from './otel-export';
-import type { Probe } from './probe';
 
 export interface AgentTransport {
   claim(max: number, lookaheadMs: number): Promise<WorkItem[]>;
@@ -18,25 +17,26 @@ export interface AgentOptions {
   concurrency: number;
   /** How far ahead runs are claimed, so each can start exactly at its slot. */
   lookaheadMs: number;
+  /** Runs asked for per claim, so a large backlog arrives in steps and the first runs start on time. */
+  claimBatch: number;
   /** Pause between claims when there was nothing to do. */
   pollMs: number;
   /** Results reported per batch. */
   batchSize: number;
   /** Results kept while the API is unreachable; the oldest are dropped beyond this. */
   maxBuffered: number;
-  run: RunOptions;
   onError?: (error: unknown) => void;
   /** Called after each check with how late it started (ms after its slot). */
-  onCheck?: (check: { item: WorkItem; outcome: CheckOutcome; lateMs: number }) => void;
+  onCheck?: (check: { item: WorkItem; outcome: CheckOutcome; lateMs: number; startedAt: Date }) => void;
 }
 
 export const DEFAULT_AGENT_OPTIONS: AgentOptions = {
   concurrency: 100,
   lookaheadMs: 2000,
+  claimBatch: 250,
   pollMs: 500,
   batchSize: 1000,
   maxBuffered: 10_000,
-  run: {},
 };
 
 export class CheckAgent {
@@ -44,13 +44,13 @@ export class CheckAgent {
   private loop: Promise<void> | null = null;
   private readonly inflight = new Set<Promise<void>>();
   private readonly buffer: ReportedResult[] = [];
-  private readonly stopController = new AbortController();
   private wake: (() => void) | null = null;
   private reportFailures = 0;
 
   constructor(
     private readonly transport: AgentTransport,
-    private readonly probes: Record<MonitorKind, Probe>,
+    /** Runs the checks: inline or on worker threads (see check-executor.ts). */
+    private readonly executor: CheckExecutor,
     private readonly options: AgentOptions = DEFAULT_AGENT_OPTIONS,
   ) {}
 
@@ -65,10 +65,11 @@ export class CheckAgent {
     if (!this.running) return;
     this.running = false;
     this.wake?.();
-    this.stopController.abort();
+    this.executor.abort();
     await this.loop;
     await Promise.allSettled([...this.inflight]);
     await this.flush();
+    await this.executor.close();
   }
 
   get pendingResults(): number {
@@ -79,7 +80,7 @@ export class CheckAgent {
     while (this.running) {
       let claimed = 0;
       try {
-        const capacity = this.options.concurrency - this.inflight.size;
+        const capacity = Math.min(this.options.claimBatch, this.options.concurrency - this.inflight.size);
         if (capacity > 0) {
           const items = await this.transport.claim(capacity, this.options.lookaheadMs);
           claimed = items.length;
@@ -95,15 +96,11 @@ export class CheckAgent {
 
   private schedule(item: WorkItem): void {
     const task = (async () => {
-      const delay = item.startAt - Date.now();
-      if (delay > 0) await this.pause(delay, false);
-      const lateMs = Date.now() - item.startAt;
-      const startedAt = new Date();
-      const probe = this.probes[item.monitor.kind];
-      const outcome = await runCheck(item.monitor, probe, { ...this.options.run, signal: this.stopController.signal });
+      const executed = await this.executor.execute(item.monitor, item.startAt);
       // A check cut short by shutdown proves nothing: its lease expires and another agent runs it.
-      if (this.stopController.signal.aborted) return;
-      this.options.onCheck?.({ item, outcome, lateMs });
+      if (!executed) return;
+      const { outcome, lateMs, startedAt } = executed;
+      this.options.onCheck?.({ item, outcome, lateMs, startedAt });
       this.buffer.push({ run: item.run, outcome, startedAt });
       void exportCheck(item.monitor, item.run.location, outcome, startedAt, this.options.onError);
       if (this.buffer.length > this.options.maxBuffered)
@@ -132,14 +129,14 @@ export class CheckAgent {
     }
   }
 
-  private pause(ms: number, wakeable = true): Promise<void> {
+  private pause(ms: number): Promise<void> {
     return new Promise((resolve) => {
       const timer = setTimeout(done, ms);
       function done(): void {
         clearTimeout(timer);
         resolve();
       }
-      if (wakeable) this.wake = done;
+      this.wake = done;
     });
   }
 }

@@ -77,19 +77,19 @@ export class CheckWorkService {
     const byId = new Map(entities.map((m) => [m.id, m]));
     const locations = await this.monitors.privateLocationIds(ids);
     const items: WorkItem[] = [];
+    const leases: Array<{ run: ClaimedRun; until: Date }> = [];
     for (const run of runs) {
       const entity = byId.get(run.monitorId);
       if (!entity || entity.deletedAt) continue;
       const monitor = toMonitorView(entity, locations.get(entity.id) ?? []);
       if (run.trigger === 'cron')
         run.cronTimestamp = new Date(dueSlot(run.cronTimestamp.getTime(), now.getTime(), run.periodMs));
+      const startAt = Math.max(now.getTime(), run.cronTimestamp.getTime());
       // The lease lasts as long as this run can: until its slot, plus its budget, plus a margin.
-      const leaseUntil = new Date(
-        Math.max(now.getTime(), run.cronTimestamp.getTime()) + budgetMs(monitor) + LEASE_MARGIN_MS,
-      );
-      await this.renewLease(run, agent.agentId, leaseUntil);
-      items.push({ run, monitor, startAt: Math.max(now.getTime(), run.cronTimestamp.getTime()) });
+      leases.push({ run, until: new Date(startAt + budgetMs(monitor) + LEASE_MARGIN_MS) });
+      items.push({ run, monitor, startAt });
     }
+    await this.schedules.renewLeases(leases, agent.agentId);
     return items;
   }
 
@@ -101,20 +101,6 @@ export class CheckWorkService {
   ): Promise<{ stored: number; duplicates: number; rejected: number }> {
     await this.touchLocation(agent, now);
     return ingestResults(this.db, agent, results, now);
-  }
-
-  private async renewLease(run: ClaimedRun, owner: string, until: Date): Promise<void> {
-    if (run.trigger === 'api') {
-      await this.db.manager.query(
-        'UPDATE check_triggers SET lease_expires_at = $3 WHERE id = $1 AND lease_owner = $2',
-        [run.triggerId, owner, until],
-      );
-    } else {
-      await this.db.manager.query(
-        'UPDATE monitor_schedules SET lease_expires_at = $4 WHERE monitor_id = $1 AND location = $2 AND lease_owner = $3',
-        [run.monitorId, run.location, owner, until],
-      );
-    }
   }
 
   private async touchLocation(agent: AgentIdentity, now: Date): Promise<void> {

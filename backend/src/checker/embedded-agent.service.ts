@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG, LOGGER } from '../config/config.module';
 import { CheckAgent, DEFAULT_AGENT_OPTIONS } from './agent';
+import { createExecutor } from './check-executor';
 import { CheckWorkService, type AgentIdentity } from './check-work.service';
 import { createProbeRegistry } from './probe-registry';
 
@@ -30,6 +31,7 @@ export class EmbeddedAgentService implements OnApplicationBootstrap, BeforeAppli
       privateLocationId: null,
     };
     const ca = settings.caFile ? [readFileSync(settings.caFile, 'utf8')] : undefined;
+    const onError = (error: unknown) => this.logger.warn({ err: error }, 'embedded checker agent');
     this.agent = new CheckAgent(
       {
         claim: (max, lookaheadMs) => this.work.claim(identity, max, lookaheadMs),
@@ -37,16 +39,19 @@ export class EmbeddedAgentService implements OnApplicationBootstrap, BeforeAppli
           await this.work.report(identity, results);
         },
       },
-      createProbeRegistry(),
-      {
-        ...DEFAULT_AGENT_OPTIONS,
-        concurrency: settings.concurrency,
+      createExecutor({
+        workers: settings.workers,
         run: { ca, dnsServer: settings.dnsServer ?? undefined },
-        onError: (error) => this.logger.warn({ err: error }, 'embedded checker agent'),
-      },
+        probes: createProbeRegistry,
+        onError,
+      }),
+      { ...DEFAULT_AGENT_OPTIONS, concurrency: settings.concurrency, onError },
     );
     this.agent.start();
-    this.logger.info({ agentId: identity.agentId, regions: settings.regions.length }, 'embedded checker agent started');
+    this.logger.info(
+      { agentId: identity.agentId, regions: settings.regions.length, workers: settings.workers },
+      'embedded checker agent started',
+    );
   }
 
   async beforeApplicationShutdown(): Promise<void> {

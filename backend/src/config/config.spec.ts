@@ -39,6 +39,11 @@ describe(loadConfig.name, () => {
     expect(sut.siteUrl).toBe('https://api.example.com');
   });
 
+  it('runs an embedded agent with probe worker threads by default', () => {
+    expect(loadConfig({}).checker).toMatchObject({ embedded: true, concurrency: 1000, workers: 1 });
+    expect(loadConfig({ CHECKER_WORKERS: '0' }).checker.workers).toBe(0);
+  });
+
   it('treats empty strings as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).databaseUrl).toBeNull();
   });
@@ -54,6 +59,8 @@ describe(loadConfig.name, () => {
     [{ NODE_ENV: 'staging' }, 'NODE_ENV: expected development, production or test'],
     [{ BOOTSTRAP: 'maybe' }, 'BOOTSTRAP: expected true or false'],
     [{ DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE: expected an integer from 1 to 1000'],
+    [{ CHECKER_WORKERS: '65' }, 'CHECKER_WORKERS: expected an integer from 0 to 64'],
+    [{ CHECKER_CONCURRENCY: '0' }, 'CHECKER_CONCURRENCY: expected an integer from 1 to 100000'],
   ])('rejects %j naming the variable', (env, message) => {
     expect(problemsOf(env).join('\n')).toContain(message);
   });

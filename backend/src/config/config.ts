@@ -30,7 +30,10 @@ export interface AppConfig {
     /** Run an agent inside the server (serves `regions`). */
     embedded: boolean;
     regions: string[];
+    /** Runs claimed and not yet reported (waiting for their slot or running). */
     concurrency: number;
+    /** Worker threads that run the probes; 0 runs them on the main event loop. */
+    workers: number;
     /** `host:port` of the resolver for DNS monitors; the system resolver when null. */
     dnsServer: string | null;
     /** PEM file with extra trusted CAs for TLS checks. */
@@ -109,6 +112,7 @@ const schema = z.object({
     })
     .optional(),
   CHECKER_CONCURRENCY: intIn('CHECKER_CONCURRENCY', 1, 100000).optional(),
+  CHECKER_WORKERS: intIn('CHECKER_WORKERS', 0, 64).optional(),
   CHECKER_DNS_SERVER: z
     .string()
     .regex(/^[^\s:]+(:\d{1,5})?$|^\[[0-9a-fA-F:]+\](:\d{1,5})?$/, {
@@ -158,7 +162,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     checker: {
       embedded: e.CHECKER_EMBEDDED ?? true,
       regions: e.CHECKER_REGIONS ? e.CHECKER_REGIONS.split(',').map((r) => r.trim()) : [...REGIONS],
-      concurrency: e.CHECKER_CONCURRENCY ?? 100,
+      concurrency: e.CHECKER_CONCURRENCY ?? 1000,
+      workers: e.CHECKER_WORKERS ?? 1,
       dnsServer: e.CHECKER_DNS_SERVER ?? null,
       caFile: e.CHECKER_CA_FILE ?? null,
       agentToken: e.AGENT_TOKEN ?? null,

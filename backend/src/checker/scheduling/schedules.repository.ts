@@ -128,6 +128,28 @@ export class SchedulesRepository {
     });
   }
 
+  /** Sets each claimed run's lease to its own end (slot + budget + margin), in two statements at most. */
+  async renewLeases(leases: Array<{ run: ClaimedRun; until: Date }>, owner: string): Promise<void> {
+    const api = leases.filter((l) => l.run.trigger === 'api' && l.run.triggerId);
+    const cron = leases.filter((l) => l.run.trigger === 'cron');
+    if (api.length) {
+      await this.db.manager.query(
+        `UPDATE check_triggers t SET lease_expires_at = v.until
+           FROM unnest($1::bigint[], $2::timestamptz[]) AS v(id, until)
+          WHERE t.id = v.id AND t.lease_owner = $3`,
+        [api.map((l) => l.run.triggerId), api.map((l) => l.until), owner],
+      );
+    }
+    if (cron.length) {
+      await this.db.manager.query(
+        `UPDATE monitor_schedules s SET lease_expires_at = v.until
+           FROM unnest($1::bigint[], $2::text[], $3::timestamptz[]) AS v(m, l, until)
+          WHERE s.monitor_id = v.m AND s.location = v.l AND s.lease_owner = $4`,
+        [cron.map((l) => l.run.monitorId), cron.map((l) => l.run.location), cron.map((l) => l.until), owner],
+      );
+    }
+  }
+
   /**
    * Marks a run done: the schedule moves to the slot after `slot` (never backwards, so a repeated
    * report changes nothing) and the lease is released if `owner` still holds it.
