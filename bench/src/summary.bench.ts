@@ -7,6 +7,7 @@ import { EXACT_BELOW_MS, LN_GAMMA, RELATIVE_ACCURACY } from '../../backend/src/c
 import { RetentionService } from '../../backend/src/monitors/retention.service';
 import { MonitorsService } from '../../backend/src/monitors/monitors.service';
 import { WorkspacesService, toWorkspaceRef } from '../../backend/src/workspaces/workspaces.service';
+import { CheckResultsRepository } from '../../backend/src/monitors/check-results.repository';
 import { fmt, percentile, print, startBenchApp, timeIt } from './harness';
 
 const RESULTS = Number(process.env.BENCH_RESULTS ?? 1_000_000);
@@ -80,7 +81,13 @@ async function main(): Promise<void> {
       }),
     );
   }
+  // The first call also merges the whole past days, which later calls take from the repository's
+  // cache (checked against live counts on every call).
   let summary = await monitors.summary(ctx, monitor.id, '14d');
+  const coldMs = await timeIt(async () => {
+    bench.app.get(CheckResultsRepository).forgetPastDays();
+    summary = await monitors.summary(ctx, monitor.id, '14d');
+  });
   const ours: number[] = [];
   for (let i = 0; i < RUNS; i++)
     ours.push(await timeIt(async () => (summary = await monitors.summary(ctx, monitor.id, '14d'))));
@@ -91,6 +98,7 @@ async function main(): Promise<void> {
     ['load time (s)', fmt(loadMs / 1000, 1)],
     ['summary p50 (ms)', fmt(percentile(ours, 0.5))],
     ['summary p95 (ms)', `${fmt(percentile(ours, 0.95))}   target <= 10`],
+    ['first call, past days not cached (ms)', fmt(coldMs)],
     ['baseline exact scan p50 (ms)', fmt(percentile(baseline, 0.5))],
     ['speed-up vs baseline (x)', fmt(percentile(baseline, 0.5) / percentile(ours, 0.5), 1)],
     ['successful (summary / exact)', `${summary.totalSuccessful} / ${exact.s}`],

@@ -226,4 +226,36 @@ describe(CheckWorkService.name, () => {
       expect(Math.abs(summary[q] - Number(exact[q]))).toBeLessThanOrEqual(Number(exact[q]) * 0.01 + 0.5);
     }
   });
+
+  it('keeps 7-day summaries exact when a late result lands on a past day after a summary was read', async () => {
+    const { ctx, monitor } = await activeMonitor(['fly-ams']);
+    const result = (at: Date, latencyMs: number): ReportedResult => ({
+      run: {
+        monitorId: monitor.id,
+        location: 'fly-ams',
+        trigger: 'cron',
+        triggerId: null,
+        cronTimestamp: at,
+        periodMs: 60_000,
+      },
+      outcome: { ...emptyResult(), status: 'success', latencyMs, attempts: 1 },
+      startedAt: at,
+    });
+    const day = 86_400_000;
+    const early = Array.from({ length: 200 }, (_, i) =>
+      result(new Date(Date.now() - 3 * day - i * 60_000), 40 + (i % 20)),
+    );
+    expect(await sut.report(agent('early'), early)).toMatchObject({ stored: 200 });
+    const before = await monitors.summary(ctx, monitor.id, '7d');
+    expect(before).toMatchObject({ totalSuccessful: 200, totalFailed: 0 });
+    expect(before.p99).toBeLessThan(100);
+    // 20 slow results for two days ago arrive late (an agent that was cut off delivers its buffer).
+    const late = Array.from({ length: 20 }, (_, i) => result(new Date(Date.now() - 2 * day - i * 60_000), 5000 + i));
+    expect(await sut.report(agent('late'), late)).toMatchObject({ stored: 20 });
+    const after = await monitors.summary(ctx, monitor.id, '7d');
+    expect(after.totalSuccessful).toBe(220);
+    expect(after.p99).toBeGreaterThan(4900);
+    // Latencies below 100 ms are kept exactly: the median moves from the 100th to the 110th value.
+    expect([before.p50, after.p50]).toEqual([49, 50]);
+  });
 });

@@ -1,5 +1,5 @@
-// Reads of stored check results. Summaries aggregate rows here for now; the check engine adds
-// pre-aggregated latency sketches so they stay fast as data grows.
+// Reads of stored check results. Summaries read the hourly and daily aggregates the check engine
+// keeps (counts and mergeable latency sketches), never the raw results.
 import { Inject, Injectable } from '@nestjs/common';
 import { quantile, type Sketch } from '../checker/latency-sketch';
 
@@ -92,26 +92,39 @@ export class CheckResultsRepository {
    * from the hourly aggregates: no scan of results. The window starts at the hour `since` falls in.
    * Percentiles are within 1 % of the exact ones (RELATIVE_ACCURACY of the sketch).
    */
-  async summary(monitorId: string, since: Date, regions: string[]): Promise<SummaryRow> {
+  async summary(monitorId: string, since: Date, regions: string[], now = new Date()): Promise<SummaryRow> {
     // Whole UTC days come from daily rows, the hours before the first whole day from hourly rows.
     const hourStart = new Date(Math.floor(since.getTime() / HOUR_MS) * HOUR_MS);
     const firstDay = new Date(Math.ceil(hourStart.getTime() / DAY_MS) * DAY_MS);
-    const where = `monitor_id = $1 AND (cardinality($2::text[]) = 0 OR region = ANY($2::text[]))
-                   AND ((span = 'd' AND bucket_start >= $4) OR (span = 'h' AND bucket_start >= $3 AND bucket_start < $4))`;
-    const params = [monitorId, regions, hourStart, firstDay];
-    // Two independent reads, run at once; the sketches are merged by the database, so one row per
-    // bucket comes back, not one per hour.
-    const [[totals], buckets] = await Promise.all([
-      this.db.rows<{ s: string | null; d: string | null; f: string | null; last: Date | null }>(
-        `SELECT sum(successful) AS s, sum(degraded) AS d, sum(failed) AS f, max(last_ping_at) AS last FROM check_aggregates WHERE ${where}`,
+    const today = new Date(Math.max(firstDay.getTime(), Math.floor(now.getTime() / DAY_MS) * DAY_MS));
+    const scope = 'monitor_id = $1 AND (cardinality($2::text[]) = 0 OR region = ANY($2::text[]))';
+    const window = `${scope} AND ((span = 'd' AND bucket_start >= $4) OR (span = 'h' AND bucket_start >= $3 AND bucket_start < $4))`;
+    const params = [monitorId, regions, hourStart, firstDay, today];
+    const cacheKey = `${monitorId}|${[...regions].sort().join(',')}|${firstDay.getTime()}|${today.getTime()}`;
+    const cached = this.pastDays.get(cacheKey);
+    // The totals (with the count the past days' sketch must hold), the sketch of today and of the
+    // hours before the first whole day, and, unless cached, the sketch of the whole past days: read
+    // at once on separate connections, each merged by the database (one row per bucket comes back).
+    const [[totals], recent, past] = await Promise.all([
+      this.db.rows<{ s: string | null; d: string | null; f: string | null; last: Date | null; past: string | null }>(
+        `SELECT sum(successful) AS s, sum(degraded) AS d, sum(failed) AS f, max(last_ping_at) AS last,
+                sum(successful + degraded) FILTER (WHERE span = 'd' AND bucket_start < $5) AS past
+           FROM check_aggregates WHERE ${window}`,
         params,
       ),
-      this.db.rows<{ key: string; n: string }>(
-        `SELECT b.key, sum(b.value::bigint) AS n FROM check_aggregates a, jsonb_each_text(a.sketch) b WHERE ${where} GROUP BY b.key`,
-        params,
+      this.mergedSketch(
+        `${scope} AND ((span = 'd' AND bucket_start >= $4) OR (span = 'h' AND bucket_start >= $3 AND bucket_start < $5))`,
+        [monitorId, regions, hourStart, today, firstDay],
       ),
+      cached ? null : this.pastSketch(monitorId, regions, firstDay, today),
     ]);
-    const sketch: Sketch = Object.fromEntries(buckets.map((b) => [b.key, Number(b.n)]));
+    let pastDays = cached ?? past!;
+    const pastCount = Number(totals.past ?? 0);
+    // Counts only grow; a late result for a past day changes the count and the sketch is read again.
+    if (pastDays.count !== pastCount) pastDays = await this.pastSketch(monitorId, regions, firstDay, today);
+    this.remember(cacheKey, pastDays);
+    const sketch: Sketch = { ...pastDays.sketch };
+    for (const [key, n] of Object.entries(recent)) sketch[key] = (sketch[key] ?? 0) + n;
     return {
       lastPingAt: totals.last ? new Date(totals.last) : null,
       totalSuccessful: Number(totals.s ?? 0),
@@ -123,6 +136,49 @@ export class CheckResultsRepository {
       p95: quantile(sketch, 0.95),
       p99: quantile(sketch, 0.99),
     };
+  }
+
+  /**
+   * Merged sketches of whole past days, by monitor, regions and window. Past days rarely change, so
+   * each summary only merges today and the leading hours; the cached part is checked against the
+   * live count on every read, so it is never stale. Bounded; the oldest entries go first.
+   */
+  private readonly pastDays = new Map<string, { count: number; sketch: Sketch }>();
+  private static readonly PAST_DAYS_CACHE_SIZE = 10_000;
+
+  /** Empties the cache of past days' sketches (benchmarks measure the first, uncached read). */
+  forgetPastDays(): void {
+    this.pastDays.clear();
+  }
+
+  private remember(key: string, value: { count: number; sketch: Sketch }): void {
+    this.pastDays.delete(key);
+    this.pastDays.set(key, value);
+    if (this.pastDays.size > CheckResultsRepository.PAST_DAYS_CACHE_SIZE) {
+      const oldest = this.pastDays.keys().next().value;
+      if (oldest !== undefined) this.pastDays.delete(oldest);
+    }
+  }
+
+  private async pastSketch(
+    monitorId: string,
+    regions: string[],
+    firstDay: Date,
+    today: Date,
+  ): Promise<{ count: number; sketch: Sketch }> {
+    const sketch = await this.mergedSketch(
+      `monitor_id = $1 AND (cardinality($2::text[]) = 0 OR region = ANY($2::text[])) AND span = 'd' AND bucket_start >= $3 AND bucket_start < $4`,
+      [monitorId, regions, firstDay, today],
+    );
+    return { count: Object.values(sketch).reduce((a, b) => a + b, 0), sketch };
+  }
+
+  private async mergedSketch(where: string, params: unknown[]): Promise<Sketch> {
+    const rows = await this.db.rows<{ key: string; n: string }>(
+      `SELECT b.key, sum(b.value::bigint) AS n FROM check_aggregates a, jsonb_each_text(a.sketch) b WHERE ${where} GROUP BY 1`,
+      params,
+    );
+    return Object.fromEntries(rows.map((r) => [r.key, Number(r.n)]));
   }
 
   /** Drops aggregates older than `cutoff` (small hourly rows; raw results go with their partitions). */
