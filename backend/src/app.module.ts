@@ -7,6 +7,7 @@ import { BootstrapModule } from './bootstrap/bootstrap.module';
 import { CheckerModule } from './checker/checker.module';
 import type { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
+import { ContentModule } from './content/content.module';
 import { DatabaseModule } from './database/database.module';
 import type { EmbeddedRole } from './database/embedded/embedded-postgres';
 import { HealthModule } from './health/health.module';
@@ -42,6 +43,7 @@ export class CoreModule {
         MaintenancesModule,
         NotificationsModule,
         PrivateLocationsModule,
+        ContentModule,
       ],
       exports: [
         WorkspacesModule,
@@ -53,6 +55,7 @@ export class CoreModule {
         MaintenancesModule,
         NotificationsModule,
         PrivateLocationsModule,
+        ContentModule,
       ],
     };
   }
