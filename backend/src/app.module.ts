@@ -19,6 +19,7 @@ import { OpenApiModule } from './openapi/openapi.module';
 import { PrivateLocationsModule } from './private-locations/private-locations.module';
 import { RetentionScheduler } from './monitors/retention.service';
 import { RpcModule } from './rpc/rpc.module';
+import { SiteModule } from './site/site.module';
 import { StatusPagesModule } from './status-pages/status-pages.module';
 import { StatusReportsModule } from './status-reports/status-reports.module';
 import { UsersModule } from './users/users.module';
@@ -74,6 +75,7 @@ export class AppModule {
         RpcModule,
         OpenApiModule,
         CheckerModule,
+        SiteModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: DomainErrorFilter }, RetentionScheduler],
     };
