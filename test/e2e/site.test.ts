@@ -116,6 +116,18 @@ describe('public site', () => {
     expect((await get('/docs/reference')).status).toBe(404);
   });
 
+  it('redirects a trailing slash to the page', async () => {
+    for (const [from, to] of [
+      ['/docs/', '/docs'],
+      ['/docs/self-hosting/', '/docs/self-hosting'],
+    ]) {
+      const response = await fetch(`${t.baseUrl}${from}`, { redirect: 'manual' });
+      expect(response.status).toBe(301);
+      expect(response.headers.get('location')).toBe(to);
+    }
+    expect((await get('/docs/nope/')).status).toBe(404);
+  });
+
   it('escapes what it echoes on the 404 page', async () => {
     const missing = await get('/docs/%3Cscript%3Ealert(1)%3C/script%3E');
     expect(missing.status).toBe(404);

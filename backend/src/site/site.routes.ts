@@ -36,6 +36,7 @@ export class SiteRoutes implements OnModuleInit {
       fastify.get(page.path, (_request, reply) => send(reply, 200, HTML, html));
       fastify.get(`${page.path}.md`, (_request, reply) => send(reply, 200, MARKDOWN, page.markdown));
     }
+    const routed = new Set([...pages.map((p) => p.path), ...CONTENT_TYPES.map((type) => `/${type}`)]);
     for (const type of CONTENT_TYPES) {
       if (!pages.some((p) => p.path === `/${type}`)) {
         const html = renderTypeIndex(
@@ -46,6 +47,9 @@ export class SiteRoutes implements OnModuleInit {
       }
       fastify.get(`/${type}/*`, (request, reply) => {
         const path = request.url.replace(/[?#].*$/, '');
+        // `/docs/` and `/docs/self-hosting/` mean the page without the slash.
+        const trimmed = path.replace(/\/+$/, '');
+        if (trimmed !== path && routed.has(trimmed)) return reply.redirect(trimmed, 301);
         if (path.endsWith('.md')) return send(reply, 404, TEXT, `No page at ${path}\n`);
         return send(reply, 404, HTML, renderNotFound(path));
       });
