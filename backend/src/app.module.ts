@@ -7,6 +7,7 @@ import { BootstrapModule } from './bootstrap/bootstrap.module';
 import { CheckerModule } from './checker/checker.module';
 import type { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
+import { ContentModule } from './content/content.module';
 import { DatabaseModule } from './database/database.module';
 import type { EmbeddedRole } from './database/embedded/embedded-postgres';
 import { HealthModule } from './health/health.module';
@@ -18,6 +19,7 @@ import { OpenApiModule } from './openapi/openapi.module';
 import { PrivateLocationsModule } from './private-locations/private-locations.module';
 import { RetentionScheduler } from './monitors/retention.service';
 import { RpcModule } from './rpc/rpc.module';
+import { SiteModule } from './site/site.module';
 import { StatusPagesModule } from './status-pages/status-pages.module';
 import { StatusReportsModule } from './status-reports/status-reports.module';
 import { UsersModule } from './users/users.module';
@@ -42,6 +44,7 @@ export class CoreModule {
         MaintenancesModule,
         NotificationsModule,
         PrivateLocationsModule,
+        ContentModule,
       ],
       exports: [
         WorkspacesModule,
@@ -53,6 +56,7 @@ export class CoreModule {
         MaintenancesModule,
         NotificationsModule,
         PrivateLocationsModule,
+        ContentModule,
       ],
     };
   }
@@ -71,6 +75,7 @@ export class AppModule {
         RpcModule,
         OpenApiModule,
         CheckerModule,
+        SiteModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: DomainErrorFilter }, RetentionScheduler],
     };
