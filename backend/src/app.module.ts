@@ -20,6 +20,8 @@ import { PrivateLocationsModule } from './private-locations/private-locations.mo
 import { RetentionScheduler } from './monitors/retention.service';
 import { RpcModule } from './rpc/rpc.module';
 import { SiteModule } from './site/site.module';
+import { McpModule } from './mcp/mcp.module';
+import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { StatusPagesModule } from './status-pages/status-pages.module';
 import { StatusReportsModule } from './status-reports/status-reports.module';
 import { UsersModule } from './users/users.module';
@@ -76,6 +78,8 @@ export class AppModule {
         OpenApiModule,
         CheckerModule,
         SiteModule,
+        McpModule,
+        RateLimitModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: DomainErrorFilter }, RetentionScheduler],
     };

@@ -6,7 +6,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { AppModule } from './app.module';
 import { ConfigError, loadConfig, resolveSecretKey, type AppConfig } from './config/config';
 import { createLogger, PinoNestLogger } from './logging/logger';
-import { RpcServer } from './rpc/rpc.server';
+import { registerTransports } from './http/transports';
 
 function configOrExit(): AppConfig {
   try {
@@ -35,7 +35,7 @@ async function main(): Promise<void> {
     logger: new PinoNestLogger(logger),
     abortOnError: false,
   });
-  await app.get(RpcServer).register(app);
+  await registerTransports(app);
 
   // Graceful shutdown: stop accepting, let in-flight requests finish (their responses close the
   // connection), then close the database. Requests that outlive the grace period are cut off.

@@ -24,6 +24,7 @@ const TABLES = [
   'notification_channels',
   'notification_channel_monitors',
   'private_locations',
+  'rate_limit_windows',
   'private_location_monitors',
   'audit_logs',
   'monitor_schedules',

@@ -12,7 +12,7 @@ import type { ServiceContext } from '../../backend/src/common/context';
 import { loadConfig } from '../../backend/src/config/config';
 import { Database } from '../../backend/src/database/database';
 import { createLogger } from '../../backend/src/logging/logger';
-import { RpcServer } from '../../backend/src/rpc/rpc.server';
+import { registerTransports } from '../../backend/src/http/transports';
 import { UsersService } from '../../backend/src/users/users.service';
 import { toWorkspaceRef, WorkspacesService } from '../../backend/src/workspaces/workspaces.service';
 import { installer } from './app';
@@ -42,6 +42,8 @@ export async function startHttpApp(options: HttpAppOptions = {}): Promise<HttpTe
     LOG_LEVEL: 'silent',
     BOOTSTRAP: 'false',
     DATABASE_POOL_SIZE: '4',
+    // Tests make many calls a minute with one key; the rate-limit tests set their own limit.
+    RATE_LIMIT_PER_MINUTE: '1000000',
     CHECKER_EMBEDDED: options.checkerRegions ? 'true' : 'false',
     ...(options.checkerRegions ? { CHECKER_REGIONS: options.checkerRegions.join(',') } : {}),
     ...options.env,
@@ -52,7 +54,7 @@ export async function startHttpApp(options: HttpAppOptions = {}): Promise<HttpTe
     new FastifyAdapter({ loggerInstance: logger }),
     { logger: false, abortOnError: false },
   );
-  await app.get(RpcServer).register(app);
+  await registerTransports(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : 0;

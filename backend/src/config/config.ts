@@ -26,6 +26,14 @@ export interface AppConfig {
   logLevel: LogLevel;
   shutdownGraceMs: number;
   bootstrap: boolean;
+  rateLimit: {
+    /** Calls per credential per minute over MCP and the HTTP APIs; 0 turns limiting off. */
+    perMinute: number;
+    /** `memory` (one node) or `database` (shared by every API node). */
+    store: 'memory' | 'database';
+  };
+  /** Extra origins allowed to call /mcp from a browser, besides the service's own. */
+  mcpAllowedOrigins: string[];
   checker: {
     /** Run an agent inside the server (serves `regions`). */
     embedded: boolean;
@@ -104,6 +112,16 @@ const schema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `LOG_LEVEL: expected one of ${LOG_LEVELS.join(', ')}` }).optional(),
   SHUTDOWN_GRACE_MS: intIn('SHUTDOWN_GRACE_MS', 0, 600000).optional(),
   BOOTSTRAP: bool('BOOTSTRAP').optional(),
+  RATE_LIMIT_PER_MINUTE: intIn('RATE_LIMIT_PER_MINUTE', 0, 1000000).optional(),
+  RATE_LIMIT_STORE: z
+    .enum(['memory', 'database'], { message: 'RATE_LIMIT_STORE: expected memory or database' })
+    .optional(),
+  MCP_ALLOWED_ORIGINS: z
+    .string()
+    .refine((v) => v.split(',').every((o) => /^https?:\/\/[^/\s]+$/.test(o.trim())), {
+      message: 'MCP_ALLOWED_ORIGINS: expected comma-separated http(s) origins',
+    })
+    .optional(),
   CHECKER_EMBEDDED: bool('CHECKER_EMBEDDED').optional(),
   CHECKER_REGIONS: z
     .string()
@@ -159,6 +177,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'warn' : 'info'),
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS ?? 10000,
     bootstrap: e.BOOTSTRAP ?? true,
+    rateLimit: { perMinute: e.RATE_LIMIT_PER_MINUTE ?? 600, store: e.RATE_LIMIT_STORE ?? 'memory' },
+    mcpAllowedOrigins: e.MCP_ALLOWED_ORIGINS ? e.MCP_ALLOWED_ORIGINS.split(',').map((o) => o.trim()) : [],
     checker: {
       embedded: e.CHECKER_EMBEDDED ?? true,
       regions: e.CHECKER_REGIONS ? e.CHECKER_REGIONS.split(',').map((r) => r.trim()) : [...REGIONS],

@@ -18,6 +18,7 @@ import {
   OAuthTokenEntity,
 } from '../oauth/oauth.entities';
 import { PrivateLocationEntity, PrivateLocationMonitorEntity } from '../private-locations/private-location.entity';
+import { RateLimitWindowEntity } from '../rate-limit/rate-limit-window.entity';
 import { ComponentGroupEntity } from '../status-pages/component-group.entity';
 import { PageComponentEntity } from '../status-pages/page-component.entity';
 import { PageSubscriberEntity } from '../status-pages/page-subscriber.entity';
@@ -60,4 +61,5 @@ export const ENTITIES = [
   OAuthGrantEntity,
   OAuthAuthorizationCodeEntity,
   OAuthTokenEntity,
+  RateLimitWindowEntity,
 ];

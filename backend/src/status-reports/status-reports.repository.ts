@@ -19,6 +19,21 @@ export interface StatusReportListFilter {
 export class StatusReportsRepository {
   constructor(@Inject(Database) private readonly db: Database) {}
 
+  /** Unresolved reports affecting a component that shows each monitor, by monitor id. */
+  async activeIncidentCounts(workspaceId: string, monitorIds: string[]): Promise<Map<string, number>> {
+    if (!monitorIds.length) return new Map();
+    const rows = await this.db.rows<{ monitor_id: string; n: string }>(
+      `SELECT pc.monitor_id::text AS monitor_id, count(DISTINCT r.id) AS n
+         FROM status_reports r
+         JOIN status_report_components rc ON rc.report_id = r.id
+         JOIN page_components pc ON pc.id = rc.component_id
+        WHERE r.workspace_id = $1 AND r.status <> 'resolved' AND pc.monitor_id = ANY($2::bigint[])
+        GROUP BY pc.monitor_id`,
+      [workspaceId, monitorIds],
+    );
+    return new Map(rows.map((r) => [r.monitor_id, Number(r.n)]));
+  }
+
   insert(values: Partial<StatusReportEntity>): Promise<StatusReportEntity> {
     const repo = this.db.repo(StatusReportEntity);
     return repo.save(repo.create(values));

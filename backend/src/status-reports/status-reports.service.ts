@@ -216,6 +216,14 @@ export class StatusReportsService {
     return { statusReports: await this.viewsOf(entities), pagination: paginationOf(q.page, q.perPage, totalSize) };
   }
 
+  /**
+   * How many unresolved reports affect each monitor (through a page component showing it); monitors
+   * of other workspaces count zero.
+   */
+  activeIncidentCounts(ctx: ServiceContext, monitorIds: string[]): Promise<Map<string, number>> {
+    return this.reports.activeIncidentCounts(ctx.workspace.id, monitorIds);
+  }
+
   /** Deletes the report with its whole timeline. */
   async delete(ctx: ServiceContext, id: string): Promise<void> {
     await this.mutations.run(ctx, async (trail) => {

@@ -1,0 +1,102 @@
+// Reading the audit log (SPEC §6): the last 14 days of a workspace's entries, newest first, on plans
+// with the audit-log feature.
+import { Inject, Injectable } from '@nestjs/common';
+import { z } from 'zod';
+import type { ServiceContext } from '../common/context';
+import { NotFoundError, PreconditionFailedError } from '../common/errors';
+import { isEntityId } from '../common/ids';
+import { definedOnly } from '../common/objects';
+import { parseInput } from '../common/validation';
+import { paginationOf, type Pagination } from '../status-reports/status-report.schemas';
+import { hasFeature } from '../workspaces/plans';
+import type { AuditLogEntity } from './audit-log.entity';
+import { AuditRepository } from './audit.repository';
+
+export const AUDIT_WINDOW_DAYS = 14;
+
+export interface AuditEntryView {
+  id: string;
+  action: string;
+  entityType: string;
+  entityId: string;
+  actorType: string;
+  actorId: string;
+  actorUserId: string | null;
+  via: string;
+  changedFields: string[];
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  createdAt: string;
+}
+
+const listSchema = z
+  .object({
+    page: z.number().int({ error: 'must be an integer' }).min(1, { error: 'must be 1 or more' }).default(1),
+    perPage: z
+      .number()
+      .int({ error: 'must be an integer' })
+      .min(1, { error: 'must be between 1 and 50' })
+      .max(50, { error: 'must be between 1 and 50' })
+      .default(50),
+    entityType: z.string().min(1).max(64, { error: 'must be at most 64 characters' }).optional(),
+    entityId: z.string().min(1).max(64, { error: 'must be at most 64 characters' }).optional(),
+  })
+  .refine((q) => q.entityId === undefined || q.entityType !== undefined, {
+    path: ['entityId'],
+    error: 'needs entityType',
+  });
+
+export function toAuditEntryView(e: AuditLogEntity): AuditEntryView {
+  return {
+    id: e.id,
+    action: e.action,
+    entityType: e.entityType,
+    entityId: e.entityId,
+    actorType: e.actorType,
+    actorId: e.actorId,
+    actorUserId: e.actorUserId,
+    via: e.via,
+    changedFields: e.changedFields,
+    before: e.before,
+    after: e.after,
+    createdAt: e.createdAt.toISOString(),
+  };
+}
+
+@Injectable()
+export class AuditService {
+  constructor(@Inject(AuditRepository) private readonly audit: AuditRepository) {}
+
+  async list(
+    ctx: ServiceContext,
+    query: { page?: number; perPage?: number; entityType?: string; entityId?: string } = {},
+  ): Promise<{ entries: AuditEntryView[]; pagination: Pagination }> {
+    this.assertPlan(ctx);
+    const q = parseInput(listSchema, definedOnly(query));
+    const { rows, total } = await this.audit.list({
+      workspaceId: ctx.workspace.id,
+      since: windowStart(),
+      entityType: q.entityType,
+      entityId: q.entityId,
+      limit: q.perPage,
+      offset: (q.page - 1) * q.perPage,
+    });
+    return { entries: rows.map(toAuditEntryView), pagination: paginationOf(q.page, q.perPage, total) };
+  }
+
+  async get(ctx: ServiceContext, id: string): Promise<AuditEntryView> {
+    this.assertPlan(ctx);
+    const entry = isEntityId(id) ? await this.audit.findOne(ctx.workspace.id, id) : null;
+    if (!entry || entry.createdAt < windowStart()) throw NotFoundError.of('audit log entry', id);
+    return toAuditEntryView(entry);
+  }
+
+  private assertPlan(ctx: ServiceContext): void {
+    if (!hasFeature(ctx.workspace.plan, 'audit-log'))
+      throw new PreconditionFailedError('The audit log needs a plan with the audit-log feature');
+  }
+}
+
+function windowStart(): Date {
+  return new Date(Date.now() - AUDIT_WINDOW_DAYS * 86_400_000);
+}

@@ -1,0 +1,294 @@
+// `{base_url}/mcp`: the MCP server for AI assistants (SPEC §4.1-4.3, §5, §7). Stateless Streamable
+// HTTP: every POST gets its own server and transport (no session id), built for the caller's
+// credential, so tools/list shows exactly the tools that credential may call. GET and DELETE answer
+// 405: a stateless server offers no stream to open and no session to end.
+//
+// JSON-RPC error codes: -32700 parse error and -32600 invalid request (the SDK), -32602 invalid params
+// (unknown tool, input that fails the tool's schema), -32001 unauthorized, -32003 forbidden (a tool the
+// credential's scope or plan does not allow, a verb refusing the credential), -32603 internal error.
+// NOT_FOUND, VALIDATION, CONFLICT, LIMIT_EXCEEDED and PRECONDITION_FAILED are tool results with isError.
+import { Inject, Injectable } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListResourcesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+  type CallToolResult,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import { ApiKeysService } from '../api-keys/api-keys.service';
+import { API_KEY_HEADER } from '../auth/api-key.guard';
+import type { ServiceContext } from '../common/context';
+import { DomainError, UnauthorizedError } from '../common/errors';
+import type { AppConfig } from '../config/config';
+import { APP_CONFIG, LOGGER } from '../config/config.module';
+import { OAuthAccessTokenVerifier } from '../oauth/access-token.verifier';
+import { buildOpenApi } from '../openapi/openapi';
+import { RPC_PREFIX, RpcServer } from '../rpc/rpc.server';
+import { hasFeature } from '../workspaces/plans';
+import { McpTools, type McpTool } from './mcp-tools';
+import { CONTENT_INDEX, type ContentIndex } from './ports';
+
+export const MCP_PATH = '/mcp';
+export const MCP_SERVER_NAME = 'uptime-service';
+export const MCP_SERVER_VERSION = '0.1.0';
+export const RESOURCE_TIMEOUT_MS = 5000;
+
+export const MCP_ERROR = { unauthorized: -32001, forbidden: -32003 } as const;
+
+/** Domain errors a caller can act on by changing its input: tool results, not protocol errors. */
+const TOOL_ERRORS = new Set(['NOT_FOUND', 'VALIDATION', 'CONFLICT', 'LIMIT_EXCEEDED', 'PRECONDITION_FAILED']);
+
+interface Resource {
+  name: string;
+  uri: string;
+  title: string;
+  description: string;
+  mimeType: string;
+  read(): string | Promise<string>;
+}
+
+@Injectable()
+export class McpEndpoint {
+  private openapi: string | null = null;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(ApiKeysService) private readonly apiKeys: ApiKeysService,
+    @Inject(OAuthAccessTokenVerifier) private readonly tokens: OAuthAccessTokenVerifier,
+    @Inject(McpTools) private readonly tools: McpTools,
+    @Inject(RpcServer) private readonly rpc: RpcServer,
+    @Inject(CONTENT_INDEX) private readonly content: ContentIndex,
+  ) {}
+
+  register(app: NestFastifyApplication): void {
+    const fastify = app.getHttpAdapter().getInstance();
+    fastify.post(MCP_PATH, (request, reply) => this.post(request, reply));
+    const noStream = (_request: FastifyRequest, reply: FastifyReply) =>
+      reply
+        .code(405)
+        .header('allow', 'POST')
+        .send({
+          jsonrpc: '2.0',
+          error: { code: -32000, message: 'Method not allowed: this MCP server is stateless; use POST' },
+          id: null,
+        });
+    fastify.get(MCP_PATH, noStream);
+    fastify.delete(MCP_PATH, noStream);
+  }
+
+  /** Where clients learn how to get a token (RFC 9728). */
+  get resourceMetadataUrl(): string {
+    return `${this.config.oauthIssuer}/.well-known/oauth-protected-resource${MCP_PATH}`;
+  }
+
+  private allowedOrigin(origin: string | undefined): boolean {
+    if (!origin) return true;
+    const own = [this.config.baseUrl, this.config.oauthIssuer, this.config.siteUrl, this.config.dashboardUrl];
+    return [...own, ...this.config.mcpAllowedOrigins].some((o) => new URL(o).origin === origin);
+  }
+
+  /** The caller's context; the API key wins when both credentials are sent (SPEC §5). */
+  async authenticate(request: FastifyRequest): Promise<ServiceContext | null> {
+    const key = request.headers[API_KEY_HEADER];
+    const apiKey = Array.isArray(key) ? key[0] : key;
+    if (apiKey) return this.apiKeys.authenticate(apiKey, 'mcp');
+    const authorization = request.headers.authorization;
+    if (!authorization) return null;
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+    if (!match?.[1]) throw new UnauthorizedError('Expected Authorization: Bearer <access token>');
+    return this.tokens.verify(match[1], 'mcp');
+  }
+
+  private async post(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    if (!this.allowedOrigin(request.headers.origin)) {
+      await reply.code(403).send({
+        jsonrpc: '2.0',
+        error: { code: MCP_ERROR.forbidden, message: `Origin ${request.headers.origin} is not allowed` },
+        id: null,
+      });
+      return;
+    }
+    let ctx: ServiceContext | null;
+    try {
+      ctx = await this.authenticate(request);
+    } catch (error) {
+      if (!(error instanceof UnauthorizedError)) throw error;
+      await reply
+        .code(401)
+        .header(
+          'www-authenticate',
+          `Bearer error="invalid_token", error_description="${error.message}", resource_metadata="${this.resourceMetadataUrl}"`,
+        )
+        .send({ jsonrpc: '2.0', error: { code: MCP_ERROR.unauthorized, message: error.message }, id: null });
+      return;
+    }
+    if (!ctx) {
+      await reply
+        .code(401)
+        .header('www-authenticate', `Bearer resource_metadata="${this.resourceMetadataUrl}"`)
+        .send({
+          jsonrpc: '2.0',
+          error: {
+            code: MCP_ERROR.unauthorized,
+            message: `Authentication required: send ${API_KEY_HEADER}: <API key> or Authorization: Bearer <access token>`,
+          },
+          id: null,
+        });
+      return;
+    }
+    const server = this.serverFor(ctx);
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    reply.hijack();
+    reply.raw.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(request.raw, reply.raw, request.body);
+  }
+
+  /** A server for one request, showing the tools this credential may use. */
+  serverFor(ctx: ServiceContext): Server {
+    const server = new Server(
+      { name: MCP_SERVER_NAME, version: MCP_SERVER_VERSION },
+      {
+        capabilities: { tools: {}, resources: {} },
+        instructions:
+          'Monitors, status pages, status reports and maintenances of one workspace. Publishing tools need an explicit notify.',
+      },
+    );
+    const available = this.tools.available(ctx, (feature) => hasFeature(ctx.workspace.plan, feature));
+    server.setRequestHandler(ListToolsRequestSchema, () => ({
+      tools: available.map((tool) => ({
+        name: tool.name,
+        title: tool.title,
+        description: tool.description,
+        inputSchema: jsonSchemaOf(tool.input, 'input'),
+        outputSchema: jsonSchemaOf(tool.output, 'output'),
+        annotations: {
+          title: tool.title,
+          readOnlyHint: tool.kind === 'read',
+          destructiveHint: tool.kind === 'mutation' ? (tool.destructive ?? false) : undefined,
+          idempotentHint: tool.kind === 'read',
+          openWorldHint: false,
+        },
+      })),
+    }));
+    server.setRequestHandler(CallToolRequestSchema, async (request) => {
+      const name = request.params.name;
+      const tool = available.find((t) => t.name === name);
+      if (!tool) {
+        const hidden = this.tools.all.find((t) => t.name === name);
+        if (!hidden) throw new McpError(ErrorCode.InvalidParams, `Unknown tool ${JSON.stringify(name)}`);
+        throw new McpError(
+          MCP_ERROR.forbidden,
+          hidden.feature && !hasFeature(ctx.workspace.plan, hidden.feature)
+            ? `${name} needs a plan with the ${hidden.feature} feature`
+            : `${name} needs a read and write credential; this one is read-only`,
+        );
+      }
+      return this.call(ctx, tool, request.params.arguments ?? {});
+    });
+    const resources = this.resources();
+    server.setRequestHandler(ListResourcesRequestSchema, () => ({
+      resources: resources.map(({ name, uri, title, description, mimeType }) => ({
+        name,
+        uri,
+        title,
+        description,
+        mimeType,
+      })),
+    }));
+    server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+      const resource = resources.find((r) => r.uri === request.params.uri);
+      if (!resource) throw new McpError(ErrorCode.InvalidParams, `Unknown resource ${request.params.uri}`);
+      return { contents: [{ uri: resource.uri, mimeType: resource.mimeType, text: await this.readSafely(resource) }] };
+    });
+    return server;
+  }
+
+  private async call(ctx: ServiceContext, tool: McpTool, args: Record<string, unknown>): Promise<CallToolResult> {
+    const parsed = tool.input.safeParse(args);
+    if (!parsed.success) {
+      const issues = parsed.error.issues.map((i) => `${i.path.join('.') || 'arguments'}: ${i.message}`);
+      throw new McpError(ErrorCode.InvalidParams, `Invalid arguments for ${tool.name}: ${issues.join('; ')}`);
+    }
+    try {
+      const output = await tool.run(ctx, parsed.data);
+      return { content: [{ type: 'text', text: JSON.stringify(output, null, 2) }], structuredContent: output };
+    } catch (error) {
+      if (error instanceof DomainError && TOOL_ERRORS.has(error.code)) {
+        return { isError: true, content: [{ type: 'text', text: `${error.code}: ${error.message}` }] };
+      }
+      if (error instanceof DomainError && error.code === 'UNAUTHORIZED')
+        throw new McpError(MCP_ERROR.unauthorized, error.message);
+      if (error instanceof DomainError && error.code === 'FORBIDDEN')
+        throw new McpError(MCP_ERROR.forbidden, error.message);
+      this.logger.error({ err: error, tool: tool.name }, 'mcp tool failed');
+      throw new McpError(ErrorCode.InternalError, 'Internal error');
+    }
+  }
+
+  private resources(): Resource[] {
+    return [
+      {
+        name: 'openapi-specification',
+        uri: `${this.config.baseUrl}/openapi.json`,
+        title: 'OpenAPI specification',
+        description: 'The OpenAPI document of the RPC API (Connect JSON over HTTP).',
+        mimeType: 'application/json',
+        read: () =>
+          (this.openapi ??= JSON.stringify(buildOpenApi(this.rpc.services(), this.config.baseUrl, RPC_PREFIX))),
+      },
+      {
+        name: 'mcp-server-reference',
+        uri: `${this.config.siteUrl}/docs/reference/mcp-server`,
+        title: 'MCP server reference',
+        description: 'Tools, resources, credentials, errors and limits of this MCP server.',
+        mimeType: 'text/markdown',
+        read: () => this.content.getPage('/docs/reference/mcp-server').markdown,
+      },
+      {
+        name: 'site-index',
+        uri: `${this.config.siteUrl}/llms.txt`,
+        title: 'Site index (llms.txt)',
+        description: 'Product context, pricing and a linked index of every public page.',
+        mimeType: 'text/plain',
+        read: () => this.content.llmsTxt(),
+      },
+    ];
+  }
+
+  /** Never an empty body: on failure or after 5 s, a short pointer back to the URI. */
+  private async readSafely(resource: Resource): Promise<string> {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const text = await Promise.race([
+        Promise.resolve().then(() => resource.read()),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error('timed out')), RESOURCE_TIMEOUT_MS);
+        }),
+      ]);
+      if (text.trim()) return text;
+    } catch (error) {
+      this.logger.warn({ err: error, resource: resource.name }, 'mcp resource read failed');
+    } finally {
+      clearTimeout(timer);
+    }
+    return `${resource.title} could not be loaded just now. Read it at ${resource.uri}`;
+  }
+}
+
+function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): { type: 'object'; [key: string]: unknown } {
+  const { $schema: _drop, ...json } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+  return { ...json, type: 'object' };
+}

@@ -1,0 +1,598 @@
+// The MCP endpoint driven by the official SDK client over real HTTP: tool sets by scope and plan,
+// every tool on real data, input rejection, errors, credentials, resources and rate limits.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { hashToken } from '../../backend/src/common/crypto';
+import { emptyResult } from '../../backend/src/checker/probe';
+import { ingestResults } from '../../backend/src/checker/result-ingest';
+import { MonitorsService } from '../../backend/src/monitors/monitors.service';
+import { RetentionService } from '../../backend/src/monitors/retention.service';
+import { PageComponentsService } from '../../backend/src/status-pages/page-components.service';
+import { StatusPagesService } from '../../backend/src/status-pages/status-pages.service';
+import { newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../support/http-app';
+
+const READ_TOOLS = [
+  'list_status_pages',
+  'list_page_components',
+  'list_status_reports',
+  'list_maintenances',
+  'list_monitors',
+  'get_monitor',
+  'get_monitor_status',
+  'get_monitor_summary',
+  'list_response_logs',
+  'get_response_log',
+  'list_notifications',
+  'list_private_locations',
+  'list_audit_logs',
+  'get_audit_log',
+  'search_docs',
+  'get_doc_page',
+  'search_content',
+  'get_content_page',
+];
+const MUTATION_TOOLS = [
+  'create_status_report',
+  'add_status_report_update',
+  'update_status_report',
+  'resolve_status_report',
+  'create_maintenance',
+];
+const AUDIT_TOOLS = ['list_audit_logs', 'get_audit_log'];
+
+interface Entity {
+  id: string;
+  [key: string]: unknown;
+}
+/** The structured output of any tool, read loosely in assertions. */
+interface Out {
+  [key: string]: unknown;
+  statusReport: Entity & { updates: unknown[] };
+  statusReports: Entity[];
+  maintenance: Entity;
+  maintenances: Entity[];
+  monitors: Array<Entity & { activeIncidentCount: number }>;
+  monitor: Entity;
+  entries: Entity[];
+  entry: Entity & { after: unknown };
+  statusPages: Entity[];
+  components: Entity[];
+  notifications: Entity[];
+  privateLocations: Entity[];
+  results: Array<{ title: string; type: string; url: string; path: string; snippet: string }>;
+  logs: Entity[];
+  log: Entity;
+  markdown: string;
+  notified: boolean;
+  pagination: Record<string, number>;
+}
+
+describe('MCP endpoint', () => {
+  let t: HttpTestApp;
+  let pro: Tenant;
+  let free: Tenant;
+  let other: Tenant;
+  const open: Client[] = [];
+
+  async function connect(headers: Record<string, string>): Promise<Client> {
+    const client = new Client({ name: 'mcp-e2e', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${t.baseUrl}/mcp`), { requestInit: { headers } }));
+    open.push(client);
+    return client;
+  }
+  const withKey = (key: string) => connect({ 'x-service-key': key });
+
+  async function call(client: Client, name: string, args: Record<string, unknown> = {}): Promise<CallToolResult> {
+    return (await client.callTool({ name, arguments: args })) as CallToolResult;
+  }
+  async function ok(client: Client, name: string, args: Record<string, unknown> = {}) {
+    const result = await call(client, name, args);
+    if (result.isError) throw new Error(`${name} failed: ${JSON.stringify(result.content)}`);
+    expect(result.content[0]).toMatchObject({ type: 'text' });
+    return result.structuredContent as Out;
+  }
+  const errorText = (result: CallToolResult) => (result.content[0] as { text: string }).text;
+  /** The JSON-RPC error a call was refused with. */
+  async function refusal(promise: Promise<unknown>): Promise<{ code: number; message: string }> {
+    const error = await promise.then(
+      () => null,
+      (e: unknown) => e as { code: number; message: string },
+    );
+    if (!error) throw new Error('expected the call to be refused');
+    return { code: error.code, message: error.message };
+  }
+
+  let pageId: string;
+  let componentId: string;
+  let monitorId: string;
+
+  beforeAll(async () => {
+    t = await startHttpApp();
+    pro = await newTenant(t, 'pro');
+    free = await newTenant(t, 'free');
+    other = await newTenant(t, 'pro');
+    const page = await t.app.get(StatusPagesService).create(pro.ctx, { title: 'Acme status', slug: 'acme-mcp' });
+    pageId = page.id;
+    const monitor = await t.app.get(MonitorsService).create(pro.ctx, 'http', {
+      name: 'API',
+      url: 'http://127.0.0.1:9/health',
+      periodicity: '1m',
+      regions: ['fly-ams'],
+    });
+    monitorId = monitor.id;
+    const component = await t.app
+      .get(PageComponentsService)
+      .createComponent(pro.ctx, { pageId, type: 'monitor', monitorId, name: 'API' });
+    componentId = component.id;
+  });
+
+  afterAll(async () => {
+    await Promise.all(open.map((c) => c.close().catch(() => undefined)));
+    await t.close();
+  });
+
+  describe('tools by scope and plan', () => {
+    it('lists 23 tools to a write key on a plan with the audit log, with schemas and annotations', async () => {
+      const { tools } = await (await withKey(pro.writeKey)).listTools();
+      expect(tools.map((x) => x.name).sort()).toEqual([...READ_TOOLS, ...MUTATION_TOOLS].sort());
+      expect(tools).toHaveLength(23);
+      for (const tool of tools) {
+        expect(tool.inputSchema.type).toBe('object');
+        expect(tool.outputSchema?.type).toBe('object');
+        expect(tool.annotations?.readOnlyHint).toBe(READ_TOOLS.includes(tool.name));
+      }
+      const create = tools.find((x) => x.name === 'create_status_report')!;
+      expect(create.inputSchema.required).toEqual(expect.arrayContaining(['pageId', 'notify']));
+    });
+
+    it('lists 21 tools without the audit-log feature', async () => {
+      const { tools } = await (await withKey(free.writeKey)).listTools();
+      expect(tools).toHaveLength(21);
+      expect(tools.map((x) => x.name)).not.toEqual(expect.arrayContaining([AUDIT_TOOLS[0]]));
+    });
+
+    it('shows a read-only key only the read tools, and refuses the others as a JSON-RPC error', async () => {
+      const client = await withKey(pro.readKey);
+      const { tools } = await client.listTools();
+      expect(tools.map((x) => x.name).sort()).toEqual([...READ_TOOLS].sort());
+      expect(tools.every((x) => /^(list|get|search)_/.test(x.name))).toBe(true);
+      const refused = await refusal(
+        client.callTool({
+          name: 'create_status_report',
+          arguments: { pageId, title: 'x', message: 'y', notify: false },
+        }),
+      );
+      expect(refused.code).toBe(-32003);
+      expect(refused.message).toContain('read and write');
+      const { statusReports } = await ok(client, 'list_status_reports');
+      expect(statusReports).toEqual([]);
+    });
+
+    it('refuses an unknown tool as invalid params', async () => {
+      await expect((await withKey(pro.writeKey)).callTool({ name: 'drop_everything' })).rejects.toMatchObject({
+        code: -32602,
+      });
+    });
+  });
+
+  describe('publishing and reading on real data', () => {
+    it('runs the status report lifecycle with notify false, and audits it as mcp', async () => {
+      const client = await withKey(pro.writeKey);
+      const created = await ok(client, 'create_status_report', {
+        pageId,
+        title: 'API errors',
+        status: 'investigating',
+        message: 'Looking into it',
+        pageComponentIds: [componentId],
+        notify: false,
+      });
+      expect(created).toMatchObject({ notified: false, statusReport: { title: 'API errors', pageId } });
+      const reportId = created.statusReport.id;
+      const added = await ok(client, 'add_status_report_update', {
+        statusReportId: reportId,
+        status: 'identified',
+        message: 'Found it',
+        notify: false,
+      });
+      expect(added.statusReport.updates).toHaveLength(2);
+      const updated = await ok(client, 'update_status_report', { statusReportId: reportId, title: 'API 5xx' });
+      expect(updated.statusReport).toMatchObject({ title: 'API 5xx' });
+      expect(updated.statusReport.updates).toHaveLength(2);
+
+      const monitors = await ok(client, 'list_monitors');
+      expect(monitors.monitors).toEqual([expect.objectContaining({ id: monitorId, activeIncidentCount: 1 })]);
+      expect(monitors.pagination).toEqual({ page: 1, perPage: 50, totalSize: 1, totalPages: 1 });
+
+      const resolved = await ok(client, 'resolve_status_report', {
+        statusReportId: reportId,
+        message: 'Fixed',
+        notify: false,
+      });
+      expect(resolved.statusReport).toMatchObject({ status: 'resolved' });
+      expect((await ok(client, 'list_status_reports')).statusReports).toEqual([]);
+      const all = await ok(client, 'list_status_reports', { filter: 'all', perPage: 1 });
+      expect(all.statusReports).toHaveLength(1);
+      expect(all.pagination).toMatchObject({ page: 1, perPage: 1, totalSize: 1 });
+      expect((await ok(client, 'list_monitors')).monitors[0].activeIncidentCount).toBe(0);
+
+      const audit = await ok(client, 'list_audit_logs', { entityType: 'status_report', entityId: reportId });
+      expect(audit.entries.length).toBeGreaterThanOrEqual(4);
+      for (const entry of audit.entries) expect(entry).toMatchObject({ actorType: 'mcp', actorUserId: pro.userId });
+      const one = await ok(client, 'get_audit_log', { auditLogId: audit.entries[0].id });
+      expect(one.entry).toMatchObject({ id: audit.entries[0].id, entityId: reportId });
+      expect(one.entry.after).toBeTruthy();
+    });
+
+    it('creates a maintenance and lists it', async () => {
+      const client = await withKey(pro.writeKey);
+      const from = new Date(Date.now() + 3_600_000).toISOString();
+      const to = new Date(Date.now() + 7_200_000).toISOString();
+      const created = await ok(client, 'create_maintenance', {
+        pageId,
+        title: 'Database upgrade',
+        from,
+        to,
+        pageComponentIds: [componentId],
+        notify: false,
+      });
+      expect(created).toMatchObject({ notified: false, maintenance: { title: 'Database upgrade', from, to } });
+      const listed = await ok(client, 'list_maintenances');
+      expect(listed.maintenances.map((m: { id: string }) => m.id)).toContain(created.maintenance.id);
+    });
+
+    it('reads pages, components, monitors, status, summary, channels and locations', async () => {
+      const client = await withKey(pro.readKey);
+      expect((await ok(client, 'list_status_pages')).statusPages).toEqual([
+        expect.objectContaining({ id: pageId, slug: 'acme-mcp', title: 'Acme status' }),
+      ]);
+      expect((await ok(client, 'list_page_components', { pageId })).components).toEqual([
+        expect.objectContaining({ id: componentId, type: 'monitor', monitorId, name: 'API' }),
+      ]);
+      const { monitor } = await ok(client, 'get_monitor', { monitorId });
+      expect(monitor).toMatchObject({ id: monitorId, url: 'http://127.0.0.1:9/health', regions: ['fly-ams'] });
+      expect(monitor).not.toHaveProperty('status');
+      expect(await ok(client, 'get_monitor_status', { monitorId })).toEqual({
+        id: monitorId,
+        regions: [{ region: 'fly-ams', status: 'unknown' }],
+      });
+      expect(await ok(client, 'get_monitor_summary', { monitorId, range: '7d' })).toMatchObject({
+        id: monitorId,
+        timeRange: '7d',
+        totalSuccessful: 0,
+      });
+      expect(await ok(client, 'list_response_logs', { monitorId })).toEqual({
+        logs: [],
+        hasMore: false,
+        nextOffset: 0,
+      });
+      expect((await ok(client, 'list_notifications')).notifications).toEqual([]);
+      expect((await ok(client, 'list_private_locations')).privateLocations).toEqual([]);
+    });
+
+    it('reads a real check as status, summary and response logs', async () => {
+      await t.app.get(RetentionService).maintain(new Date());
+      const at = new Date(Date.now() - 60_000);
+      await ingestResults(
+        t.db,
+        { agentId: 'mcp-e2e', locations: ['fly-ams'], privateLocationId: null },
+        [
+          {
+            run: {
+              monitorId,
+              location: 'fly-ams',
+              trigger: 'cron',
+              triggerId: null,
+              cronTimestamp: at,
+              periodMs: 60_000,
+            },
+            outcome: {
+              ...emptyResult(),
+              status: 'success',
+              latencyMs: 42,
+              statusCode: 200,
+              url: 'http://127.0.0.1:9/health',
+              timings: { dns: 0, connect: 1, tls: 0, ttfb: 40, transfer: 1 },
+              headers: { 'content-type': 'text/plain', 'set-cookie': '[redacted]' },
+              attempts: 1,
+            },
+            startedAt: at,
+          },
+        ],
+        new Date(),
+      );
+      const client = await withKey(pro.readKey);
+      expect((await ok(client, 'get_monitor_status', { monitorId })).regions).toEqual([
+        { region: 'fly-ams', status: 'active' },
+      ]);
+      expect(await ok(client, 'get_monitor_summary', { monitorId })).toMatchObject({
+        totalSuccessful: 1,
+        p50: 42,
+        p99: 42,
+      });
+      const { logs } = await ok(client, 'list_response_logs', { monitorId, limit: 10 });
+      expect(logs).toEqual([
+        expect.objectContaining({ region: 'fly-ams', status: 'success', statusCode: 200, latency: 42 }),
+      ]);
+      const { log } = await ok(client, 'get_response_log', { monitorId, logId: logs[0].id });
+      expect(log).toMatchObject({
+        url: 'http://127.0.0.1:9/health',
+        timing: { dns: 0, connect: 1, tls: 0, ttfb: 40, transfer: 1 },
+        headers: { 'set-cookie': '[redacted]' },
+      });
+      const missing = await call(client, 'get_response_log', { monitorId, logId: '999999999' });
+      expect(errorText(missing)).toMatch(/^NOT_FOUND/);
+    });
+
+    it('searches and reads the public content with any credential', async () => {
+      const client = await withKey(free.readKey);
+      const docs = await ok(client, 'search_docs', { query: 'MCP server tools' });
+      expect(docs.results.length).toBeGreaterThan(0);
+      expect(docs.results[0]).toEqual(
+        expect.objectContaining({ title: expect.any(String) as string, url: expect.any(String) as string }),
+      );
+      const page = await ok(client, 'get_doc_page', { path: '/docs/reference/mcp-server' });
+      expect(page.markdown).toContain('create_status_report');
+      const anything = await ok(client, 'search_content', { query: 'Uptime Kuma' });
+      expect(anything.results.some((r: { type: string }) => r.type === 'comparisons')).toBe(true);
+      const missing = await call(client, 'get_content_page', { path: '/nowhere/at-all' });
+      expect(missing.isError).toBe(true);
+    });
+  });
+
+  describe('input and errors', () => {
+    it('rejects a publishing call without notify by its input schema', async () => {
+      const client = await withKey(pro.writeKey);
+      const refused = await refusal(
+        client.callTool({ name: 'create_status_report', arguments: { pageId, title: 'x', message: 'y' } }),
+      );
+      expect(refused.code).toBe(-32602);
+      expect(refused.message).toContain('notify');
+      const { statusReports } = await ok(client, 'list_status_reports', { filter: 'all' });
+      expect(statusReports.every((r) => r.title !== 'x')).toBe(true);
+    });
+
+    it.each([
+      ['list_status_reports', { perPage: 201 }],
+      ['list_maintenances', { perPage: 0 }],
+      ['list_monitors', { perPage: 51 }],
+      ['list_notifications', { perPage: 201 }],
+      ['list_private_locations', { perPage: 101 }],
+      ['list_audit_logs', { perPage: 51 }],
+      ['list_response_logs', { monitorId: '1', limit: 101 }],
+      ['list_status_reports', { page: 0 }],
+      ['get_monitor_summary', { monitorId: '1', range: '30d' }],
+    ])('refuses %s %j as invalid params', async (name, args) => {
+      await expect((await withKey(pro.writeKey)).callTool({ name, arguments: args })).rejects.toMatchObject({
+        code: -32602,
+      });
+    });
+
+    it('answers NOT_FOUND as a tool error for ids of another workspace, and changes nothing', async () => {
+      const client = await withKey(other.writeKey);
+      const report = await call(client, 'create_status_report', {
+        pageId,
+        title: 'Not yours',
+        message: 'x',
+        notify: false,
+      });
+      expect(report.isError).toBe(true);
+      expect(errorText(report)).toMatch(/^NOT_FOUND: status page/);
+      for (const [name, args] of [
+        ['get_monitor', { monitorId }],
+        ['list_page_components', { pageId }],
+        ['get_monitor_summary', { monitorId }],
+      ] as const) {
+        const result = await call(client, name, args);
+        expect([name, result.isError]).toEqual([name, true]);
+        expect(errorText(result)).toContain('NOT_FOUND');
+      }
+      const own = await ok(client, 'list_status_reports', { filter: 'all' });
+      expect(own.statusReports).toEqual([]);
+    });
+
+    it('answers NOT_FOUND for a component that is not on the given page', async () => {
+      const client = await withKey(pro.writeKey);
+      const second = await t.app.get(StatusPagesService).create(pro.ctx, { title: 'Second', slug: 'second-mcp' });
+      const result = await call(client, 'create_maintenance', {
+        pageId: second.id,
+        title: 'Wrong component',
+        from: new Date().toISOString(),
+        to: new Date(Date.now() + 60_000).toISOString(),
+        pageComponentIds: [componentId],
+        notify: false,
+      });
+      expect(result.isError).toBe(true);
+      expect(errorText(result)).toContain('NOT_FOUND');
+    });
+
+    it('answers a validation failure of the service as a tool error the caller can act on', async () => {
+      const result = await call(await withKey(pro.writeKey), 'create_status_report', {
+        pageId,
+        title: '',
+        message: 'x',
+        notify: false,
+      });
+      expect(result.isError).toBe(true);
+      expect(errorText(result)).toMatch(/^VALIDATION: title/);
+    });
+
+    it('refuses response logs on the free plan as a JSON-RPC error', async () => {
+      const client = await withKey(free.writeKey);
+      const monitor = await t.app
+        .get(MonitorsService)
+        .create(free.ctx, 'http', { name: 'x', url: 'http://127.0.0.1:9/', periodicity: '10m', regions: ['fly-ams'] });
+      const refused = await refusal(
+        client.callTool({ name: 'list_response_logs', arguments: { monitorId: monitor.id } }),
+      );
+      expect(refused.code).toBe(-32003);
+      expect(refused.message).toContain('Upgrade for response logs');
+    });
+  });
+
+  describe('HTTP transport and credentials', () => {
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    };
+    const post = (headers: Record<string, string>, body: unknown = initialize) =>
+      fetch(`${t.baseUrl}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+        body: JSON.stringify(body),
+      });
+
+    it('answers 401 with WWW-Authenticate pointing at the protected-resource metadata without a credential', async () => {
+      const response = await post({});
+      expect(response.status).toBe(401);
+      expect(response.headers.get('www-authenticate')).toBe(
+        'Bearer resource_metadata="http://localhost:3000/.well-known/oauth-protected-resource/mcp"',
+      );
+    });
+
+    it('answers 401 to a bad key, an unknown bearer token and a malformed Authorization header', async () => {
+      for (const headers of <Array<Record<string, string>>>[
+        { 'x-service-key': 'svc_nope' },
+        { authorization: 'Bearer svc_oat_unknown0000000000000000' },
+        { authorization: 'Basic abc' },
+      ]) {
+        const response = await post(headers);
+        expect(response.status).toBe(401);
+        expect(response.headers.get('www-authenticate')).toContain('resource_metadata=');
+      }
+    });
+
+    it('accepts a live OAuth access token with its grant scope, and refuses expired and revoked ones', async () => {
+      const [grant] = await t.db.rows<{ id: string }>(
+        `INSERT INTO oauth_grants (client_id, client_name, user_id, workspace_id, scope)
+         VALUES ('https://client.example/meta.json', 'Test client', $1, $2, 'read') RETURNING id::text AS id`,
+        [pro.userId, pro.ctx.workspace.id],
+      );
+      const token = async (name: string, expiresInMs: number) => {
+        const plain = `svc_oat_${name}_${'x'.repeat(32)}`;
+        await t.db.manager.query(
+          `INSERT INTO oauth_tokens (grant_id, kind, token_hash, expires_at) VALUES ($1, 'access', $2, $3)`,
+          [grant.id, hashToken(plain), new Date(Date.now() + expiresInMs)],
+        );
+        return plain;
+      };
+      const live = await token('live', 3_600_000);
+      const expired = await token('expired', -1000);
+      const client = await connect({ authorization: `Bearer ${live}` });
+      expect((await client.listTools()).tools).toHaveLength(READ_TOOLS.length);
+      expect((await post({ authorization: `Bearer ${expired}` })).status).toBe(401);
+      await t.db.manager.query('UPDATE oauth_grants SET revoked_at = now() WHERE id = $1', [grant.id]);
+      const revoked = await post({ authorization: `Bearer ${live}` });
+      expect(revoked.status).toBe(401);
+      expect(await revoked.text()).toContain('revoked');
+    });
+
+    it('lets the API key win when a bad bearer token comes with it', async () => {
+      const client = await connect({ 'x-service-key': pro.readKey, authorization: 'Bearer svc_oat_bogus' });
+      expect((await client.listTools()).tools).toHaveLength(READ_TOOLS.length);
+    });
+
+    it('is stateless: no session id, GET and DELETE are 405', async () => {
+      const response = await post({ 'x-service-key': pro.readKey });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('mcp-session-id')).toBeNull();
+      expect(await response.json()).toMatchObject({ result: { serverInfo: { name: 'uptime-service' } } });
+      for (const method of ['GET', 'DELETE']) {
+        const r = await fetch(`${t.baseUrl}/mcp`, { method, headers: { 'x-service-key': pro.readKey } });
+        expect([method, r.status, r.headers.get('allow')]).toEqual([method, 405, 'POST']);
+      }
+    });
+
+    it('refuses a foreign Origin with 403 and accepts the service own', async () => {
+      expect((await post({ 'x-service-key': pro.readKey, origin: 'https://evil.example' })).status).toBe(403);
+      expect((await post({ 'x-service-key': pro.readKey, origin: 'http://localhost:3000' })).status).toBe(200);
+    });
+
+    it('refuses an unsupported MCP-Protocol-Version', async () => {
+      const response = await post(
+        { 'x-service-key': pro.readKey, 'mcp-protocol-version': '1999-01-01' },
+        { jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} },
+      );
+      expect(response.status).toBe(400);
+    });
+
+    it('lists and reads the three resources, never with an empty body', async () => {
+      const client = await withKey(pro.readKey);
+      const { resources } = await client.listResources();
+      expect(resources.map((r) => [r.name, r.uri])).toEqual([
+        ['openapi-specification', 'http://localhost:3000/openapi.json'],
+        ['mcp-server-reference', 'http://localhost:3000/docs/reference/mcp-server'],
+        ['site-index', 'http://localhost:3000/llms.txt'],
+      ]);
+      const texts = await Promise.all(
+        resources.map(async (r) => {
+          const { contents } = await client.readResource({ uri: r.uri });
+          return (contents[0] as { text: string }).text;
+        }),
+      );
+      expect((JSON.parse(texts[0]) as { openapi: string }).openapi).toMatch(/^3\./);
+      expect(texts[1]).toContain('list_status_pages');
+      expect(texts[2]).toMatch(/^# /);
+    });
+  });
+});
+
+describe('MCP rate limits', () => {
+  let t: HttpTestApp;
+  let tenant: Tenant;
+
+  beforeAll(async () => {
+    t = await startHttpApp({ env: { RATE_LIMIT_PER_MINUTE: '5', RATE_LIMIT_STORE: 'database' } });
+    tenant = await newTenant(t);
+  });
+
+  afterAll(() => t.close());
+
+  it('answers a plain 429 with Retry-After once a credential has used its calls, shared with the RPC API', async () => {
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' });
+    const mcp = () =>
+      fetch(`${t.baseUrl}/mcp`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'x-service-key': tenant.readKey,
+        },
+        body,
+      });
+    // The window is a fixed minute: start well inside one so all six calls share it.
+    const msLeft = 60_000 - (Date.now() % 60_000);
+    if (msLeft < 15_000) await new Promise((resolve) => setTimeout(resolve, msLeft + 200));
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) statuses.push((await mcp()).status);
+    for (let i = 0; i < 2; i++) {
+      const rpc = await fetch(`${t.baseUrl}/rpc/monitor.v1.MonitorService/ListMonitors`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-service-key': tenant.readKey },
+        body: '{}',
+      });
+      statuses.push(rpc.status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200]);
+    const limited = await mcp();
+    expect(limited.status).toBe(429);
+    const retryAfter = Number(limited.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(limited.headers.get('content-type')).toContain('text/plain');
+    expect(await limited.text()).toContain('Too many requests');
+    // Another credential has its own budget.
+    const other = await fetch(`${t.baseUrl}/mcp`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'x-service-key': tenant.writeKey,
+      },
+      body,
+    });
+    expect(other.status).toBe(200);
+  });
+});
