@@ -20,6 +20,7 @@ import { RetentionScheduler } from './monitors/retention.service';
 import { RpcModule } from './rpc/rpc.module';
 import { StatusPagesModule } from './status-pages/status-pages.module';
 import { StatusReportsModule } from './status-reports/status-reports.module';
+import { SubscribersModule } from './subscribers/subscribers.module';
 import { UsersModule } from './users/users.module';
 import { WorkspacesModule } from './workspaces/workspaces.module';
 
@@ -42,6 +43,7 @@ export class CoreModule {
         MaintenancesModule,
         NotificationsModule,
         PrivateLocationsModule,
+        SubscribersModule,
       ],
       exports: [
         WorkspacesModule,
@@ -53,6 +55,7 @@ export class CoreModule {
         MaintenancesModule,
         NotificationsModule,
         PrivateLocationsModule,
+        SubscribersModule,
       ],
     };
   }

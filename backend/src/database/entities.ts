@@ -20,7 +20,7 @@ import {
 import { PrivateLocationEntity, PrivateLocationMonitorEntity } from '../private-locations/private-location.entity';
 import { ComponentGroupEntity } from '../status-pages/component-group.entity';
 import { PageComponentEntity } from '../status-pages/page-component.entity';
-import { PageSubscriberEntity } from '../status-pages/page-subscriber.entity';
+import { PageSubscriberEntity } from '../subscribers/page-subscriber.entity';
 import { StatusPageEntity } from '../status-pages/status-page.entity';
 import {
   StatusReportComponentEntity,
