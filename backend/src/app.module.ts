@@ -24,6 +24,7 @@ import { McpModule } from './mcp/mcp.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { StatusPagesModule } from './status-pages/status-pages.module';
 import { StatusReportsModule } from './status-reports/status-reports.module';
+import { SubscribersModule } from './subscribers/subscribers.module';
 import { UsersModule } from './users/users.module';
 import { WorkspacesModule } from './workspaces/workspaces.module';
 
@@ -47,6 +48,7 @@ export class CoreModule {
         NotificationsModule,
         PrivateLocationsModule,
         ContentModule,
+        SubscribersModule,
       ],
       exports: [
         WorkspacesModule,
@@ -59,6 +61,7 @@ export class CoreModule {
         NotificationsModule,
         PrivateLocationsModule,
         ContentModule,
+        SubscribersModule,
       ],
     };
   }

@@ -6,6 +6,7 @@ import { NotificationService } from '@uptime/proto/gen/notification/v1/notificat
 import { PrivateLocationService } from '@uptime/proto/gen/private_location/v1/private_location_service_pb';
 import { StatusPageService } from '@uptime/proto/gen/status_page/v1/status_page_service_pb';
 import { StatusReportService } from '@uptime/proto/gen/status_report/v1/status_report_service_pb';
+import { SubscriberService } from '@uptime/proto/gen/subscriber/v1/subscriber_service_pb';
 import { newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../support/http-app';
 import { insideToday, storeResult } from '../support/results';
 
@@ -88,13 +89,21 @@ describe('REST and OpenAPI', () => {
         MaintenanceService,
         NotificationService,
         PrivateLocationService,
+        SubscriberService,
       ]) {
         for (const method of service.methods) {
           expect(paths[`/rpc/${service.typeName}/${method.name}`]?.post).toBeDefined();
         }
       }
       expect(Object.keys(paths)).toEqual(
-        expect.arrayContaining(['/v1/monitor/{id}/summary', '/v1/whoami', '/health', '/ready']),
+        expect.arrayContaining([
+          '/v1/monitor/{id}/summary',
+          '/v1/whoami',
+          '/health',
+          '/ready',
+          '/subscriptions/confirm',
+          '/subscriptions/unsubscribe',
+        ]),
       );
       // swagger-parser is ESM-only, so it validates in a plain Node process.
       const validation = spawnSync(

@@ -20,7 +20,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(): Promise<TestApp> {
+/** `env` adds to or overrides the test configuration (e.g. SMTP_URL). */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -30,6 +31,7 @@ export async function createTestApp(): Promise<TestApp> {
     LOG_LEVEL: 'silent',
     DATABASE_POOL_SIZE: '4',
     CHECKER_EMBEDDED: 'false',
+    ...env,
   });
   const app = await NestFactory.createApplicationContext(CoreModule.forRoot(config, createLogger('silent'), 'test'), {
     logger: false,

@@ -44,6 +44,16 @@ describe(loadConfig.name, () => {
     expect(loadConfig({ CHECKER_WORKERS: '0' }).checker.workers).toBe(0);
   });
 
+  it('leaves e-mail off without SMTP_URL and never echoes a bad SMTP_URL (it holds the password)', () => {
+    expect(loadConfig({}).mail).toEqual({ smtpUrl: null, from: 'status@localhost' });
+    expect(
+      loadConfig({ SMTP_URL: 'smtps://u:p@smtp.example.com:465', MAIL_FROM: 'Acme <status@acme.example>' }).mail,
+    ).toEqual({ smtpUrl: 'smtps://u:p@smtp.example.com:465', from: 'Acme <status@acme.example>' });
+    expect(problemsOf({ SMTP_URL: 'imap://user:hunter2-secret@mail.example.com' }).join('\n')).not.toContain(
+      'hunter2-secret',
+    );
+  });
+
   it('treats empty strings as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).databaseUrl).toBeNull();
   });
@@ -61,6 +71,8 @@ describe(loadConfig.name, () => {
     [{ DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE: expected an integer from 1 to 1000'],
     [{ CHECKER_WORKERS: '65' }, 'CHECKER_WORKERS: expected an integer from 0 to 64'],
     [{ CHECKER_CONCURRENCY: '0' }, 'CHECKER_CONCURRENCY: expected an integer from 1 to 100000'],
+    [{ SMTP_URL: 'http://mail.example.com' }, 'SMTP_URL: expected smtp://user:pass@host:587'],
+    [{ MAIL_FROM: 'not an address' }, 'MAIL_FROM: expected an address such as status@example.com'],
   ])('rejects %j naming the variable', (env, message) => {
     expect(problemsOf(env).join('\n')).toContain(message);
   });

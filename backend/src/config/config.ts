@@ -49,6 +49,12 @@ export interface AppConfig {
     /** Shared secret of remote agents serving public regions; null refuses them. */
     agentToken: string | null;
   };
+  mail: {
+    /** `smtp://` or `smtps://` URL of the relay, with credentials; null disables e-mail. Never log it. */
+    smtpUrl: string | null;
+    /** The From address of subscriber e-mails. */
+    from: string;
+  };
 }
 
 export class ConfigError extends Error {
@@ -84,6 +90,23 @@ const bool = (name: string) =>
   z
     .enum(['true', 'false', '1', '0'], { message: `${name}: expected true or false` })
     .transform((v) => v === 'true' || v === '1');
+
+const smtpUrl = (name: string) =>
+  z.string().refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+      } catch {
+        return false;
+      }
+    },
+    // The value is never echoed: it carries the SMTP password.
+    { message: `${name}: expected smtp://user:pass@host:587 or smtps://user:pass@host:465` },
+  );
+
+/** `addr@host` or `Name <addr@host>`; deliberately loose, the SMTP relay has the last word. */
+const MAIL_ADDRESS = /^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -139,6 +162,14 @@ const schema = z.object({
     .optional(),
   CHECKER_CA_FILE: z.string().min(1).optional(),
   AGENT_TOKEN: z.string().min(32, { message: 'AGENT_TOKEN: expected at least 32 characters' }).optional(),
+  SMTP_URL: smtpUrl('SMTP_URL').optional(),
+  MAIL_FROM: z
+    .string()
+    .max(320, { message: 'MAIL_FROM: expected at most 320 characters' })
+    .regex(MAIL_ADDRESS, {
+      message: 'MAIL_FROM: expected an address such as status@example.com or Status <status@example.com>',
+    })
+    .optional(),
 });
 
 /** Reads and validates the environment. Empty strings count as unset. */
@@ -187,6 +218,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       dnsServer: e.CHECKER_DNS_SERVER ?? null,
       caFile: e.CHECKER_CA_FILE ?? null,
       agentToken: e.AGENT_TOKEN ?? null,
+    },
+    mail: {
+      smtpUrl: e.SMTP_URL ?? null,
+      from: e.MAIL_FROM ?? 'status@localhost',
     },
   };
 }

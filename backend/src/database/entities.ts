@@ -21,7 +21,7 @@ import { PrivateLocationEntity, PrivateLocationMonitorEntity } from '../private-
 import { RateLimitWindowEntity } from '../rate-limit/rate-limit-window.entity';
 import { ComponentGroupEntity } from '../status-pages/component-group.entity';
 import { PageComponentEntity } from '../status-pages/page-component.entity';
-import { PageSubscriberEntity } from '../status-pages/page-subscriber.entity';
+import { PageSubscriberEntity } from '../subscribers/page-subscriber.entity';
 import { StatusPageEntity } from '../status-pages/status-page.entity';
 import {
   StatusReportComponentEntity,

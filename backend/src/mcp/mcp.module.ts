@@ -10,6 +10,8 @@ import { PrivateLocationsModule } from '../private-locations/private-locations.m
 import { RpcModule } from '../rpc/rpc.module';
 import { StatusPagesModule } from '../status-pages/status-pages.module';
 import { StatusReportsModule } from '../status-reports/status-reports.module';
+import { SubscribersModule } from '../subscribers/subscribers.module';
+import { SubscriberNotifier } from '../subscribers/subscriber-notifier.service';
 import { McpEndpoint } from './mcp.endpoint';
 import { McpTools } from './mcp-tools';
 import { CONTENT_INDEX, PAGE_NOTIFIER } from './ports';
@@ -25,18 +27,14 @@ import { CONTENT_INDEX, PAGE_NOTIFIER } from './ports';
     NotificationsModule,
     PrivateLocationsModule,
     RpcModule,
+    SubscribersModule,
   ],
   providers: [
     McpTools,
     McpEndpoint,
     OAuthAccessTokenVerifier,
     { provide: CONTENT_INDEX, useExisting: ContentService },
-    {
-      provide: PAGE_NOTIFIER,
-      useValue: {
-        notify: () => Promise.reject(new Error('subscriber notifications are not wired yet')),
-      },
-    },
+    { provide: PAGE_NOTIFIER, useExisting: SubscriberNotifier },
   ],
   exports: [McpEndpoint, OAuthAccessTokenVerifier],
 })

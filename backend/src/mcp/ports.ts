@@ -2,25 +2,8 @@
 // publishing tools and the public content index for the content tools and resources.
 import type { ServiceContext } from '../common/context';
 
-export type PageEvent =
-  | {
-      kind: 'status_report.created' | 'status_report.updated' | 'status_report.resolved';
-      pageId: string;
-      title: string;
-      status: string;
-      message: string;
-      componentNames: string[];
-      at: Date;
-    }
-  | {
-      kind: 'maintenance.scheduled';
-      pageId: string;
-      title: string;
-      message: string;
-      from: Date;
-      to: Date;
-      componentNames: string[];
-    };
+export type { PageEvent } from '../subscribers/subscriber-notifier.service';
+import type { PageEvent } from '../subscribers/subscriber-notifier.service';
 
 export const PAGE_NOTIFIER = Symbol('PAGE_NOTIFIER');
 export interface PageNotifier {

@@ -117,6 +117,8 @@ export interface RestRoute {
   auth: boolean;
   parameters?: Schema[];
   response: Schema;
+  /** Of the success answer; default application/json. */
+  contentType?: string;
 }
 
 export const REST_ROUTES: RestRoute[] = [
@@ -140,6 +142,42 @@ export const REST_ROUTES: RestRoute[] = [
     summary: "The key's workspace, plan features and scope",
     auth: true,
     response: { type: 'object' },
+  },
+  {
+    method: 'get',
+    path: '/subscriptions/confirm',
+    summary: 'Page with a button that confirms an e-mail subscription (changes nothing)',
+    auth: false,
+    parameters: [{ name: 'token', in: 'query', required: true, schema: { type: 'string' } }],
+    response: { type: 'string' },
+    contentType: 'text/html',
+  },
+  {
+    method: 'post',
+    path: '/subscriptions/confirm',
+    summary: 'Confirms the e-mail subscription of the link (HTML answer)',
+    auth: false,
+    parameters: [{ name: 'token', in: 'query', required: true, schema: { type: 'string' } }],
+    response: { type: 'string' },
+    contentType: 'text/html',
+  },
+  {
+    method: 'get',
+    path: '/subscriptions/unsubscribe',
+    summary: 'Page with a button that cancels an e-mail subscription (changes nothing)',
+    auth: false,
+    parameters: [{ name: 'token', in: 'query', required: true, schema: { type: 'string' } }],
+    response: { type: 'string' },
+    contentType: 'text/html',
+  },
+  {
+    method: 'post',
+    path: '/subscriptions/unsubscribe',
+    summary: 'Cancels the e-mail subscription of the link; also RFC 8058 one-click (HTML answer)',
+    auth: false,
+    parameters: [{ name: 'token', in: 'query', required: true, schema: { type: 'string' } }],
+    response: { type: 'string' },
+    contentType: 'text/html',
   },
   {
     method: 'get',
@@ -209,7 +247,10 @@ export function buildOpenApi(services: DescService[], baseUrl: string, rpcPrefix
         ...(route.auth ? { security: [{ apiKey: [] }] } : {}),
         parameters: route.parameters ?? [],
         responses: {
-          '200': { description: 'Success', content: { 'application/json': { schema: route.response } } },
+          '200': {
+            description: 'Success',
+            content: { [route.contentType ?? 'application/json']: { schema: route.response } },
+          },
           default: {
             description: 'Error',
             content: {

@@ -6,6 +6,7 @@ import { NotificationsModule } from '../notifications/notifications.module';
 import { PrivateLocationsModule } from '../private-locations/private-locations.module';
 import { StatusPagesModule } from '../status-pages/status-pages.module';
 import { StatusReportsModule } from '../status-reports/status-reports.module';
+import { SubscribersModule } from '../subscribers/subscribers.module';
 import { RpcServer } from './rpc.server';
 
 @Module({
@@ -17,6 +18,7 @@ import { RpcServer } from './rpc.server';
     MaintenancesModule,
     NotificationsModule,
     PrivateLocationsModule,
+    SubscribersModule,
   ],
   providers: [RpcServer],
   exports: [RpcServer],

@@ -28,6 +28,9 @@ import { StatusPagesService } from '../status-pages/status-pages.service';
 import { StatusPageService } from '@uptime/proto/gen/status_page/v1/status_page_service_pb';
 import { statusReportServiceImpl } from '../status-reports/status-reports.rpc';
 import { StatusReportsService } from '../status-reports/status-reports.service';
+import { SubscriberService } from '@uptime/proto/gen/subscriber/v1/subscriber_service_pb';
+import { subscriberServiceImpl } from '../subscribers/subscribers.rpc';
+import { SubscribersService } from '../subscribers/subscribers.service';
 import { authInterceptor } from './rpc-context';
 import { errorInterceptor } from './rpc-errors';
 
@@ -46,6 +49,7 @@ export class RpcServer {
     @Inject(StatusPagesService) private readonly statusPages: StatusPagesService,
     @Inject(PageComponentsService) private readonly pageComponents: PageComponentsService,
     @Inject(DailySummaryService) private readonly dailySummaries: DailySummaryService,
+    @Inject(SubscribersService) private readonly subscribers: SubscribersService,
   ) {}
 
   routes(router: ConnectRouter): void {
@@ -58,6 +62,7 @@ export class RpcServer {
       StatusPageService,
       statusPageServiceImpl(this.statusPages, this.pageComponents, this.dailySummaries),
     );
+    router.service(SubscriberService, subscriberServiceImpl(this.subscribers));
   }
 
   /** Every service the router serves, for the OpenAPI document. */

@@ -4,6 +4,7 @@ import { CheckResultsPartitioned1795307209086 } from './1795307209086-CheckResul
 import { CheckScheduling1795310474852 } from './1795310474852-CheckScheduling';
 import { CheckAggregates1795311515586 } from './1795311515586-CheckAggregates';
 import { WidenRegionStatusRegion1795313281093 } from './1795313281093-WidenRegionStatusRegion';
+import { AddSubscriberStatus1795317492748 } from './1795317492748-AddSubscriberStatus';
 import { RateLimitWindows1795317842022 } from './1795317842022-RateLimitWindows';
 
 export const MIGRATIONS: Function[] = [
@@ -12,5 +13,6 @@ export const MIGRATIONS: Function[] = [
   CheckScheduling1795310474852,
   CheckAggregates1795311515586,
   WidenRegionStatusRegion1795313281093,
+  AddSubscriberStatus1795317492748,
   RateLimitWindows1795317842022,
 ];

@@ -1,13 +1,19 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { oneOf } from '../database/checks';
 import { CreatedAt, IdColumn, RefColumn, Timestamp } from '../database/columns';
-import { StatusPageEntity } from './status-page.entity';
+import { StatusPageEntity } from '../status-pages/status-page.entity';
+
+export const SUBSCRIBER_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as const;
+export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
 
 /**
  * An e-mail subscriber of a status page. The confirm/unsubscribe token is kept only as a hash;
  * the link in each mail carries the plain token.
  */
 @Entity('page_subscribers')
+@Check('ck_page_subscribers_status', oneOf('status', SUBSCRIBER_STATUSES))
 @Index('uq_page_subscribers_email', ['pageId', 'email'], { unique: true })
+@Index('ix_page_subscribers_page_status', ['pageId', 'status', 'id'])
 export class PageSubscriberEntity {
   @IdColumn()
   id!: string;
@@ -18,8 +24,12 @@ export class PageSubscriberEntity {
   @RefColumn()
   pageId!: string;
 
+  /** Lowercased. */
   @Column({ type: 'varchar', length: 320 })
   email!: string;
+
+  @Column({ type: 'varchar', length: 16, default: 'pending' })
+  status!: SubscriberStatus;
 
   @Index('uq_page_subscribers_token', { unique: true })
   @Column({ type: 'char', length: 64 })

@@ -1,0 +1,51 @@
+// Validation of subscriber input: one source of truth for the bounds, with messages that name the
+// field and the bound.
+import { z } from 'zod';
+import { pageQuerySchema } from '../status-reports/status-report.schemas';
+
+export const SUBSCRIBER_BOUNDS = {
+  /** RFC 5321: 64 for the local part, 255 for the domain; 320 is the customary total. */
+  email: 320,
+  importMax: 1000,
+  perPageDefault: 50,
+  perPageMax: 200,
+} as const;
+
+const required = { error: 'is required' };
+
+/**
+ * A practical address check: one @, a non-empty local part without spaces, and a dotted domain of
+ * letters, digits and hyphens. Quoted local parts and IP literals are refused on purpose: they are
+ * almost always typos on a subscribe form.
+ */
+const EMAIL =
+  /^[^\s@"<>()[\],;:\\]{1,64}@(?=.{1,255}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
+
+export const emailSchema = z
+  .string(required)
+  .trim()
+  .toLowerCase()
+  // `abort`: one message per field; "too long" says more than "not an address".
+  .min(1, { ...required, abort: true })
+  .max(SUBSCRIBER_BOUNDS.email, { error: `must be at most ${SUBSCRIBER_BOUNDS.email} characters`, abort: true })
+  .regex(EMAIL, { error: 'must be an e-mail address such as name@example.com' });
+
+const idSchema = z.string(required).min(1, required);
+
+export const addSubscriberSchema = z.object({ pageId: idSchema, email: emailSchema });
+
+export const importSubscribersSchema = z.object({
+  pageId: idSchema,
+  emails: z
+    .array(emailSchema, required)
+    .min(1, { error: `must hold between 1 and ${SUBSCRIBER_BOUNDS.importMax} addresses` })
+    .max(SUBSCRIBER_BOUNDS.importMax, {
+      error: `must hold between 1 and ${SUBSCRIBER_BOUNDS.importMax} addresses`,
+    }),
+  confirmed: z.boolean().default(false),
+});
+
+export const listSubscribersSchema = pageQuerySchema.extend({ pageId: idSchema });
+
+/** Length of the random token of a confirmation link ([A-Za-z0-9], about 256 bits). */
+export const TOKEN_LENGTH = 43;

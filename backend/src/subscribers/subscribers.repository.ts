@@ -1,0 +1,123 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { In } from 'typeorm';
+import { isEntityId } from '../common/ids';
+import { Database } from '../database/database';
+import { StatusPageEntity } from '../status-pages/status-page.entity';
+import { WorkspaceEntity } from '../workspaces/workspace.entity';
+import { PageSubscriberEntity, type SubscriberStatus } from './page-subscriber.entity';
+
+/** What a notification needs of one confirmed subscriber. */
+export interface Recipient {
+  id: string;
+  email: string;
+  tokenHash: string;
+}
+
+@Injectable()
+export class SubscribersRepository {
+  constructor(@Inject(Database) private readonly db: Database) {}
+
+  insert(values: Partial<PageSubscriberEntity>): Promise<PageSubscriberEntity> {
+    const repo = this.db.repo(PageSubscriberEntity);
+    return repo.save(repo.create(values));
+  }
+
+  /** Inserts the rows whose (page, email) is new; returns the inserted ones. */
+  async insertMissing(rows: Partial<PageSubscriberEntity>[]): Promise<PageSubscriberEntity[]> {
+    if (!rows.length) return [];
+    const result = await this.db
+      .repo(PageSubscriberEntity)
+      .createQueryBuilder()
+      .insert()
+      .values(rows)
+      .orIgnore()
+      .returning('*')
+      .execute();
+    const ids = (result.raw as { id: string }[]).map((r) => String(r.id));
+    if (!ids.length) return [];
+    return this.db.repo(PageSubscriberEntity).find({ where: { id: In(ids) }, order: { id: 'ASC' } });
+  }
+
+  findByEmail(pageId: string, email: string): Promise<PageSubscriberEntity | null> {
+    return this.db.repo(PageSubscriberEntity).findOneBy({ pageId, email });
+  }
+
+  findById(id: string): Promise<PageSubscriberEntity | null> {
+    if (!isEntityId(id)) return Promise.resolve(null);
+    return this.db.repo(PageSubscriberEntity).findOneBy({ id });
+  }
+
+  findByTokenHash(tokenHash: string): Promise<PageSubscriberEntity | null> {
+    return this.db.repo(PageSubscriberEntity).findOneBy({ tokenHash });
+  }
+
+  /** Locks the row for the rest of the transaction. */
+  async lock(workspaceId: string, id: string): Promise<PageSubscriberEntity | null> {
+    if (!isEntityId(id)) return null;
+    return this.db
+      .repo(PageSubscriberEntity)
+      .createQueryBuilder('s')
+      .setLock('pessimistic_write')
+      .where('s.workspace_id = :workspaceId AND s.id = :id', { workspaceId, id })
+      .getOne();
+  }
+
+  async lockByTokenHash(tokenHash: string): Promise<PageSubscriberEntity | null> {
+    return this.db
+      .repo(PageSubscriberEntity)
+      .createQueryBuilder('s')
+      .setLock('pessimistic_write')
+      .where('s.token_hash = :tokenHash', { tokenHash })
+      .getOne();
+  }
+
+  async change(
+    subscriber: PageSubscriberEntity,
+    values: { status: SubscriberStatus; tokenHash?: string; confirmedAt?: Date | null; unsubscribedAt?: Date | null },
+  ): Promise<PageSubscriberEntity> {
+    const repo = this.db.repo(PageSubscriberEntity);
+    await repo.update({ id: subscriber.id }, values);
+    return repo.findOneByOrFail({ id: subscriber.id });
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.db.repo(PageSubscriberEntity).delete({ id });
+  }
+
+  list(workspaceId: string, pageId: string, limit: number, offset: number): Promise<[PageSubscriberEntity[], number]> {
+    return this.db
+      .repo(PageSubscriberEntity)
+      .findAndCount({ where: { workspaceId, pageId }, order: { id: 'DESC' }, take: limit, skip: offset });
+  }
+
+  /** Confirmed subscribers of a page, by id, in pages of `limit` after `afterId`. */
+  confirmedRecipients(
+    workspaceId: string,
+    pageId: string,
+    afterId: string | null,
+    limit: number,
+  ): Promise<Recipient[]> {
+    return this.db.rows<Recipient>(
+      `SELECT id::text AS id, email, token_hash AS "tokenHash" FROM page_subscribers
+        WHERE workspace_id = $1 AND page_id = $2 AND status = 'confirmed' AND ($3::bigint IS NULL OR id > $3::bigint)
+        ORDER BY id LIMIT $4`,
+      [workspaceId, pageId, afterId, limit],
+    );
+  }
+
+  /** Title of a page of the workspace; null when it is not the workspace's. */
+  async pageTitle(workspaceId: string, pageId: string): Promise<string | null> {
+    if (!isEntityId(pageId)) return null;
+    const page = await this.db
+      .repo(StatusPageEntity)
+      .findOne({ select: { id: true, title: true }, where: { workspaceId, id: pageId } });
+    return page?.title ?? null;
+  }
+
+  /** The page title and workspace of a subscriber, for the public confirm and unsubscribe routes. */
+  async ownerOf(subscriber: PageSubscriberEntity): Promise<{ workspace: WorkspaceEntity; pageTitle: string }> {
+    const page = await this.db.repo(StatusPageEntity).findOneByOrFail({ id: subscriber.pageId });
+    const workspace = await this.db.repo(WorkspaceEntity).findOneByOrFail({ id: subscriber.workspaceId });
+    return { workspace, pageTitle: page.title };
+  }
+}

@@ -1,0 +1,62 @@
+// subscriber.v1.SubscriberService: maps proto messages to the service verbs and back. No rule lives
+// here.
+import { create } from '@bufbuild/protobuf';
+import { timestampFromDate, type Timestamp } from '@bufbuild/protobuf/wkt';
+import type { ServiceImpl } from '@connectrpc/connect';
+import {
+  SubscriberSchema,
+  SubscriberStatusSchema,
+  type Subscriber,
+  type SubscriberService,
+} from '@uptime/proto/gen/subscriber/v1/subscriber_service_pb';
+import { EnumCodec } from '../rpc/enum-codec';
+import { serviceContext } from '../rpc/rpc-context';
+import type { SubscriberStatus } from './page-subscriber.entity';
+import type { SubscriberView } from './subscriber.view';
+import type { SubscribersService } from './subscribers.service';
+
+export const statusCodec = new EnumCodec<SubscriberStatus>(
+  SubscriberStatusSchema,
+  (n) => n.slice('SUBSCRIBER_STATUS_'.length).toLowerCase() as SubscriberStatus,
+);
+
+const timestampOut = (iso: string | null): Timestamp | undefined =>
+  iso === null ? undefined : timestampFromDate(new Date(iso));
+
+export function subscriberOut(v: SubscriberView): Subscriber {
+  return create(SubscriberSchema, {
+    id: v.id,
+    pageId: v.pageId,
+    email: v.email,
+    status: statusCodec.encode(v.status),
+    createdAt: timestampOut(v.createdAt),
+    confirmedAt: timestampOut(v.confirmedAt),
+    unsubscribedAt: timestampOut(v.unsubscribedAt),
+  });
+}
+
+export function subscriberServiceImpl(subscribers: SubscribersService): ServiceImpl<typeof SubscriberService> {
+  return {
+    async addSubscriber(req, ctx) {
+      const { subscriber, confirmationSent } = await subscribers.add(serviceContext(ctx), req.pageId, req.email);
+      return { subscriber: subscriberOut(subscriber), confirmationSent };
+    },
+
+    async importSubscribers(req, ctx) {
+      return subscribers.import(serviceContext(ctx), req.pageId, req.emails, { confirmed: req.confirmed });
+    },
+
+    async listSubscribers(req, ctx) {
+      const { subscribers: list, pagination } = await subscribers.list(serviceContext(ctx), req.pageId, {
+        page: req.page,
+        perPage: req.perPage,
+      });
+      return { subscribers: list.map(subscriberOut), pagination };
+    },
+
+    async removeSubscriber(req, ctx) {
+      await subscribers.remove(serviceContext(ctx), req.id);
+      return { success: true };
+    },
+  };
+}

@@ -1,0 +1,117 @@
+// The public pages behind the links of subscriber e-mails. GET only shows a page with a button:
+// mail scanners and link previews fetch links, and must not confirm or cancel anything. POST does
+// the change; a POST to the unsubscribe link is also the RFC 8058 one-click unsubscribe that mail
+// clients send with the body `List-Unsubscribe=One-Click`.
+import { Controller, Get, HttpCode, Inject, Post, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { isDomainError } from '../common/errors';
+import { httpStatusOf } from '../http/domain-error.filter';
+import { escapeHtml } from './subscriber-mails';
+import { SubscribersService, type SubscriptionOutcome } from './subscribers.service';
+import { CONFIRM_PATH, UNSUBSCRIBE_PATH } from './subscription-links';
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title></head>
+<body style="font-family:sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem">
+<h1 style="font-size:1.4rem">${escapeHtml(title)}</h1>
+${body}
+</body></html>
+`;
+}
+
+function form(action: string, token: string, label: string): string {
+  const url = `${action}?token=${encodeURIComponent(token)}`;
+  return `<form method="post" action="${escapeHtml(url)}"><button type="submit">${escapeHtml(label)}</button></form>`;
+}
+
+@Controller('subscriptions')
+export class SubscriptionsController {
+  constructor(@Inject(SubscribersService) private readonly subscribers: SubscribersService) {}
+
+  @Get('confirm')
+  async showConfirm(@Query('token') token: string | undefined, @Res() reply: FastifyReply): Promise<void> {
+    await this.html(
+      reply,
+      200,
+      page(
+        'Confirm your subscription',
+        `<p>Receive status updates by e-mail?</p>${form(CONFIRM_PATH, token ?? '', 'Confirm')}`,
+      ),
+    );
+  }
+
+  @Post('confirm')
+  @HttpCode(200)
+  async confirm(@Query('token') token: string | undefined, @Res() reply: FastifyReply): Promise<void> {
+    await this.run(
+      reply,
+      () => this.subscribers.confirm(token ?? ''),
+      (o) =>
+        page(
+          'Subscription confirmed',
+          `<p>${escapeHtml(o.email)} will receive status updates of ${escapeHtml(o.pageTitle)}.</p>`,
+        ),
+    );
+  }
+
+  @Get('unsubscribe')
+  async showUnsubscribe(@Query('token') token: string | undefined, @Res() reply: FastifyReply): Promise<void> {
+    await this.html(
+      reply,
+      200,
+      page(
+        'Unsubscribe',
+        `<p>Stop receiving status updates by e-mail?</p>${form(UNSUBSCRIBE_PATH, token ?? '', 'Unsubscribe')}`,
+      ),
+    );
+  }
+
+  /** The page's button and RFC 8058 one-click POSTs alike; the body is not needed. */
+  @Post('unsubscribe')
+  @HttpCode(200)
+  async unsubscribe(@Query('token') token: string | undefined, @Res() reply: FastifyReply): Promise<void> {
+    await this.run(
+      reply,
+      () => this.subscribers.unsubscribe(token ?? ''),
+      (o) =>
+        page(
+          'Unsubscribed',
+          `<p>${escapeHtml(o.email)} will no longer receive status updates of ${escapeHtml(o.pageTitle)}.</p>`,
+        ),
+    );
+  }
+
+  private async run(
+    reply: FastifyReply,
+    action: () => Promise<SubscriptionOutcome>,
+    render: (outcome: SubscriptionOutcome) => string,
+  ): Promise<void> {
+    let outcome: SubscriptionOutcome;
+    try {
+      outcome = await action();
+    } catch (error) {
+      // Domain errors get a readable page; anything else goes to the one HTTP error filter.
+      if (!isDomainError(error)) throw error;
+      await this.html(
+        reply,
+        httpStatusOf(error.code),
+        page('This link did not work', `<p>${escapeHtml(error.message)}</p>`),
+      );
+      return;
+    }
+    await this.html(reply, 200, render(outcome));
+  }
+
+  private async html(reply: FastifyReply, status: number, body: string): Promise<void> {
+    await reply
+      .status(status)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      // The token is in the URL: keep it out of Referer headers.
+      .header('referrer-policy', 'no-referrer')
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'")
+      .send(body);
+  }
+}
