@@ -7,6 +7,7 @@ import { hashToken } from '../../backend/src/common/crypto';
 import { emptyResult } from '../../backend/src/checker/probe';
 import { ingestResults } from '../../backend/src/checker/result-ingest';
 import { MonitorsService } from '../../backend/src/monitors/monitors.service';
+import { NotificationsService } from '../../backend/src/notifications/notifications.service';
 import { RetentionService } from '../../backend/src/monitors/retention.service';
 import { PageComponentsService } from '../../backend/src/status-pages/page-components.service';
 import { StatusPagesService } from '../../backend/src/status-pages/status-pages.service';
@@ -322,6 +323,26 @@ describe('MCP endpoint', () => {
       });
       const missing = await call(client, 'get_response_log', { monitorId, logId: '999999999' });
       expect(errorText(missing)).toMatch(/^NOT_FOUND/);
+    });
+
+    it('pages notification channels up to 200 at a time and never shows their credentials', async () => {
+      const tenant = await newTenant(t, 'pro');
+      const channels = t.app.get(NotificationsService);
+      for (let i = 0; i < 105; i++) {
+        await channels.create(tenant.ctx, {
+          name: `channel ${i}`,
+          providerType: 'slack',
+          provider: { kind: 'slack', args: { webhookUrl: `https://hooks.slack.com/services/T0/B0/secret${i}` } },
+        });
+      }
+      const client = await withKey(tenant.readKey);
+      const all = await ok(client, 'list_notifications', { perPage: 200 });
+      expect(all.notifications).toHaveLength(105);
+      expect(all.pagination).toEqual({ page: 1, perPage: 200, totalSize: 105, totalPages: 1 });
+      expect(JSON.stringify(all)).not.toContain('secret');
+      const second = await ok(client, 'list_notifications', { perPage: 100, page: 2 });
+      expect(second.notifications).toHaveLength(5);
+      expect(second.pagination).toEqual({ page: 2, perPage: 100, totalSize: 105, totalPages: 2 });
     });
 
     it('searches and reads the public content with any credential', async () => {

@@ -478,8 +478,15 @@ export class McpTools {
         run: async (ctx, a) => {
           const p = a.page as number;
           const n = a.perPage as number;
-          const { notifications, totalSize } = await this.notifications.list(ctx, window(p, n));
-          return { notifications: plain(notifications), pagination: paginationOf(p, n, totalSize) };
+          // The service pages by at most 100 (the RPC bound); MCP pages by up to 200 (SPEC §8).
+          const { limit, offset } = window(p, n);
+          const first = await this.notifications.list(ctx, { limit: Math.min(limit, 100), offset });
+          const notifications = [...first.notifications];
+          if (limit > 100 && first.notifications.length === 100) {
+            const rest = await this.notifications.list(ctx, { limit: limit - 100, offset: offset + 100 });
+            notifications.push(...rest.notifications);
+          }
+          return { notifications: plain(notifications), pagination: paginationOf(p, n, first.totalSize) };
         },
       },
       {
