@@ -219,7 +219,12 @@ describe('MCP endpoint', () => {
 
       const audit = await ok(client, 'list_audit_logs', { entityType: 'status_report', entityId: reportId });
       expect(audit.entries.length).toBeGreaterThanOrEqual(4);
-      for (const entry of audit.entries) expect(entry).toMatchObject({ actorType: 'mcp', actorUserId: pro.userId });
+      const [writeKey] = await t.db.rows<{ id: string }>(
+        `SELECT id::text AS id FROM api_keys WHERE workspace_id = $1 AND scope = 'write'`,
+        [pro.ctx.workspace.id],
+      );
+      for (const entry of audit.entries)
+        expect(entry).toMatchObject({ actorType: 'mcp', actorId: writeKey.id, actorUserId: pro.userId, via: 'mcp' });
       const one = await ok(client, 'get_audit_log', { auditLogId: audit.entries[0].id });
       expect(one.entry).toMatchObject({ id: audit.entries[0].id, entityId: reportId });
       expect(one.entry.after).toBeTruthy();
