@@ -3,11 +3,22 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { ApiKeysService } from '../../backend/src/api-keys/api-keys.service';
+import type { AppConfig } from '../../backend/src/config/config';
+import { APP_CONFIG } from '../../backend/src/config/config.module';
+import { createLogger } from '../../backend/src/logging/logger';
+import { McpTools } from '../../backend/src/mcp/mcp-tools';
+import { McpEndpoint } from '../../backend/src/mcp/mcp.endpoint';
+import type { ContentIndex } from '../../backend/src/mcp/ports';
+import { OAuthAccessTokenVerifier } from '../../backend/src/oauth/access-token.verifier';
+import { RpcServer } from '../../backend/src/rpc/rpc.server';
 import { hashToken } from '../../backend/src/common/crypto';
 import { emptyResult } from '../../backend/src/checker/probe';
 import { ingestResults } from '../../backend/src/checker/result-ingest';
 import { MonitorsService } from '../../backend/src/monitors/monitors.service';
 import { NotificationsService } from '../../backend/src/notifications/notifications.service';
+import { PrivateLocationsService } from '../../backend/src/private-locations/private-locations.service';
 import { RetentionService } from '../../backend/src/monitors/retention.service';
 import { PageComponentsService } from '../../backend/src/status-pages/page-components.service';
 import { StatusPagesService } from '../../backend/src/status-pages/status-pages.service';
@@ -350,6 +361,20 @@ describe('MCP endpoint', () => {
       expect(second.pagination).toEqual({ page: 2, perPage: 100, totalSize: 105, totalPages: 2 });
     });
 
+    it('lists private locations with their status and metadata, never their agent token', async () => {
+      const tenant = await newTenant(t, 'pro');
+      const created = await t.app
+        .get(PrivateLocationsService)
+        .create(tenant.ctx, { name: 'Basement rack', metadata: { site: 'hq' } });
+      expect(created.token).toMatch(/^svc_plt_/);
+      const out = await ok(await withKey(tenant.readKey), 'list_private_locations', { perPage: 100 });
+      expect(out.privateLocations).toEqual([
+        expect.objectContaining({ id: created.id, name: 'Basement rack', status: 'unknown', metadata: { site: 'hq' } }),
+      ]);
+      expect(out.privateLocations[0]).not.toHaveProperty('token');
+      expect(JSON.stringify(out)).not.toContain(created.token!);
+    });
+
     it('searches and reads the public content with any credential', async () => {
       const client = await withKey(free.readKey);
       const docs = await ok(client, 'search_docs', { query: 'MCP server tools' });
@@ -562,6 +587,53 @@ describe('MCP endpoint', () => {
       expect(texts[1]).toContain('list_status_pages');
       expect(texts[2]).toMatch(/^# /);
     });
+  });
+});
+
+describe('MCP resources when the content cannot be read', () => {
+  let t: HttpTestApp;
+
+  beforeAll(async () => {
+    t = await startHttpApp();
+  });
+
+  afterAll(() => t.close());
+
+  it('answers a short pointer back to the URI instead of an error or an empty body', async () => {
+    const broken: ContentIndex = {
+      search: () => [],
+      getPage: () => {
+        throw new Error('content folder missing');
+      },
+      llmsTxt: () => '   ',
+    };
+    const endpoint = new McpEndpoint(
+      t.app.get<AppConfig>(APP_CONFIG),
+      createLogger('silent'),
+      t.app.get(ApiKeysService),
+      t.app.get(OAuthAccessTokenVerifier),
+      t.app.get(McpTools),
+      t.app.get(RpcServer),
+      broken,
+    );
+    const tenant = await newTenant(t);
+    const server = endpoint.serverFor({ ...tenant.ctx, scope: 'read', via: 'mcp' });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const client = new Client({ name: 'in-memory', version: '1.0.0' });
+    await client.connect(clientSide);
+    try {
+      for (const uri of ['http://localhost:3000/docs/reference/mcp-server', 'http://localhost:3000/llms.txt']) {
+        const { contents } = await client.readResource({ uri });
+        const text = (contents[0] as { text: string }).text;
+        expect(text).toMatch(/could not be loaded just now\. Read it at /);
+        expect(text).toContain(uri);
+      }
+      const { contents } = await client.readResource({ uri: 'http://localhost:3000/openapi.json' });
+      expect((JSON.parse((contents[0] as { text: string }).text) as { paths: object }).paths).toBeTruthy();
+    } finally {
+      await client.close();
+    }
   });
 });
 
