@@ -154,6 +154,8 @@ describe('MCP endpoint', () => {
         expect(tool.outputSchema?.type).toBe('object');
         expect(tool.annotations?.readOnlyHint).toBe(READ_TOOLS.includes(tool.name));
       }
+      // Only update_status_report overwrites what was there; the others add.
+      expect(tools.filter((x) => x.annotations?.destructiveHint).map((x) => x.name)).toEqual(['update_status_report']);
       const create = tools.find((x) => x.name === 'create_status_report')!;
       expect(create.inputSchema.required).toEqual(expect.arrayContaining(['pageId', 'notify']));
     });

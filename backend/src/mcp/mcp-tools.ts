@@ -261,6 +261,7 @@ export class McpTools {
         description:
           'Changes the title, status or affected components of a report without posting a public update; nobody is notified.',
         kind: 'mutation',
+        destructive: true,
         input: z.object({
           statusReportId: id('statusReportId'),
           title: z.string().optional(),
