@@ -24,7 +24,7 @@ const MONITORS = Number(process.env.BENCH_MONITORS ?? 3000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 45);
 /** Seconds run before measuring: the agent's first claims and the JIT's warm-up are not steady state. */
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 5);
-const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
+const WORKERS = Number(process.env.BENCH_WORKERS ?? 0);
 /** Optional file for one line per measured check: ms since measuring began, lateness, latency error, timings. */
 const DUMP = process.env.BENCH_DUMP;
 const DELAY_MS = 20;

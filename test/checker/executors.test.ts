@@ -93,6 +93,25 @@ describe('check executors', () => {
     });
   });
 
+  it('replaces a probe worker that dies, failing only the checks it was running', async () => {
+    const sut = new WorkerExecutor(script!, 2, { run: {}, maxActive: 10 });
+    try {
+      const slots = (sut as unknown as { workers: Array<{ terminate(): Promise<number> }> }).workers;
+      const running = sut.execute(monitorView({ url: `${http.url}/delay/2000` }), Date.now());
+      const onOther = sut.execute(monitorView({ url: `${http.url}/` }), Date.now());
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await slots[1].terminate();
+      await expect(running).rejects.toThrow('probe worker exited');
+      expect((await onOther)?.outcome.status).toBe('success');
+      const after = await Promise.all(
+        [1, 2, 3, 4].map(() => sut.execute(monitorView({ url: `${http.url}/` }), Date.now())),
+      );
+      expect(after.map((r) => r?.outcome.status)).toEqual(['success', 'success', 'success', 'success']);
+    } finally {
+      await sut.close();
+    }
+  });
+
   it('queues checks beyond the active limit instead of running them starved', async () => {
     const sut = new InlineExecutor(createProbeRegistry(), {}, 1);
     try {

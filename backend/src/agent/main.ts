@@ -52,12 +52,12 @@ function main(): void {
   const regions = process.env.AGENT_REGIONS ? process.env.AGENT_REGIONS.split(',').map((r) => r.trim()) : undefined;
   const agentId = process.env.AGENT_ID ?? `${hostname()}-${process.pid}`;
   const concurrency = Number(process.env.AGENT_CONCURRENCY ?? 1000);
-  const workers = Number(process.env.AGENT_WORKERS ?? 1);
+  const workers = Number(process.env.AGENT_WORKERS ?? 0);
   const ca = process.env.CHECKER_CA_FILE ? [readFileSync(process.env.CHECKER_CA_FILE, 'utf8')] : undefined;
   const onError = (error: unknown) =>
     logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'agent');
   const executor = createExecutor({
-    workers: Number.isInteger(workers) && workers >= 0 && workers <= 64 ? workers : 1,
+    workers: Number.isInteger(workers) && workers >= 0 && workers <= 64 ? workers : 0,
     run: { ca, dnsServer: process.env.CHECKER_DNS_SERVER },
     probes: createProbeRegistry,
     onError,

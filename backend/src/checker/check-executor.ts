@@ -1,6 +1,8 @@
-// Where checks run. The inline executor runs them on the agent's own event loop; the worker executor
-// runs them on worker threads, so the agent's database and network work (claims, reports, JSON) can
-// never delay a check's start or stretch its measured latency. Both wait until the run's slot, then
+// Where checks run. The inline executor runs them on the agent's own event loop (the default); the
+// worker executor runs them on worker threads, so the agent's database and API work cannot delay a
+// check's start, and one process can use more than one core for probes (TLS handshakes are CPU-bound).
+// On a machine without spare cores the extra threads compete with everything else: the scheduler
+// benchmark on 2 cores measured better timing inline. Both wait until the run's slot, then
 // run the check with its retries inside its budget.
 import { setMaxListeners } from 'node:events';
 import { existsSync } from 'node:fs';
@@ -114,25 +116,39 @@ export class WorkerExecutor implements CheckExecutor {
   >();
   private nextId = 0;
   private aborted = false;
+  private closing = false;
 
-  constructor(script: string, count: number, data: ProbeWorkerData, onError?: (error: unknown) => void) {
-    for (let i = 0; i < count; i += 1) {
-      const worker = new Worker(script, { workerData: data });
-      worker.on('message', (message: FromWorker) => {
-        const entry = this.pending.get(message.id);
-        if (!entry) return;
-        this.pending.delete(message.id);
-        if (message.type === 'done') entry.resolve(reviveDates(message.result));
-        else entry.reject(new Error(message.message));
-      });
-      worker.on('error', (error) => {
-        onError?.(error);
-        this.failAll(worker, error);
-      });
-      worker.on('exit', () => this.failAll(worker, new Error('probe worker exited')));
-      worker.unref();
-      this.workers.push(worker);
-    }
+  constructor(
+    private readonly script: string,
+    count: number,
+    private readonly data: ProbeWorkerData,
+    private readonly onError?: (error: unknown) => void,
+  ) {
+    for (let i = 0; i < count; i += 1) this.workers.push(this.spawn(i));
+  }
+
+  /** A worker in slot `index`; one that dies is replaced, its running checks failing with the error. */
+  private spawn(index: number): Worker {
+    const worker = new Worker(this.script, { workerData: this.data });
+    worker.on('message', (message: FromWorker) => {
+      const entry = this.pending.get(message.id);
+      if (!entry) return;
+      this.pending.delete(message.id);
+      if (message.type === 'done') entry.resolve(reviveDates(message.result));
+      else entry.reject(new Error(message.message));
+    });
+    worker.on('error', (error) => {
+      this.onError?.(error);
+      this.failAll(worker, error);
+    });
+    worker.on('exit', () => {
+      this.failAll(worker, new Error('probe worker exited'));
+      if (!this.closing && this.workers[index] === worker) {
+        this.workers[index] = this.spawn(index);
+        if (this.aborted) this.workers[index].postMessage({ type: 'abort' } satisfies ToWorker);
+      }
+    });
+    return worker;
   }
 
   execute(monitor: MonitorView, startAt: number): Promise<ExecutedCheck | null> {
@@ -153,6 +169,7 @@ export class WorkerExecutor implements CheckExecutor {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     const workers = this.workers.splice(0);
     await Promise.all(workers.map((w) => w.terminate()));
   }
@@ -183,6 +200,8 @@ export interface ExecutorSettings {
 /** Worker threads when asked for and available (a build exists), else inline. */
 export function createExecutor(settings: ExecutorSettings): CheckExecutor {
   const script = settings.workers > 0 ? probeWorkerScript() : null;
+  if (settings.workers > 0 && !script)
+    settings.onError?.(new Error('probe worker script not found (no build?): running probes on the main thread'));
   if (!script) return new InlineExecutor(settings.probes(), settings.run);
   const { signal: _signal, ...run } = settings.run;
   return new WorkerExecutor(script, settings.workers, { run, maxActive: DEFAULT_MAX_ACTIVE }, settings.onError);

@@ -39,9 +39,9 @@ describe(loadConfig.name, () => {
     expect(sut.siteUrl).toBe('https://api.example.com');
   });
 
-  it('runs an embedded agent with probe worker threads by default', () => {
-    expect(loadConfig({}).checker).toMatchObject({ embedded: true, concurrency: 1000, workers: 1 });
-    expect(loadConfig({ CHECKER_WORKERS: '0' }).checker.workers).toBe(0);
+  it('runs an embedded agent, probing on its own event loop unless worker threads are asked for', () => {
+    expect(loadConfig({}).checker).toMatchObject({ embedded: true, concurrency: 1000, workers: 0 });
+    expect(loadConfig({ CHECKER_WORKERS: '2' }).checker.workers).toBe(2);
   });
 
   it('leaves e-mail off without SMTP_URL and never echoes a bad SMTP_URL (it holds the password)', () => {

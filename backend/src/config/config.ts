@@ -40,7 +40,10 @@ export interface AppConfig {
     regions: string[];
     /** Runs claimed and not yet reported (waiting for their slot or running). */
     concurrency: number;
-    /** Worker threads that run the probes; 0 runs them on the main event loop. */
+    /**
+     * Worker threads that run the probes; 0 (the default) runs them on the main event loop, which
+     * measured more accurate timing on small machines (see the scheduler benchmark).
+     */
     workers: number;
     /** `host:port` of the resolver for DNS monitors; the system resolver when null. */
     dnsServer: string | null;
@@ -214,7 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       embedded: e.CHECKER_EMBEDDED ?? true,
       regions: e.CHECKER_REGIONS ? e.CHECKER_REGIONS.split(',').map((r) => r.trim()) : [...REGIONS],
       concurrency: e.CHECKER_CONCURRENCY ?? 1000,
-      workers: e.CHECKER_WORKERS ?? 1,
+      workers: e.CHECKER_WORKERS ?? 0,
       dnsServer: e.CHECKER_DNS_SERVER ?? null,
       caFile: e.CHECKER_CA_FILE ?? null,
       agentToken: e.AGENT_TOKEN ?? null,
