@@ -4,7 +4,7 @@
 // fresh-TLS HTTPS checks/s. The targets run in a child process, so they use the other core.
 // Fresh TLS is measured as the agent runs checks: through the worker executor, with BENCH_TLS_WORKERS
 // probe threads (default 2) in this one process, against nginx when it is installed (a C TLS server
-// costs the shared cores far less per handshake than a Node one) or else the Node HTTPS target.
+// costs the shared cores less per handshake than a Node one) or else the Node HTTPS target.
 //   npm run bench:probe        (Debian packages prometheus-blackbox-exporter and nginx-light for the full run)
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
