@@ -7,6 +7,12 @@ import { UnauthorizedError } from '../common/errors';
 
 export const API_KEY_HEADER = 'x-service-key';
 
+/** The API key a request carries, if any. */
+export function apiKeyOf(request: FastifyRequest): string | undefined {
+  const header = request.headers[API_KEY_HEADER];
+  return Array.isArray(header) ? header[0] : header;
+}
+
 type RequestWithContext = FastifyRequest & { serviceContext?: ServiceContext };
 
 @Injectable()
@@ -15,8 +21,7 @@ export class ApiKeyGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<RequestWithContext>();
-    const header = request.headers[API_KEY_HEADER];
-    const key = Array.isArray(header) ? header[0] : header;
+    const key = apiKeyOf(request);
     if (!key) throw new UnauthorizedError(`Missing ${API_KEY_HEADER} header`);
     request.serviceContext = await this.apiKeys.authenticate(key, 'rest');
     return true;

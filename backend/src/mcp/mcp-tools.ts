@@ -4,6 +4,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { z } from 'zod';
 import { AuditService } from '../audit/audit.service';
+import { CONTENT_TYPES } from '../content/content.service';
 import type { ServiceContext } from '../common/context';
 import { NotFoundError } from '../common/errors';
 import { MaintenancesService } from '../maintenances/maintenances.service';
@@ -60,6 +61,9 @@ const paginationOut = z.object({
 const item = z.looseObject({ id: z.string() });
 const list = (key: string, extra: z.ZodRawShape = {}) =>
   z.object({ [key]: z.array(item), pagination: paginationOut, ...extra });
+
+/** The content types of the docs tools (search_docs, get_doc_page). */
+const DOC_TYPES = ['docs', 'guides', 'changelog'] as const;
 
 /** Plain JSON: dates as ISO strings, no undefined, no class instances. */
 function plain<T>(value: T): T & Record<string, unknown> {
@@ -553,7 +557,7 @@ export class McpTools {
         output: z.object({ results: z.array(z.looseObject({ path: z.string() })) }),
         run: async (_ctx, a) => ({
           results: this.content
-            .search(a.query as string, [a.type as string], 10)
+            .search(a.query as string, [a.type as (typeof DOC_TYPES)[number]], 10)
             .map(({ title, snippet, url, path }) => ({ title, snippet, url, path })),
         }),
       },
@@ -564,7 +568,7 @@ export class McpTools {
         kind: 'read',
         input: z.object({ path: z.string().min(1).max(300) }),
         output: z.looseObject({ path: z.string(), markdown: z.string() }),
-        run: async (_ctx, a) => this.docPage(a.path as string, ['docs', 'guides', 'changelog']),
+        run: async (_ctx, a) => this.docPage(a.path as string, DOC_TYPES),
       },
       {
         name: 'search_content',
@@ -579,7 +583,11 @@ export class McpTools {
         output: z.object({ results: z.array(z.looseObject({ path: z.string() })) }),
         run: async (_ctx, a) => ({
           results: this.content
-            .search(a.query as string, a.type === 'all' ? CONTENT_TYPES : [a.type as string], 10)
+            .search(
+              a.query as string,
+              a.type === 'all' ? CONTENT_TYPES : [a.type as (typeof CONTENT_TYPES)[number]],
+              10,
+            )
             .map(({ title, type, snippet, url, path }) => ({ title, type, snippet, url, path })),
         }),
       },
@@ -601,16 +609,3 @@ export class McpTools {
     return { title: p.title, type: p.type, path: p.path, url: p.url, markdown: p.markdown };
   }
 }
-
-export const CONTENT_TYPES = [
-  'product',
-  'pricing',
-  'blog',
-  'comparisons',
-  'use-cases',
-  'customer-stories',
-  'tooling',
-  'docs',
-  'guides',
-  'changelog',
-] as const;

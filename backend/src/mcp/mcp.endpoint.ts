@@ -24,7 +24,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { ApiKeysService } from '../api-keys/api-keys.service';
-import { API_KEY_HEADER } from '../auth/api-key.guard';
+import { API_KEY_HEADER, apiKeyOf } from '../auth/api-key.guard';
 import type { ServiceContext } from '../common/context';
 import { DomainError, UnauthorizedError } from '../common/errors';
 import type { AppConfig } from '../config/config';
@@ -98,8 +98,7 @@ export class McpEndpoint {
 
   /** The caller's context; the API key wins when both credentials are sent (SPEC §5). */
   async authenticate(request: FastifyRequest): Promise<ServiceContext | null> {
-    const key = request.headers[API_KEY_HEADER];
-    const apiKey = Array.isArray(key) ? key[0] : key;
+    const apiKey = apiKeyOf(request);
     if (apiKey) return this.apiKeys.authenticate(apiKey, 'mcp');
     const authorization = request.headers.authorization;
     if (!authorization) return null;

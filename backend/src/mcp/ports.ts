@@ -1,6 +1,7 @@
 // What the MCP tools need from other modules, as interfaces: subscriber notifications for the
 // publishing tools and the public content index for the content tools and resources.
 import type { ServiceContext } from '../common/context';
+import type { ContentService } from '../content/content.service';
 
 export type { PageEvent } from '../subscribers/subscriber-notifier.service';
 import type { PageEvent } from '../subscribers/subscriber-notifier.service';
@@ -12,22 +13,5 @@ export interface PageNotifier {
 }
 
 export const CONTENT_INDEX = Symbol('CONTENT_INDEX');
-export interface ContentHitLike {
-  title: string;
-  type: string;
-  snippet: string;
-  url: string;
-  path: string;
-}
-export interface ContentPageLike {
-  title: string;
-  type: string;
-  path: string;
-  url: string;
-  markdown: string;
-}
-export interface ContentIndex {
-  search(query: string, types: readonly string[], limit?: number): ContentHitLike[];
-  getPage(path: string): ContentPageLike;
-  llmsTxt(): string;
-}
+/** What the content tools and resources read: the public site's pages and index. */
+export type ContentIndex = Pick<ContentService, 'search' | 'getPage' | 'llmsTxt'>;

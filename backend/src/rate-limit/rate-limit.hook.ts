@@ -4,15 +4,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { API_KEY_HEADER } from '../auth/api-key.guard';
+import { apiKeyOf } from '../auth/api-key.guard';
 import { RateLimiter } from './rate-limiter';
 
 /** Paths whose calls count: the MCP endpoint, the RPC API and the REST API. */
 export const RATE_LIMITED_PREFIXES = ['/mcp', '/rpc/', '/v1/'];
 
 export function credentialOf(request: FastifyRequest): string | null {
-  const key = request.headers[API_KEY_HEADER];
-  const apiKey = Array.isArray(key) ? key[0] : key;
+  const apiKey = apiKeyOf(request);
   if (apiKey) return `key:${apiKey}`;
   const authorization = request.headers.authorization;
   return authorization ? `auth:${authorization.trim()}` : null;
