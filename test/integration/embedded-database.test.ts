@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { openEmbeddedDatabase, type EmbeddedDatabase } from '../../backend/src/database/embedded/embedded-postgres';
-import { RawPgClient, wire } from '../support/raw-pg';
+import { endpoint, RawPgClient, wire } from '../support/raw-pg';
 
 async function query(url: string, sql: string, params: unknown[] = []): Promise<Array<Record<string, unknown>>> {
   const client = new Client({ connectionString: url });
@@ -114,9 +114,9 @@ describe(openEmbeddedDatabase.name, () => {
     // has one, so a server that forwarded message by message would let B's Parse replace A's between
     // A's Parse and Bind, and A would get B's row (@electric-sql/pglite-socket does exactly that).
     owner = await openEmbeddedDatabase({ dataDir, role: 'server' });
-    const port = Number(new URL(owner.url).port);
-    const a = await RawPgClient.connect(port);
-    const b = await RawPgClient.connect(port);
+    const { port, password } = endpoint(owner.url);
+    const a = await RawPgClient.connect(port, password);
+    const b = await RawPgClient.connect(port, password);
     a.send(wire.parse("SELECT 'from A'::text"));
     await new Promise((resolve) => setTimeout(resolve, 100));
     b.send(wire.parse("SELECT 'from B'::text"), wire.bind(), wire.execute(), wire.sync());
