@@ -4,6 +4,8 @@ import { create, type MessageInitShape } from '@bufbuild/protobuf';
 import { FieldMaskSchema, timestampDate } from '@bufbuild/protobuf/wkt';
 import { Code, createClient, type Client } from '@connectrpc/connect';
 import { createConnectTransport } from '@connectrpc/connect-node';
+import { Periodicity } from '@uptime/proto/gen/monitor/v1/common_pb';
+import { MonitorService } from '@uptime/proto/gen/monitor/v1/monitor_service_pb';
 import {
   PrivateLocationService,
   PrivateLocationStatus,
@@ -355,6 +357,122 @@ describe('PrivateLocationService over Connect (binary)', () => {
     });
   });
 
+  describe('token rotation', () => {
+    const claimWith = (token: string) =>
+      fetch(`${t.baseUrl}/agent/v1/claim`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ agentId: 'rotation', max: 1, lookaheadMs: 0 }),
+      }).then((r) => r.status);
+
+    it('gives a new token that works at once, while the old one stops working at once', async () => {
+      const monitor = await newMonitor();
+      const { privateLocation } = await sut.createPrivateLocation(location({ monitorIds: [monitor] }));
+      const old = privateLocation!.token;
+      expect(await claimWith(old)).toBe(200);
+      const { privateLocation: rotated } = await sut.rotatePrivateLocationToken({ id: privateLocation!.id });
+      expect(rotated!.token).toMatch(TOKEN);
+      expect(rotated!.token).not.toBe(old);
+      const { id, name, monitorIds, metadata, createdAt } = privateLocation!;
+      expect(rotated).toMatchObject({ id, name, monitorIds, metadata, createdAt });
+      expect((await sut.getPrivateLocation({ id: privateLocation!.id })).privateLocation?.token).toBe(rotated!.token);
+      expect(await claimWith(old)).toBe(401);
+      expect(await claimWith(rotated!.token)).toBe(200);
+      const repository = t.app.get(PrivateLocationsRepository);
+      expect(await repository.findByToken(old)).toBeNull();
+      expect((await repository.findByToken(rotated!.token))?.id).toBe(privateLocation!.id);
+    });
+
+    it('is audited without either token, and no list or read-only view shows the new one', async () => {
+      const own = await newTenant(t);
+      const client = clientFor(own.writeKey);
+      const { privateLocation } = await client.createPrivateLocation(location());
+      const id = privateLocation!.id;
+      const { privateLocation: rotated } = await client.rotatePrivateLocationToken({ id });
+      const secrets = [privateLocation!.token, rotated!.token].map((token) => token.slice('svc_plt_'.length));
+      const entries = await t.db.repo(AuditLogEntity).find({
+        where: { workspaceId: own.ctx.workspace.id, entityType: 'private_location' },
+        order: { id: 'ASC' },
+      });
+      expect(entries.map((e) => e.action)).toEqual(['private_location.create', 'private_location.rotate_token']);
+      expect(entries[1]).toMatchObject({ entityId: id, via: 'rpc', actorType: 'api_key' });
+      expect(entries[1].after).toEqual({
+        id,
+        name: 'Basement rack',
+        monitorIds: [],
+        metadata: { env: 'prod', dc: 'fra1' },
+      });
+      const visible = text([
+        entries,
+        await client.listPrivateLocations({}),
+        await clientFor(own.readKey).getPrivateLocation({ id }),
+        await clientFor(own.readKey).listPrivateLocations({}),
+      ]);
+      for (const secret of secrets) expect(visible).not.toContain(secret);
+      expect(await wholeDatabaseText(t.db)).not.toContain(secrets[1]);
+    });
+
+    it('needs a read-and-write credential of the same workspace, and changes nothing otherwise', async () => {
+      const { privateLocation } = await sut.createPrivateLocation(location());
+      const id = privateLocation!.id;
+      const readOnly = await rpcError(clientFor(tenant.readKey).rotatePrivateLocationToken({ id }));
+      expect(readOnly.code).toBe(Code.PermissionDenied);
+      const stranger = await rpcError(clientFor((await newTenant(t)).writeKey).rotatePrivateLocationToken({ id }));
+      expect(stranger.code).toBe(Code.NotFound);
+      expect(stranger.rawMessage).toBe(`private location "${id}" not found`);
+      const unknown = await rpcError(sut.rotatePrivateLocationToken({ id: '987654321' }));
+      expect(unknown.rawMessage).toBe('private location "987654321" not found');
+      expect((await sut.getPrivateLocation({ id })).privateLocation).toEqual(privateLocation);
+      expect(await claimWith(privateLocation!.token)).toBe(200);
+    });
+  });
+
+  describe("a monitor's private locations", () => {
+    const monitorsFor = (key: string) =>
+      createClient(
+        MonitorService,
+        createConnectTransport({ baseUrl: `${t.baseUrl}/rpc`, httpVersion: '1.1', interceptors: [withKey(key)] }),
+      );
+    const hint =
+      "privateLocationIds: is read-only: a monitor runs from the private locations whose monitorIds include it; change a private location's monitorIds with UpdatePrivateLocation";
+
+    it('are refused on create and update with where to change them, never silently dropped', async () => {
+      const own = await newTenant(t);
+      const client = monitorsFor(own.writeKey);
+      const { privateLocation } = await clientFor(own.writeKey).createPrivateLocation(location());
+      const http = { name: 'api', url: 'https://example.com', periodicity: Periodicity.PERIODICITY_1M };
+      const created = await rpcError(
+        client.createHTTPMonitor({ monitor: { ...http, privateLocationIds: [privateLocation!.id] } }),
+      );
+      expect(created.code).toBe(Code.InvalidArgument);
+      expect(created.rawMessage).toBe(hint);
+      const tcp = await rpcError(
+        client.createTCPMonitor({
+          monitor: { name: 'db', uri: 'db:5432', periodicity: Periodicity.PERIODICITY_1M, privateLocationIds: ['1'] },
+        }),
+      );
+      expect(tcp.rawMessage).toBe(hint);
+      expect((await client.listMonitors({})).totalSize).toBe(0);
+
+      const { monitor } = await client.createHTTPMonitor({ monitor: http });
+      const updated = await rpcError(
+        client.updateHTTPMonitor({ id: monitor!.id, monitor: { privateLocationIds: [privateLocation!.id] } }),
+      );
+      expect(updated.code).toBe(Code.InvalidArgument);
+      expect(updated.rawMessage).toBe(hint);
+      const masked = await rpcError(
+        client.updateHTTPMonitor({
+          id: monitor!.id,
+          monitor: {},
+          updateMask: create(FieldMaskSchema, { paths: ['private_location_ids'] }),
+        }),
+      );
+      expect(masked.code).toBe(Code.InvalidArgument);
+      expect(masked.rawMessage).toBe(`updateMask: private_location_ids ${hint.slice('privateLocationIds: '.length)}`);
+      expect(await t.db.repo(PrivateLocationMonitorEntity).countBy({ privateLocationId: privateLocation!.id })).toBe(0);
+    });
+  });
+
   describe('credentials and tenancy', () => {
     it('never stores, audits or lists the plain token', async () => {
       const own = await newTenant(t);
@@ -515,6 +633,20 @@ describe('PrivateLocationService over plain HTTP JSON', () => {
     const listed = await call('ListPrivateLocations', {});
     expect(listed.body).toMatchObject({ totalSize: 1, privateLocations: [{ id: location.id, name: 'json' }] });
     expect(JSON.stringify(listed.body)).not.toContain(location.token as string);
+  });
+
+  it('rotates the token in JSON, answering the location with the new token', async () => {
+    const created = (await call('CreatePrivateLocation', { privateLocation: { name: 'rotate' } })).body
+      .privateLocation as Record<string, unknown>;
+    const rotated = await call('RotatePrivateLocationToken', { id: created.id });
+    expect(rotated.status).toBe(200);
+    const location = rotated.body.privateLocation as Record<string, unknown>;
+    expect(location).toMatchObject({ id: created.id, name: 'rotate' });
+    expect(location.token).toMatch(TOKEN);
+    expect(location.token).not.toBe(created.token);
+    expect((await call('RotatePrivateLocationToken', { id: created.id }, tenant.readKey)).body).toMatchObject({
+      code: 'permission_denied',
+    });
   });
 
   it('answers errors as Connect JSON with the code and a readable message', async () => {

@@ -1,6 +1,6 @@
 // A standalone checker agent: `npm run agent`. It serves public regions (with the shared AGENT_TOKEN
 // and AGENT_REGIONS) or one private location (with that location's token), pulling work from the API
-// over HTTP and pushing results back in batches.
+// over HTTP, renewing the leases of the checks it runs, and pushing results back in batches.
 //
 //   API_URL       the API origin (default http://localhost:3000)
 //   AGENT_TOKEN   the shared agent token, or a private location's token (svc_plt_...)
@@ -12,7 +12,14 @@ import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { CheckAgent, DEFAULT_AGENT_OPTIONS, type AgentTransport } from '../checker/agent';
 import { createExecutor } from '../checker/check-executor';
-import { AGENT_API_PREFIX, parseWork, type ClaimRequest, type ReportRequest } from '../checker/agent-wire';
+import {
+  AGENT_API_PREFIX,
+  parseWork,
+  type ClaimRequest,
+  type RenewRequest,
+  type ReportAnswer,
+  type ReportRequest,
+} from '../checker/agent-wire';
 import { createProbeRegistry } from '../checker/probe-registry';
 import { createLogger } from '../logging/logger';
 
@@ -22,7 +29,7 @@ export function httpTransport(
   agentId: string,
   regions: string[] | undefined,
 ): AgentTransport {
-  const post = async (path: string, body: ClaimRequest | ReportRequest): Promise<string> => {
+  const post = async (path: string, body: ClaimRequest | ReportRequest | RenewRequest): Promise<string> => {
     const response = await fetch(`${apiUrl}${AGENT_API_PREFIX}/${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
@@ -34,9 +41,11 @@ export function httpTransport(
     return text;
   };
   return {
-    claim: async (max, lookaheadMs) => parseWork(await post('claim', { agentId, regions, max, lookaheadMs })),
-    report: async (results) => {
-      await post('report', { agentId, regions, results });
+    claim: async (max, lookaheadMs) =>
+      parseWork(await post('claim', { agentId, regions, max, lookaheadMs, renewsLeases: true })),
+    report: async (results) => JSON.parse(await post('report', { agentId, regions, results })) as ReportAnswer,
+    renew: async (runs) => {
+      await post('renew', { agentId, regions, runs });
     },
   };
 }

@@ -1,15 +1,21 @@
 // A checker agent: claims due runs, starts each at its slot, runs the probe and reports results in
 // batches. The same class runs embedded in the server (talking to CheckWorkService directly) and as a
 // separate process (over HTTP). Results that cannot be reported are kept and retried, so an agent that
-// loses the API loses nothing; reports are idempotent, so a retry never double-counts.
+// loses the API loses nothing; reports are idempotent, so a retry never double-counts. While checks
+// run, the agent renews their leases, so if it dies its runs pass to another agent within seconds.
+import { LEASE_RENEW_INTERVAL_MS, type ReportAnswer } from './agent-wire';
 import type { CheckExecutor } from './check-executor';
 import type { CheckOutcome } from './check-runner';
-import type { ReportedResult, WorkItem } from './check-work.service';
+import type { HeldRun, ReportedResult, WorkItem } from './check-work.service';
 import { exportCheck } from './otel-export';
 
 export interface AgentTransport {
+  /** A transport with `renew` claims short, renewed leases (ClaimRequest.renewsLeases). */
   claim(max: number, lookaheadMs: number): Promise<WorkItem[]>;
-  report(results: ReportedResult[]): Promise<void>;
+  /** The answer, when the transport has one, names the results the API refused. */
+  report(results: ReportedResult[]): Promise<ReportAnswer | void>;
+  /** Renews the leases of runs being checked. */
+  renew?(runs: HeldRun[]): Promise<void>;
 }
 
 export interface AgentOptions {
@@ -25,6 +31,8 @@ export interface AgentOptions {
   batchSize: number;
   /** Results kept while the API is unreachable; the oldest are dropped beyond this. */
   maxBuffered: number;
+  /** How often the leases of running checks are renewed (transports with `renew` only). */
+  renewIntervalMs: number;
   onError?: (error: unknown) => void;
   /** Called after each check with how late it started (ms after its slot). */
   onCheck?: (check: { item: WorkItem; outcome: CheckOutcome; lateMs: number; startedAt: Date }) => void;
@@ -37,6 +45,7 @@ export const DEFAULT_AGENT_OPTIONS: AgentOptions = {
   pollMs: 500,
   batchSize: 1000,
   maxBuffered: 10_000,
+  renewIntervalMs: LEASE_RENEW_INTERVAL_MS,
 };
 
 export class CheckAgent {
@@ -46,6 +55,10 @@ export class CheckAgent {
   private readonly buffer: ReportedResult[] = [];
   private wake: (() => void) | null = null;
   private reportFailures = 0;
+  /** Runs claimed whose checks have not finished (waiting for their slot or running): renewed. */
+  private readonly held = new Set<WorkItem['run']>();
+  private renewTimer: NodeJS.Timeout | null = null;
+  private renewing = false;
 
   constructor(
     private readonly transport: AgentTransport,
@@ -58,6 +71,10 @@ export class CheckAgent {
     if (this.running) return;
     this.running = true;
     this.loop = this.runLoop();
+    if (this.transport.renew) {
+      this.renewTimer = setInterval(() => void this.renewHeld(), this.options.renewIntervalMs);
+      this.renewTimer.unref();
+    }
   }
 
   /** Stops claiming, lets running checks finish (up to their budget) and reports what it has. */
@@ -68,6 +85,8 @@ export class CheckAgent {
     this.executor.abort();
     await this.loop;
     await Promise.allSettled([...this.inflight]);
+    if (this.renewTimer) clearInterval(this.renewTimer);
+    this.renewTimer = null;
     await this.flush();
     await this.executor.close();
   }
@@ -95,6 +114,7 @@ export class CheckAgent {
   }
 
   private schedule(item: WorkItem): void {
+    this.held.add(item.run);
     const task = (async () => {
       const executed = await this.executor.execute(item.monitor, item.startAt);
       // A check cut short by shutdown proves nothing: its lease expires and another agent runs it.
@@ -108,17 +128,47 @@ export class CheckAgent {
       if (this.buffer.length >= this.options.batchSize) this.wake?.();
     })()
       .catch((error: unknown) => this.options.onError?.(error))
-      .finally(() => this.inflight.delete(task));
+      .finally(() => {
+        this.inflight.delete(task);
+        this.held.delete(item.run);
+      });
     this.inflight.add(task);
+  }
+
+  /** One renewal at a time; a failed one is retried at the next tick, well inside the lease. */
+  private async renewHeld(): Promise<void> {
+    if (this.renewing || !this.held.size || !this.transport.renew) return;
+    this.renewing = true;
+    try {
+      await this.transport.renew(
+        [...this.held].map(({ monitorId, location, trigger, triggerId }) => ({
+          monitorId,
+          location,
+          trigger,
+          triggerId,
+        })),
+      );
+    } catch (error) {
+      this.options.onError?.(error);
+    } finally {
+      this.renewing = false;
+    }
   }
 
   private async flush(): Promise<void> {
     while (this.buffer.length) {
       const batch = this.buffer.slice(0, this.options.batchSize);
       try {
-        await this.transport.report(batch);
+        const answer = await this.transport.report(batch);
         this.buffer.splice(0, batch.length);
         this.reportFailures = 0;
+        // Refused results would be refused again: they are dropped, and said so once. (An API older
+        // than the per-result errors answers counts only.)
+        if (answer?.rejected) {
+          const errors = (answer.errors as ReportAnswer['errors'] | undefined) ?? [];
+          const first = errors.slice(0, 3).map((e) => `#${e.index} ${e.message}`);
+          this.options.onError?.(new Error(`the API refused ${answer.rejected} results: ${first.join('; ')}`));
+        }
       } catch (error) {
         // Keep the results; the next loop tries again, backing off while the API is away.
         this.reportFailures += 1;

@@ -10,7 +10,7 @@ import { toMonitorView, type MonitorView } from '../monitors/monitor.view';
 import { MonitorsRepository } from '../monitors/monitors.repository';
 import { PrivateLocationEntity } from '../private-locations/private-location.entity';
 import { budgetMs, type CheckOutcome } from './check-runner';
-import { ingestResults } from './result-ingest';
+import { ingestResults, type IngestCounts } from './result-ingest';
 import { SchedulesRepository, type ClaimedRun } from './scheduling/schedules.repository';
 import { dueSlot } from './scheduling/slots';
 
@@ -41,6 +41,18 @@ export interface ReportedResult {
 export const LEASE_MARGIN_MS = 15_000;
 
 /**
+ * Leases of agents that renew them while their checks run (every agent of this code base does; see
+ * LEASE_RENEW_INTERVAL_MS in agent-wire.ts): a claimed run is held until its start plus this, and
+ * each renewal holds it until this long after the renewal. An agent that dies loses its runs to
+ * another agent within this time, instead of the check's whole budget plus the margin (up to 135 s
+ * for a 120 s timeout). Agents that do not announce renewal keep the budget-long lease.
+ */
+export const RENEWED_LEASE_MS = 30_000;
+
+/** A run an agent holds and renews: enough to find its schedule row or its trigger. */
+export type HeldRun = Pick<ClaimedRun, 'monitorId' | 'location' | 'trigger' | 'triggerId'>;
+
+/**
  * The aggregate of region statuses: error when a majority of the reporting regions are in error,
  * degraded when any region is in error or degraded, active when all are active, unknown without data.
  */
@@ -60,7 +72,17 @@ export class CheckWorkService {
     @Inject(MonitorsRepository) private readonly monitors: MonitorsRepository,
   ) {}
 
-  async claim(agent: AgentIdentity, max: number, lookaheadMs: number, now = new Date()): Promise<WorkItem[]> {
+  /**
+   * Hands out up to `max` runs due within `lookaheadMs`. With `renews`, the agent promises to renew
+   * its leases (renew below) and gets short ones; otherwise each lease lasts as long as its run can.
+   */
+  async claim(
+    agent: AgentIdentity,
+    max: number,
+    lookaheadMs: number,
+    now = new Date(),
+    renews = false,
+  ): Promise<WorkItem[]> {
     await this.touchLocation(agent, now);
     const horizon = new Date(now.getTime() + lookaheadMs);
     const runs = await this.schedules.claim(
@@ -85,22 +107,33 @@ export class CheckWorkService {
       if (run.trigger === 'cron')
         run.cronTimestamp = new Date(dueSlot(run.cronTimestamp.getTime(), now.getTime(), run.periodMs));
       const startAt = Math.max(now.getTime(), run.cronTimestamp.getTime());
-      // The lease lasts as long as this run can: until its slot, plus its budget, plus a margin.
-      leases.push({ run, until: new Date(startAt + budgetMs(monitor) + LEASE_MARGIN_MS) });
+      // A renewed lease lasts until the slot plus the renewal lease; an unrenewed one as long as this
+      // run can: until its slot, plus its budget, plus a margin.
+      const holdMs = renews ? RENEWED_LEASE_MS : budgetMs(monitor) + LEASE_MARGIN_MS;
+      leases.push({ run, until: new Date(startAt + holdMs) });
       items.push({ run, monitor, startAt });
     }
     await this.schedules.renewLeases(leases, agent.agentId);
     return items;
   }
 
-  /** Stores results; returns how many were new and how many had been stored before. */
-  async report(
-    agent: AgentIdentity,
-    results: ReportedResult[],
-    now = new Date(),
-  ): Promise<{ stored: number; duplicates: number; rejected: number }> {
+  /**
+   * Stores results: how many were new, how many had been stored before, and which were refused (by
+   * index: invalid, or not a run handed to this agent). Results arrive unchecked, as sent.
+   */
+  async report(agent: AgentIdentity, results: readonly unknown[], now = new Date()): Promise<IngestCounts> {
     await this.touchLocation(agent, now);
     return ingestResults(this.db, agent, results, now);
+  }
+
+  /**
+   * Extends the leases the agent still holds on these runs to `now` + RENEWED_LEASE_MS (never
+   * shortening one); returns how many it still held. A run another agent took over is not renewed.
+   */
+  async renew(agent: AgentIdentity, runs: readonly HeldRun[], now = new Date()): Promise<number> {
+    await this.touchLocation(agent, now);
+    const own = runs.filter((r) => agent.locations.includes(r.location));
+    return this.schedules.extendLeases(own, agent.agentId, new Date(now.getTime() + RENEWED_LEASE_MS));
   }
 
   private async touchLocation(agent: AgentIdentity, now: Date): Promise<void> {

@@ -34,9 +34,10 @@ export class EmbeddedAgentService implements OnApplicationBootstrap, BeforeAppli
     const onError = (error: unknown) => this.logger.warn({ err: error }, 'embedded checker agent');
     this.agent = new CheckAgent(
       {
-        claim: (max, lookaheadMs) => this.work.claim(identity, max, lookaheadMs),
-        report: async (results) => {
-          await this.work.report(identity, results);
+        claim: (max, lookaheadMs) => this.work.claim(identity, max, lookaheadMs, new Date(), true),
+        report: (results) => this.work.report(identity, results),
+        renew: async (runs) => {
+          await this.work.renew(identity, runs);
         },
       },
       createExecutor({

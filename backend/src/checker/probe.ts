@@ -4,8 +4,18 @@ import type { AssertionOutcome, CheckErrorInfo, CheckTimings } from '../monitors
 import type { CheckStatus, MonitorKind } from '../monitors/monitor.constants';
 import type { MonitorView } from '../monitors/monitor.view';
 
-export type ProbeErrorKind =
-  'dns' | 'connect' | 'tls' | 'timeout' | 'http' | 'assertion' | 'protocol' | 'unsupported' | 'internal';
+export const PROBE_ERROR_KINDS = [
+  'dns',
+  'connect',
+  'tls',
+  'timeout',
+  'http',
+  'assertion',
+  'protocol',
+  'unsupported',
+  'internal',
+] as const;
+export type ProbeErrorKind = (typeof PROBE_ERROR_KINDS)[number];
 
 export interface ProbeResult {
   status: CheckStatus;

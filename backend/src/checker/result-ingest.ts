@@ -2,11 +2,16 @@
 // (results, hourly and daily aggregates, region statuses, monitor statuses, schedules), so ingest
 // cost grows with batches rather than with results. Idempotent: a result already stored (same
 // monitor, location, trigger and slot) is counted as a duplicate and changes nothing.
-import { isEntityId } from '../common/ids';
+//
+// Before anything is stored, each result is validated (report-validation.ts) and must be a run the
+// agent was handed (handedRuns below); the others are refused by index, and the rest are stored.
+import type { EntityManager } from 'typeorm';
 import type { Database } from '../database/database';
+import { REGIONS } from '../monitors/monitor.constants';
 import { bucketOf } from './latency-sketch';
 import type { AgentIdentity, ReportedResult } from './check-work.service';
-import { PRIVATE_LOCATION_PREFIX } from './scheduling/slots';
+import { validateResults, type ResultError } from './report-validation';
+import { PRIVATE_LOCATION_PREFIX, privateLocation } from './scheduling/slots';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
@@ -14,7 +19,27 @@ const DAY_MS = 86_400_000;
 export interface IngestCounts {
   stored: number;
   duplicates: number;
+  /** Results refused: invalid, or not a run handed to the agent. */
   rejected: number;
+  /** One entry per refused result, by its position in the batch. */
+  errors: ResultError[];
+}
+
+/**
+ * The one answer for a result that is not the agent's to report. It is the same whether the monitor
+ * does not exist, belongs to another workspace, or is not assigned to the agent's location, so a
+ * report never reveals whether an id exists.
+ */
+export const NOT_HANDED = 'run: not a run handed to this agent';
+
+interface Candidate {
+  index: number;
+  result: ReportedResult;
+}
+
+interface HandedMonitor {
+  workspaceId: string;
+  kind: string;
 }
 
 interface AggregateRow {
@@ -33,25 +58,81 @@ interface AggregateRow {
 const keyOf = (monitorId: string, region: string, trigger: string, at: Date) =>
   `${monitorId}|${region}|${trigger}|${at.getTime()}`;
 
+/**
+ * Which candidates are runs the agent was handed, in one statement. A private location's agent may
+ * report its own location for monitors assigned to it in its own workspace; an agent with the shared
+ * token (or the embedded one) public regions it serves, for monitors configured with that region.
+ * Deleted monitors take no results. An api run must name its own trigger (same monitor, location and
+ * request time), so a report can close no other trigger.
+ */
+async function handedRuns(
+  db: Database,
+  manager: EntityManager,
+  agent: AgentIdentity,
+  candidates: Candidate[],
+): Promise<Map<number, HandedMonitor>> {
+  const own = agent.privateLocationId ? privateLocation(agent.privateLocationId) : null;
+  const plausible = candidates.filter(({ result: { run } }) =>
+    own ? run.location === own : (REGIONS as readonly string[]).includes(run.location),
+  );
+  const handed = new Map<number, HandedMonitor>();
+  if (!plausible.length) return handed;
+  const col = <T>(f: (r: ReportedResult) => T) => plausible.map((c) => f(c.result));
+  const rows = await db.rows<{ i: number; workspace_id: string; kind: string }>(
+    `SELECT v.i, m.workspace_id::text AS workspace_id, m.kind
+       FROM unnest($1::int[], $2::bigint[], $3::text[], $4::text[], $5::bigint[], $6::timestamptz[])
+         AS v(i, monitor_id, location, trigger, trigger_id, at)
+       JOIN monitors m ON m.id = v.monitor_id AND m.deleted_at IS NULL
+      WHERE CASE WHEN $7::bigint IS NULL THEN v.location = ANY(m.regions)
+                 ELSE EXISTS (SELECT 1 FROM private_location_monitors l
+                                JOIN private_locations p ON p.id = l.private_location_id
+                               WHERE l.private_location_id = $7::bigint AND l.monitor_id = m.id
+                                 AND p.workspace_id = m.workspace_id) END
+        AND (v.trigger = 'cron'
+             OR EXISTS (SELECT 1 FROM check_triggers t
+                         WHERE t.id = v.trigger_id AND t.monitor_id = m.id AND t.location = v.location
+                           AND t.requested_at = v.at))`,
+    [
+      plausible.map((c) => c.index),
+      col((r) => r.run.monitorId),
+      col((r) => r.run.location),
+      col((r) => r.run.trigger),
+      col((r) => r.run.triggerId),
+      col((r) => r.run.cronTimestamp),
+      agent.privateLocationId,
+    ],
+    manager,
+  );
+  for (const row of rows) handed.set(Number(row.i), { workspaceId: row.workspace_id, kind: row.kind });
+  return handed;
+}
+
 export async function ingestResults(
   db: Database,
   agent: AgentIdentity,
-  results: ReportedResult[],
+  results: readonly unknown[],
   now: Date,
 ): Promise<IngestCounts> {
-  const served = results.filter((r) => agent.locations.includes(r.run.location) && isEntityId(r.run.monitorId));
-  if (!served.length) return { stored: 0, duplicates: 0, rejected: results.length };
+  const checked = validateResults(results, now);
+  const served = checked.valid.filter((c) => agent.locations.includes(c.result.run.location));
+  const answer = (stored: number, duplicates: number, handed: ReadonlySet<number>): IngestCounts => {
+    const errors = [
+      ...checked.errors,
+      ...checked.valid.filter((c) => !handed.has(c.index)).map((c) => ({ index: c.index, message: NOT_HANDED })),
+    ].sort((a, b) => a.index - b.index);
+    return { stored, duplicates, rejected: errors.length, errors };
+  };
+  if (!served.length) return answer(0, 0, new Set());
   return db.transaction(async (manager) => {
-    const ids = [...new Set(served.map((r) => r.run.monitorId))];
-    const monitors = await db.rows<{ id: string; workspace_id: string; kind: string }>(
-      'SELECT id::text AS id, workspace_id::text AS workspace_id, kind FROM monitors WHERE id = ANY($1::bigint[])',
-      [ids],
-      manager,
-    );
-    const byId = new Map(monitors.map((m) => [m.id, m]));
-    const valid = served.filter((r) => byId.has(r.run.monitorId));
-    const rejected = results.length - valid.length;
-    if (!valid.length) return { stored: 0, duplicates: 0, rejected };
+    const monitorOf = await handedRuns(db, manager, agent, served);
+    const valid = served.filter((c) => monitorOf.has(c.index)).map((c) => c.result);
+    const handedIndexes = new Set(monitorOf.keys());
+    if (!valid.length) return answer(0, 0, handedIndexes);
+    const byId = new Map<string, { workspace_id: string; kind: string }>();
+    for (const c of served) {
+      const monitor = monitorOf.get(c.index);
+      if (monitor) byId.set(c.result.run.monitorId, { workspace_id: monitor.workspaceId, kind: monitor.kind });
+    }
 
     // 1. The results themselves; RETURNING tells which were new.
     const col = <T>(f: (r: ReportedResult) => T) => valid.map(f);
@@ -199,7 +280,8 @@ export async function ingestResults(
       );
     }
 
-    // 5. Schedules move on and leases are released, for new and repeated reports alike.
+    // 5. Schedules move on and leases are released, for new and repeated reports alike. The schedule
+    // moves by its own period, never by the reported one, so no report can push a run far ahead.
     const cron = new Map<string, ReportedResult>();
     for (const r of valid.filter((v) => v.run.trigger === 'cron')) {
       const key = `${r.run.monitorId}|${r.run.location}`;
@@ -210,16 +292,15 @@ export async function ingestResults(
       const runs = [...cron.values()];
       await manager.query(
         `UPDATE monitor_schedules s
-            SET next_run_at = GREATEST(s.next_run_at, v.slot + make_interval(secs => v.period::double precision / 1000)),
-                lease_owner = CASE WHEN s.lease_owner = $5 THEN NULL ELSE s.lease_owner END,
-                lease_expires_at = CASE WHEN s.lease_owner = $5 THEN NULL ELSE s.lease_expires_at END
-           FROM unnest($1::bigint[], $2::text[], $3::timestamptz[], $4::int[]) AS v(m, l, slot, period)
+            SET next_run_at = GREATEST(s.next_run_at, v.slot + make_interval(secs => s.period_ms::double precision / 1000)),
+                lease_owner = CASE WHEN s.lease_owner = $4 THEN NULL ELSE s.lease_owner END,
+                lease_expires_at = CASE WHEN s.lease_owner = $4 THEN NULL ELSE s.lease_expires_at END
+           FROM unnest($1::bigint[], $2::text[], $3::timestamptz[]) AS v(m, l, slot)
           WHERE s.monitor_id = v.m AND s.location = v.l`,
         [
           runs.map((r) => r.run.monitorId),
           runs.map((r) => r.run.location),
           runs.map((r) => r.run.cronTimestamp),
-          runs.map((r) => r.run.periodMs),
           agent.agentId,
         ],
       );
@@ -231,6 +312,6 @@ export async function ingestResults(
         [triggerIds, now],
       );
     }
-    return { stored: created.length, duplicates: valid.length - created.length, rejected };
+    return answer(created.length, valid.length - created.length, handedIndexes);
   });
 }

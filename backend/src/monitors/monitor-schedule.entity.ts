@@ -42,6 +42,8 @@ export class MonitorScheduleEntity {
 /** An immediate check asked for with triggerMonitor, one row per location, run once. */
 @Entity('check_triggers')
 @Index('ix_check_triggers_pending', ['location', 'requestedAt'], { where: 'done_at IS NULL' })
+// The trigger limits look up a monitor's latest and pending triggers (checker/scheduling/trigger-limits.ts).
+@Index('ix_check_triggers_monitor', ['monitorId', 'requestedAt'])
 export class CheckTriggerEntity {
   @PrimaryColumn({ type: 'bigint', generated: 'identity' })
   id!: string;

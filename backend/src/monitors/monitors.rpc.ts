@@ -128,7 +128,16 @@ function otelIn(value: OpenTelemetryConfig | undefined): MonitorInput['openTelem
 
 type AnyMonitor = HTTPMonitor | TCPMonitor | DNSMonitor | ICMPMonitor | GRPCMonitor;
 
+/**
+ * Where a monitor's private locations are changed: they are the locations whose monitor_ids name it
+ * (SPEC §2.1: read-only, managed from the private location). Refused rather than dropped, so a
+ * caller does not believe a change was made.
+ */
+export const PRIVATE_LOCATION_IDS_READ_ONLY =
+  "is read-only: a monitor runs from the private locations whose monitorIds include it; change a private location's monitorIds with UpdatePrivateLocation";
+
 function commonIn(m: AnyMonitor): MonitorInput {
+  if (m.privateLocationIds.length) throw ValidationError.field('privateLocationIds', PRIVATE_LOCATION_IDS_READ_ONLY);
   return {
     name: m.name,
     description: m.description,
@@ -243,6 +252,8 @@ export function maskFields(mask: FieldMask | undefined, input: MonitorInput): Mo
   const fields = new Set<MonitorField>();
   for (const path of mask.paths) {
     const field = MASK_FIELDS[path];
+    if (path === 'private_location_ids')
+      throw ValidationError.field('updateMask', `${path} ${PRIVATE_LOCATION_IDS_READ_ONLY}`);
     if (!field) throw ValidationError.field('updateMask', `${path} is not an updatable field`);
     fields.add(field);
     const grpcKey = GRPC_PATHS[path];

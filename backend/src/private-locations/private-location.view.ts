@@ -1,5 +1,6 @@
 // What the service layer returns for a private location. The agent token is in the view only when
-// the verb reveals it (create and get); status is computed from when the agent last reported.
+// the verb reveals it (create, rotateToken, and get for read-and-write credentials); status is
+// computed from when the agent last reported.
 import type { Snapshot } from '../audit/audit-snapshot';
 import type { PrivateLocationEntity } from './private-location.entity';
 
@@ -24,7 +25,7 @@ export interface PrivateLocationView {
   name: string;
   monitorIds: string[];
   metadata: Record<string, string>;
-  /** The agent token; null where it is not revealed (list, update, delete). */
+  /** The agent token; null where it is not revealed (list, update, delete, read-only get). */
   token: string | null;
   status: PrivateLocationStatus;
   lastSeenAt: string | null;

@@ -95,6 +95,9 @@ export function privateLocationServiceImpl(
       };
     },
 
+    async rotatePrivateLocationToken(req, ctx) {
+      return { privateLocation: privateLocationOut(await locations.rotateToken(serviceContext(ctx), req.id)) };
+    },
     async deletePrivateLocation(req, ctx) {
       await locations.delete(serviceContext(ctx), req.id);
       return { success: true };

@@ -28,6 +28,8 @@ const DEFAULTS: Required<PrivateLocationInput> = { name: '', monitorIds: [], met
 /** Agent tokens: `svc_plt_` and 40 random characters from [a-zA-Z0-9]. */
 export const PRIVATE_LOCATION_TOKEN_PREFIX = 'svc_plt_';
 
+const newToken = (): string => `${PRIVATE_LOCATION_TOKEN_PREFIX}${randomToken(40)}`;
+
 const listSchema = z.object({
   limit: z
     .number()
@@ -65,7 +67,7 @@ export class PrivateLocationsService {
         );
       }
       const monitorIds = await this.checkMonitors(ctx, data.monitorIds);
-      const token = `${PRIVATE_LOCATION_TOKEN_PREFIX}${randomToken(40)}`;
+      const token = newToken();
       const entity = await this.locations.insert({
         workspaceId: ctx.workspace.id,
         name: data.name,
@@ -166,6 +168,35 @@ export class PrivateLocationsService {
       privateLocations: entities.map((e) => toPrivateLocationView(e, links.get(e.id) ?? [], null, now)),
       totalSize,
     };
+  }
+
+  /**
+   * Gives the location a new agent token, which the returned view carries; the old one stops working
+   * at once, since agents are found by the hash of their token. The audit entry records the rotation,
+   * never a token.
+   */
+  async rotateToken(ctx: ServiceContext, id: string): Promise<PrivateLocationView> {
+    return this.mutations.run(ctx, async (trail) => {
+      const entity = await this.locations.lock(ctx.workspace.id, id);
+      if (!entity) throw NotFoundError.of('private location', id);
+      const monitorIds = (await this.locations.monitorIds([entity.id])).get(entity.id) ?? [];
+      const token = newToken();
+      Object.assign(entity, {
+        tokenSealed: this.box.encrypt(token),
+        tokenHash: hashToken(token),
+        updatedAt: new Date(),
+      });
+      const saved = await this.locations.save(entity);
+      const view = toPrivateLocationView(saved, monitorIds, token);
+      trail.record({
+        action: 'private_location.rotate_token',
+        entityType: 'private_location',
+        entityId: saved.id,
+        before: privateLocationSnapshot(view),
+        after: privateLocationSnapshot(view),
+      });
+      return view;
+    });
   }
 
   /** Deletes the location and its monitor links; its agent's token stops working. */

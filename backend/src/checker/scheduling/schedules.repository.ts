@@ -5,7 +5,10 @@ import { Database } from '../../database/database';
 import { PERIODICITY_SECONDS } from '../../monitors/monitor.constants';
 import type { MonitorEntity } from '../../monitors/monitor.entity';
 import { CheckTriggerEntity, MonitorScheduleEntity } from '../../monitors/monitor-schedule.entity';
+import { LimitExceededError } from '../../common/errors';
+import type { HeldRun } from '../check-work.service';
 import { firstSlot, offsetMs, privateLocation } from './slots';
+import { TRIGGER_LOCK, triggerCooldownLeftMs, triggerCooldownMessage } from './trigger-limits';
 
 export interface ClaimedRun {
   monitorId: string;
@@ -151,6 +154,37 @@ export class SchedulesRepository {
   }
 
   /**
+   * Extends leases `owner` still holds on these runs to at least `until`; returns how many it held.
+   * A lease never shortens, and a run taken over by another agent (another owner) is left alone.
+   */
+  async extendLeases(runs: readonly HeldRun[], owner: string, until: Date): Promise<number> {
+    const api = runs.filter((r) => r.trigger === 'api' && r.triggerId);
+    const cron = runs.filter((r) => r.trigger === 'cron');
+    let held = 0;
+    if (api.length) {
+      const rows = await this.db.rows<{ id: string }>(
+        `UPDATE check_triggers t SET lease_expires_at = GREATEST(t.lease_expires_at, $4)
+           FROM unnest($1::bigint[], $2::bigint[], $3::text[]) AS v(id, m, l)
+          WHERE t.id = v.id AND t.monitor_id = v.m AND t.location = v.l AND t.lease_owner = $5 AND t.done_at IS NULL
+          RETURNING t.id`,
+        [api.map((r) => r.triggerId), api.map((r) => r.monitorId), api.map((r) => r.location), until, owner],
+      );
+      held += rows.length;
+    }
+    if (cron.length) {
+      const rows = await this.db.rows<{ monitor_id: string }>(
+        `UPDATE monitor_schedules s SET lease_expires_at = GREATEST(s.lease_expires_at, $3)
+           FROM unnest($1::bigint[], $2::text[]) AS v(m, l)
+          WHERE s.monitor_id = v.m AND s.location = v.l AND s.lease_owner = $4
+          RETURNING s.monitor_id`,
+        [cron.map((r) => r.monitorId), cron.map((r) => r.location), until, owner],
+      );
+      held += rows.length;
+    }
+    return held;
+  }
+
+  /**
    * Marks a run done: the schedule moves to the slot after `slot` (never backwards, so a repeated
    * report changes nothing) and the lease is released if `owner` still holds it.
    */
@@ -177,20 +211,40 @@ export class SchedulesRepository {
     );
   }
 
+  /**
+   * Queues an immediate check of the monitor at each location, within the limits of
+   * trigger-limits.ts: refused (LIMIT_EXCEEDED) inside the cooldown after the monitor's last trigger;
+   * a location that still has a trigger pending gets no second one. Decided and written under a
+   * per-monitor lock, so concurrent triggers cannot both pass. Returns how many were queued.
+   */
   async requestTrigger(monitor: MonitorEntity, locations: string[], now: Date): Promise<number> {
-    const repo = this.db.repo(CheckTriggerEntity);
-    for (const location of locations) {
-      await repo.insert({
-        monitorId: monitor.id,
-        workspaceId: monitor.workspaceId,
-        location,
-        requestedAt: now,
-        leaseOwner: null,
-        leaseExpiresAt: null,
-        doneAt: null,
-      });
-    }
-    return locations.length;
+    return this.db.transaction(async (manager) => {
+      await manager.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [TRIGGER_LOCK, monitor.id]);
+      const [last] = await this.db.rows<{ requested_at: Date | null; pending: string[] | null }>(
+        `SELECT max(requested_at) AS requested_at, array_agg(location) FILTER (WHERE done_at IS NULL) AS pending
+           FROM check_triggers WHERE monitor_id = $1`,
+        [monitor.id],
+        manager,
+      );
+      const waitMs = triggerCooldownLeftMs(last?.requested_at ? new Date(last.requested_at) : null, now);
+      if (waitMs > 0) throw new LimitExceededError(triggerCooldownMessage(monitor.id, waitMs));
+      const pending = new Set(last?.pending ?? []);
+      const fresh = locations.filter((location) => !pending.has(location));
+      if (fresh.length) {
+        await this.db.repo(CheckTriggerEntity).insert(
+          fresh.map((location) => ({
+            monitorId: monitor.id,
+            workspaceId: monitor.workspaceId,
+            location,
+            requestedAt: now,
+            leaseOwner: null,
+            leaseExpiresAt: null,
+            doneAt: null,
+          })),
+        );
+      }
+      return fresh.length;
+    });
   }
 
   plan(monitorId: string): Promise<MonitorScheduleEntity[]> {

@@ -6,6 +6,7 @@ import { CheckAggregates1795311515586 } from './1795311515586-CheckAggregates';
 import { WidenRegionStatusRegion1795313281093 } from './1795313281093-WidenRegionStatusRegion';
 import { AddSubscriberStatus1795317492748 } from './1795317492748-AddSubscriberStatus';
 import { RateLimitWindows1795317842022 } from './1795317842022-RateLimitWindows';
+import { CheckTriggersByMonitor1795318000000 } from './1795318000000-CheckTriggersByMonitor';
 
 export const MIGRATIONS: Function[] = [
   Initial1795307197237,
@@ -15,4 +16,5 @@ export const MIGRATIONS: Function[] = [
   WidenRegionStatusRegion1795313281093,
   AddSubscriberStatus1795317492748,
   RateLimitWindows1795317842022,
+  CheckTriggersByMonitor1795318000000,
 ];
