@@ -17,6 +17,7 @@ import {
   NotificationChannelEntity,
   NotificationChannelMonitorEntity,
 } from '../../backend/src/notifications/notification-channel.entity';
+import { NotificationsService } from '../../backend/src/notifications/notifications.service';
 import { newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../support/http-app';
 import { rpcError, wholeDatabaseText, withKey } from '../support/rpc';
 
@@ -109,13 +110,13 @@ describe('NotificationService over Connect (binary)', () => {
         'webhook',
         {
           case: 'webhook',
-          value: { endpoint: 'https://hooks.example.com/in', headers: [{ key: 'X-Team', value: 'ops' }] },
+          value: { endpoint: 'https://hooks.example.com/in?sig=abc', headers: [{ key: 'X-Team', value: 'ops' }] },
         },
         {
           case: 'webhook',
-          value: { endpoint: 'https://hooks.example.com/in', headers: [{ key: 'X-Team', value: 'ops' }] },
+          value: { endpoint: 'https://hooks.example.com/in', headers: [{ key: 'X-Team', value: '' }] },
         },
-        [],
+        ['endpoint', 'headers'],
       ],
       [
         'telegram',
@@ -708,44 +709,152 @@ describe('NotificationService over Connect (binary)', () => {
       ]);
     });
 
-    it('keeps non-sensitive settings in config and redacts credential-like webhook headers in the audit', async () => {
-      const own = await newTenant(t);
-      const { notification } = await clientFor(own.writeKey).createNotification({
-        notification: {
-          providerType: 'webhook',
-          provider: {
-            case: 'webhook',
-            value: {
-              endpoint: 'https://hooks.example.com/in',
-              headers: [
-                { key: 'Authorization', value: 'Bearer header-secret-91' },
-                { key: 'X-Team', value: 'ops' },
-              ],
-            },
-          },
-        },
+    describe('webhook header values and URL tokens', () => {
+      const mask = (...paths: string[]) => create(FieldMaskSchema, { paths });
+      const ENDPOINT = 'https://hooks.example.com/in?token=SECRET-url-token-5e1';
+      const HEADERS = [
+        { key: 'Authorization', value: 'Bearer SECRET-header-auth-5e1' },
+        { key: 'X-Team', value: 'SECRET-header-team-5e1' },
+      ];
+      const webhook = (endpoint: string, headers: Array<{ key: string; value: string }>): NotificationInit => ({
+        name: 'hook',
+        providerType: 'webhook',
+        provider: { case: 'webhook', value: { endpoint, headers } },
       });
-      const row = await t.db.repo(NotificationChannelEntity).findOneByOrFail({ id: notification!.id });
-      expect(row.secretsSealed).toBeNull();
-      expect(row.config).toEqual({
-        endpoint: 'https://hooks.example.com/in',
-        headers: [
-          { key: 'Authorization', value: 'Bearer header-secret-91' },
-          { key: 'X-Team', value: 'ops' },
-        ],
-      });
-      const entry = await t.db.repo(AuditLogEntity).findOneByOrFail({
-        workspaceId: own.ctx.workspace.id,
-        action: 'notification.create',
-      });
-      expect(text(entry)).not.toContain('header-secret-91');
-      expect(entry.after).toMatchObject({
-        settings: {
+      const shown = {
+        case: 'webhook',
+        value: {
+          endpoint: 'https://hooks.example.com/in',
           headers: [
-            { key: 'Authorization', value: '[redacted]' },
-            { key: 'X-Team', value: 'ops' },
+            { key: 'Authorization', value: '' },
+            { key: 'X-Team', value: '' },
           ],
         },
+      };
+
+      it('stores them only sealed and never answers, lists or audits them, also to read-only keys', async () => {
+        const own = await newTenant(t);
+        const client = clientFor(own.writeKey);
+        const { notification } = await client.createNotification({ notification: webhook(ENDPOINT, HEADERS) });
+        expect(notification).toMatchObject({ configuredSecrets: ['endpoint', 'headers'], provider: shown });
+        const row = await t.db.repo(NotificationChannelEntity).findOneByOrFail({ id: notification!.id });
+        expect(row.config).toEqual({
+          endpoint: 'https://hooks.example.com/in',
+          headers: [{ key: 'Authorization' }, { key: 'X-Team' }],
+        });
+        expect(await storedSecrets(notification!.id)).toEqual({
+          endpoint: ENDPOINT,
+          headers: HEADERS.map((h) => h.value),
+        });
+        const reader = clientFor(own.readKey);
+        const answers = [
+          notification,
+          await client.getNotification({ id: notification!.id }),
+          await client.listNotifications({}),
+          await reader.getNotification({ id: notification!.id }),
+          await reader.listNotifications({}),
+          await client.updateNotification({ id: notification!.id, notification: { name: 'renamed' } }),
+        ];
+        await client.deleteNotification({ id: notification!.id });
+        const audit = await t.db.repo(AuditLogEntity).findBy({ workspaceId: own.ctx.workspace.id });
+        expect(audit.find((e) => e.action === 'notification.create')?.after).toMatchObject({
+          settings: {
+            endpoint: 'https://hooks.example.com/in',
+            headers: [
+              { key: 'Authorization', value: '[redacted]' },
+              { key: 'X-Team', value: '[redacted]' },
+            ],
+          },
+          writeOnlyArguments: ['endpoint', 'headers'],
+        });
+        const everything = `${text(answers)}\n${text(audit)}\n${await wholeDatabaseText(t.db)}`;
+        for (const secret of ['SECRET-url-token-5e1', 'SECRET-header-auth-5e1', 'SECRET-header-team-5e1']) {
+          expect(everything).not.toContain(secret);
+        }
+      });
+
+      it('keeps them when an update sends the block back as it was answered', async () => {
+        const { notification } = await sut.createNotification({ notification: webhook(ENDPOINT, HEADERS) });
+        const id = notification!.id;
+        const { notification: sentBack } = await sut.updateNotification({
+          id,
+          notification: { provider: notification!.provider },
+        });
+        expect(sentBack).toMatchObject({ configuredSecrets: ['endpoint', 'headers'], provider: shown });
+        const reordered = await sut.updateNotification({
+          id,
+          notification: {
+            provider: {
+              case: 'webhook',
+              value: {
+                endpoint: 'https://hooks.example.com/in',
+                headers: [
+                  { key: 'x-team', value: '' },
+                  { key: 'X-New', value: 'new-value' },
+                ],
+              },
+            },
+          },
+        });
+        expect(reordered.notification?.provider).toMatchObject({
+          value: { headers: [{ key: 'x-team' }, { key: 'X-New' }] },
+        });
+        expect(await storedSecrets(id)).toEqual({
+          endpoint: ENDPOINT,
+          headers: ['SECRET-header-team-5e1', 'new-value'],
+        });
+        const entry = await t.db.repo(AuditLogEntity).find({
+          where: { workspaceId: tenant.ctx.workspace.id, entityId: id, action: 'notification.update' },
+        });
+        expect(entry.map((e) => e.after)).toEqual([expect.objectContaining({ rotatedArguments: ['headers'] })]);
+      });
+
+      it('replaces the URL token with a new one, and drops it when the endpoint is named in the mask', async () => {
+        const { notification } = await sut.createNotification({ notification: webhook(ENDPOINT, HEADERS) });
+        const id = notification!.id;
+        const rotatedUrl = 'https://hooks.example.com/in?token=SECRET-rotated-5e1';
+        await sut.updateNotification({ id, notification: webhook(rotatedUrl, [{ key: 'Authorization', value: '' }]) });
+        expect(await storedSecrets(id)).toEqual({ endpoint: rotatedUrl, headers: [HEADERS[0].value] });
+        const { notification: dropped } = await sut.updateNotification({
+          id,
+          notification: webhook('https://hooks.example.com/in', []),
+          updateMask: mask('webhook.endpoint'),
+        });
+        expect(dropped?.configuredSecrets).toEqual(['headers']);
+        expect(await storedSecrets(id)).toEqual({ headers: [HEADERS[0].value] });
+      });
+
+      it('refuses a header sent without a value that has none stored under its key', async () => {
+        const { notification } = await sut.createNotification({ notification: webhook(ENDPOINT, HEADERS) });
+        const error = await rpcError(
+          sut.updateNotification({
+            id: notification!.id,
+            notification: webhook('https://hooks.example.com/in', [{ key: 'X-Other', value: '' }]),
+          }),
+        );
+        expect(error.code).toBe(Code.InvalidArgument);
+        expect(error.rawMessage).toBe('webhook.headers.0.value: is required');
+      });
+
+      it('seals at start-up what an earlier version stored in the clear', async () => {
+        const { notification } = await sut.createNotification({ notification: webhook(ENDPOINT, HEADERS) });
+        const id = notification!.id;
+        await t.db.rows('UPDATE notification_channels SET config = $2::jsonb, secrets_sealed = NULL WHERE id = $1', [
+          id,
+          JSON.stringify({ endpoint: ENDPOINT, headers: HEADERS }),
+        ]);
+        expect((await sut.getNotification({ id })).notification?.provider).toMatchObject({
+          value: { endpoint: 'https://hooks.example.com/in' },
+        });
+        expect(await t.app.get(NotificationsService).sealLegacyCredentials()).toBe(1);
+        const row = await t.db.repo(NotificationChannelEntity).findOneByOrFail({ id });
+        expect(text(row.config)).not.toContain('SECRET');
+        expect(await storedSecrets(id)).toEqual({ endpoint: ENDPOINT, headers: HEADERS.map((h) => h.value) });
+        expect((await sut.getNotification({ id })).notification).toMatchObject({
+          configuredSecrets: ['endpoint', 'headers'],
+          provider: shown,
+        });
+        expect(await t.app.get(NotificationsService).sealLegacyCredentials()).toBe(0);
       });
     });
   });

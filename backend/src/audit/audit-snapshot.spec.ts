@@ -18,6 +18,35 @@ describe(sanitizeSnapshot.name, () => {
     });
   });
 
+  it('redacts the value of header-like entries whose key names a credential, at any depth', () => {
+    const sut = sanitizeSnapshot({
+      headers: [
+        { key: 'Authorization', value: 'Bearer abc' },
+        { key: 'X-Team', value: 'ops' },
+      ],
+      grpc: { metadata: [{ key: 'x-api-key', value: 'k' }] },
+      settings: {
+        headers: [
+          { key: 'Proxy-Authorization', value: 'Basic x' },
+          { key: 'Cookie', value: 'c' },
+        ],
+      },
+    });
+    expect(sut).toEqual({
+      headers: [
+        { key: 'Authorization', value: '[redacted]' },
+        { key: 'X-Team', value: 'ops' },
+      ],
+      grpc: { metadata: [{ key: 'x-api-key', value: '[redacted]' }] },
+      settings: {
+        headers: [
+          { key: 'Proxy-Authorization', value: '[redacted]' },
+          { key: 'Cookie', value: '[redacted]' },
+        ],
+      },
+    });
+  });
+
   it('passes null through', () => {
     expect(sanitizeSnapshot(null)).toBeNull();
   });

@@ -1,5 +1,7 @@
 // Snapshots in the audit log never carry a secret. Each module maps its entity to a snapshot that
-// leaves secrets out; this pass is the safety net that strips any field whose name says secret.
+// leaves secrets out; this pass is the safety net that strips any field whose name says secret and
+// redacts the value of any {key, value} entry whose key names a credential header.
+import { isCredentialHeader } from '../common/credential-headers';
 
 const SECRET_FIELD =
   /(password|secret|token|hash|sealed|api_?key|integration_?key|webhook_?url|private_?key|credential)/i;
@@ -10,6 +12,10 @@ function clean(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(clean);
   if (value instanceof Date) return value.toISOString();
   if (value && typeof value === 'object') {
+    const entry = value as Snapshot;
+    if (typeof entry.key === 'string' && 'value' in entry && isCredentialHeader(entry.key)) {
+      return { ...entry, value: '[redacted]' };
+    }
     const out: Snapshot = {};
     for (const [key, inner] of Object.entries(value as Snapshot)) {
       if (SECRET_FIELD.test(key)) continue;

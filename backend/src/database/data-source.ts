@@ -20,6 +20,8 @@ export function createDataSource(settings: DataSourceSettings): DataSource {
     namingStrategy: new SnakeNamingStrategy(),
     synchronize: false,
     migrationsRun: false,
+    // TypeORM's logger prints failed and slow statements with their parameters (credentials among
+    // them): it stays off, and errors reach our logs only through the err serializer.
     logging: false,
     extra: {
       max: settings.poolSize ?? 10,

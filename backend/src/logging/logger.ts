@@ -1,8 +1,11 @@
-// Structured JSON logs (pino), shared by Nest, Fastify and our own code. Credentials in headers are
-// redacted even if a future serializer starts logging headers.
+// Structured JSON logs (pino), shared by Nest, Fastify and our own code. Errors go through one
+// serializer that never writes a statement's parameters or a row's values (error-serializer.ts);
+// credentials in headers, and parameters or statement text under any other key, are redacted even if
+// a future caller logs them.
 import type { LoggerService } from '@nestjs/common';
 import pino, { type Logger } from 'pino';
 import type { LogLevel } from '../config/config';
+import { serializeError, serializeRequest } from './error-serializer';
 
 export const REDACT_PATHS = [
   'req.headers["x-service-key"]',
@@ -12,6 +15,13 @@ export const REDACT_PATHS = [
   '*.password',
   '*.token',
   '*.secret',
+  // A database error's statement and bound values, wherever a caller puts them.
+  'parameters',
+  'query',
+  '*.parameters',
+  '*.query',
+  '*.driverError',
+  '*.detail',
 ];
 
 export function createLogger(level: LogLevel, destination?: pino.DestinationStream): Logger {
@@ -21,6 +31,10 @@ export function createLogger(level: LogLevel, destination?: pino.DestinationStre
       base: { service: 'uptime-service' },
       timestamp: pino.stdTimeFunctions.isoTime,
       redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+      // pino's default `err` serializer copies every property of an error, bound parameters included;
+      // Fastify's `req` serializer logs URLs with their query strings. These replace both (a
+      // logger instance's serializers win over Fastify's own).
+      serializers: { err: serializeError, error: serializeError, req: serializeRequest },
       formatters: { level: (label) => ({ level: label }) },
     },
     destination,
@@ -36,7 +50,9 @@ export class PinoNestLogger implements LoggerService {
   }
 
   error(message: unknown, trace?: string, context?: string): void {
-    this.logger.error({ context, trace }, String(message));
+    // An error's own message can quote values (a driver's); the serializer says what is safe of it.
+    if (message instanceof Error) this.logger.error({ context, err: message }, 'error');
+    else this.logger.error({ context, trace }, String(message));
   }
 
   warn(message: unknown, context?: string): void {

@@ -21,6 +21,7 @@ import {
   type Region,
   type StatusCodeAssertion,
 } from './monitor.constants';
+import { UNSEALED } from './monitor-secrets';
 
 const B = MONITOR_BOUNDS;
 
@@ -79,7 +80,8 @@ export class MonitorEntity {
   @Column({ type: 'text', default: '' })
   body!: string;
 
-  @Column({ type: 'jsonb', default: () => "'[]'" })
+  /** Credential values are sealed in the database (monitor-secrets.ts); the entity holds them plain. */
+  @Column({ type: 'jsonb', default: () => "'[]'", transformer: UNSEALED.headers })
   headers!: KeyValue[];
 
   /** Milliseconds; for ICMP the budget of the whole check. */
@@ -117,10 +119,12 @@ export class MonitorEntity {
   @Column({ type: 'jsonb', default: () => "'[]'" })
   recordAssertions!: RecordAssertion[];
 
-  @Column({ type: 'jsonb', nullable: true })
+  /** Export header values are sealed in the database, like credential headers. */
+  @Column({ type: 'jsonb', nullable: true, transformer: UNSEALED.openTelemetry })
   openTelemetry!: OpenTelemetryConfig | null;
 
-  @Column({ type: 'jsonb', nullable: true })
+  /** Credential metadata values are sealed in the database, like credential headers. */
+  @Column({ type: 'jsonb', nullable: true, transformer: UNSEALED.grpc })
   grpc!: GrpcConfig | null;
 
   /** Aggregate status across regions, maintained by the check engine. */

@@ -16,6 +16,7 @@ import type {
   StatusCodeAssertion,
 } from './monitor.constants';
 import type { MonitorEntity } from './monitor.entity';
+import { isCredentialHeader } from '../common/credential-headers';
 
 export interface MonitorView {
   id: string;
@@ -87,19 +88,21 @@ export function toMonitorView(m: MonitorEntity, privateLocationIds: string[]): M
   };
 }
 
-const SENSITIVE_HEADER = /(auth|token|key|secret|cookie|password|session|signature)/i;
-
-function redactHeaders(headers: KeyValue[] | undefined): KeyValue[] | undefined {
-  return headers?.map((h) => (SENSITIVE_HEADER.test(h.key) ? { key: h.key, value: '[redacted]' } : h));
+/** The values the database keeps sealed (monitor-secrets.ts) are the ones an audit entry redacts. */
+function redactHeaders(headers: KeyValue[] | undefined, all = false): KeyValue[] | undefined {
+  return headers?.map((h) => (all || isCredentialHeader(h.key) ? { key: h.key, value: '[redacted]' } : h));
 }
 
-/** Audit snapshot: the view with credential-bearing header values redacted. */
+/**
+ * Audit snapshot: the view with credential header and gRPC metadata values and every OpenTelemetry
+ * export header value redacted.
+ */
 export function monitorSnapshot(view: MonitorView): Snapshot {
   return {
     ...view,
     headers: redactHeaders(view.headers),
     openTelemetry: view.openTelemetry
-      ? { ...view.openTelemetry, headers: redactHeaders(view.openTelemetry.headers) }
+      ? { ...view.openTelemetry, headers: redactHeaders(view.openTelemetry.headers, true) }
       : null,
     grpc: view.grpc ? { ...view.grpc, metadata: redactHeaders(view.grpc.metadata) ?? [] } : null,
     createdAt: undefined,

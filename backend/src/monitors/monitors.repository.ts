@@ -1,6 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { In, IsNull } from 'typeorm';
 import { SchedulesRepository } from '../checker/scheduling/schedules.repository';
+import { SecretBox } from '../common/crypto';
 import { Database } from '../database/database';
 import { NotificationChannelMonitorEntity } from '../notifications/notification-channel.entity';
 import { PrivateLocationMonitorEntity } from '../private-locations/private-location.entity';
@@ -8,14 +9,83 @@ import { PageComponentEntity } from '../status-pages/page-component.entity';
 import type { MonitorKind } from './monitor.constants';
 import { MonitorEntity } from './monitor.entity';
 import { MonitorRegionStatusEntity } from './monitor-region-status.entity';
+import { CREDENTIAL_HEADER } from '../common/credential-headers';
+import { monitorSecretTransformers } from './monitor-secrets';
 import { isEntityId } from '../common/ids';
 
+/** Rows sealed per transaction by the start-up pass over credentials stored before sealing existed. */
+const LEGACY_BATCH = 200;
+
 @Injectable()
-export class MonitorsRepository {
+export class MonitorsRepository implements OnApplicationBootstrap {
+  private readonly secrets: ReturnType<typeof monitorSecretTransformers>;
+
   constructor(
     @Inject(Database) private readonly db: Database,
     @Inject(SchedulesRepository) private readonly schedules: SchedulesRepository,
-  ) {}
+    @Inject(SecretBox) box: SecretBox,
+  ) {
+    // Credential headers are sealed on the way in and opened on the way out on this data source's
+    // own metadata (the entity declares a transformer that refuses them until this runs).
+    this.secrets = monitorSecretTransformers(box);
+    const metadata = db.dataSource.getMetadata(MonitorEntity);
+    for (const property of ['headers', 'openTelemetry', 'grpc'] as const) {
+      const column = metadata.findColumnWithPropertyName(property);
+      if (!column) throw new Error(`monitors has no column for ${property}`);
+      column.transformer = this.secrets[property];
+    }
+  }
+
+  /** Seals what earlier versions stored in the clear, before any request is served. */
+  async onApplicationBootstrap(): Promise<void> {
+    await this.sealLegacyCredentials();
+  }
+
+  /**
+   * Seals credential headers, gRPC metadata and export headers stored in the clear by a version
+   * before sealing existed; returns how many monitors changed. A migration cannot do it (it has no
+   * key). Rows are locked while they are rewritten, so a concurrent update is never lost, and
+   * updated_at stays as it was: the monitor's settings did not change.
+   */
+  async sealLegacyCredentials(): Promise<number> {
+    let sealed = 0;
+    let after = '0';
+    for (;;) {
+      const batch = await this.db.transaction(async () => {
+        const rows = await this.db.rows<{ id: string }>(
+          `SELECT id FROM monitors m
+            WHERE m.id > $2 AND (EXISTS (SELECT 1 FROM jsonb_array_elements(m.headers) h
+                           WHERE h ? 'value' AND (h->>'key') ~* $1)
+               OR EXISTS (SELECT 1 FROM jsonb_array_elements(CASE jsonb_typeof(m.open_telemetry->'headers')
+                                         WHEN 'array' THEN m.open_telemetry->'headers' ELSE '[]' END) h
+                           WHERE h ? 'value')
+               OR EXISTS (SELECT 1 FROM jsonb_array_elements(CASE jsonb_typeof(m.grpc->'metadata')
+                                         WHEN 'array' THEN m.grpc->'metadata' ELSE '[]' END) h
+                           WHERE h ? 'value' AND (h->>'key') ~* $1))
+            ORDER BY id LIMIT ${LEGACY_BATCH} FOR UPDATE`,
+          [CREDENTIAL_HEADER.source, after],
+        );
+        if (!rows.length) return 0;
+        after = String(rows[rows.length - 1].id);
+        const monitors = await this.db.repo(MonitorEntity).findBy({ id: In(rows.map((r) => String(r.id))) });
+        for (const m of monitors) {
+          await this.db.rows(
+            'UPDATE monitors SET headers = $2::jsonb, open_telemetry = $3::jsonb, grpc = $4::jsonb WHERE id = $1',
+            [
+              m.id,
+              JSON.stringify(this.secrets.headers.to(m.headers)),
+              m.openTelemetry === null ? null : JSON.stringify(this.secrets.openTelemetry.to(m.openTelemetry)),
+              m.grpc === null ? null : JSON.stringify(this.secrets.grpc.to(m.grpc)),
+            ],
+          );
+        }
+        return rows.length;
+      });
+      sealed += batch;
+      if (batch < LEGACY_BATCH) return sealed;
+      // A full batch: there may be more after the last id.
+    }
+  }
 
   /** Re-plans the checks of these monitors after their regions, links or activity changed. */
   async resyncSchedules(monitorIds: string[]): Promise<void> {

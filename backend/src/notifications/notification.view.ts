@@ -1,17 +1,25 @@
 // What the service layer returns for a notification channel. Credentials never reach a view: it
-// carries the non-sensitive settings and only the names of the credentials that are set.
+// carries the non-sensitive settings (URLs without their query string, user info and fragment; header
+// keys without their values) and only the names of the arguments that have a sealed part.
 import type { Snapshot } from '../audit/audit-snapshot';
 import type { NotificationChannelEntity, NotificationProvider } from './notification-channel.entity';
-import type { KeyValue } from './notification.schemas';
+import { publicUrl, SECRET_HEADER_ARGUMENTS, SECRET_URL_ARGUMENTS } from './notification-secrets';
+import { argumentsOf } from './notification.schemas';
 
 export interface NotificationView {
   id: string;
   name: string;
   providerType: NotificationProvider;
   monitorIds: string[];
-  /** Non-sensitive arguments of the provider block, by camelCase name. */
+  /**
+   * Non-sensitive arguments of the provider block, by camelCase name; a header list as its keys
+   * (`[{ key }]`), a URL argument without its secret parts.
+   */
   settings: Record<string, unknown>;
-  /** Provider argument names (`webhook_url`, `token`, ...) of the credentials that have a value. */
+  /**
+   * Provider argument names (`webhook_url`, `token`, `endpoint`, `headers`, ...) of the arguments
+   * with a stored credential: a whole value, a URL's query string, or header values.
+   */
   configuredSecrets: string[];
   createdAt: string;
   updatedAt: string;
@@ -27,33 +35,48 @@ export function toNotificationView(
     name: entity.name,
     providerType: entity.providerType,
     monitorIds,
-    settings: { ...entity.config },
+    settings: publicSettings(entity.providerType, entity.config),
     configuredSecrets,
     createdAt: entity.createdAt.toISOString(),
     updatedAt: entity.updatedAt.toISOString(),
   };
 }
 
-const SENSITIVE_HEADER = /(auth|token|key|secret|cookie|password|session|signature)/i;
+/**
+ * The settings without any credential, even if the stored ones still hold one (settings written
+ * before header values and URL parts were sealed, until the start-up pass has sealed them).
+ */
+export function publicSettings(kind: NotificationProvider, config: Record<string, unknown>): Record<string, unknown> {
+  // In the block's argument order, not the database's (jsonb orders keys by length), so two views
+  // of the same settings serialize alike.
+  const settings: Record<string, unknown> = {};
+  for (const arg of argumentsOf(kind)) if (arg in config) settings[arg] = config[arg];
+  for (const arg of SECRET_URL_ARGUMENTS[kind] ?? []) {
+    if (typeof settings[arg] === 'string') settings[arg] = publicUrl(settings[arg]);
+  }
+  for (const arg of SECRET_HEADER_ARGUMENTS[kind] ?? []) {
+    const list = Array.isArray(settings[arg]) ? (settings[arg] as Array<{ key?: unknown }>) : [];
+    settings[arg] = list.map((h) => ({ key: typeof h?.key === 'string' ? h.key : '' }));
+  }
+  return settings;
+}
 
 /**
- * Audit snapshot: no credential (the view has none), webhook header values that look like
- * credentials redacted, and the names of credentials set (`writeOnlyArguments`) and changed by this
- * mutation (`rotatedArguments`), so a credential rotation shows in the log without its value.
+ * Audit snapshot: no credential (the view has none; header values show as `[redacted]`), and the
+ * names of credentials set (`writeOnlyArguments`) and changed by this mutation (`rotatedArguments`),
+ * so a credential rotation shows in the log without its value.
  */
 export function notificationSnapshot(view: NotificationView, rotated: string[] = []): Snapshot {
-  const headers = view.settings.headers as KeyValue[] | undefined;
+  const settings = publicSettings(view.providerType, view.settings);
+  for (const arg of SECRET_HEADER_ARGUMENTS[view.providerType] ?? []) {
+    settings[arg] = (settings[arg] as Array<{ key: string }>).map((h) => ({ key: h.key, value: '[redacted]' }));
+  }
   return {
     id: view.id,
     name: view.name,
     providerType: view.providerType,
     monitorIds: view.monitorIds,
-    settings: {
-      ...view.settings,
-      ...(headers
-        ? { headers: headers.map((h) => (SENSITIVE_HEADER.test(h.key) ? { key: h.key, value: '[redacted]' } : h)) }
-        : {}),
-    },
+    settings,
     writeOnlyArguments: view.configuredSecrets,
     ...(rotated.length ? { rotatedArguments: rotated } : {}),
   };

@@ -65,6 +65,38 @@ export class NotificationsRepository {
     if (monitorIds.length) await links.insert(monitorIds.map((monitorId) => ({ channelId, monitorId })));
   }
 
+  /**
+   * Channels after id `after` (ascending, at most `limit`) whose settings may still hold a header
+   * value or a URL's query string, user info or fragment in the clear, locked for the rest of the
+   * transaction. A candidate only: the caller decides on the parsed settings.
+   */
+  async lockPlainCredentialCandidates(after: string, limit: number): Promise<NotificationChannelEntity[]> {
+    const rows = await this.db.rows<{ id: string }>(
+      `SELECT id FROM notification_channels c
+        WHERE c.id > $1
+          AND (EXISTS (SELECT 1 FROM jsonb_array_elements(
+                         CASE WHEN jsonb_typeof(c.config->'headers') = 'array' THEN c.config->'headers' ELSE '[]' END) h
+                        WHERE jsonb_typeof(h) = 'object' AND h ? 'value')
+               OR c.config->>'endpoint' ~ '[?#@]'
+               OR c.config->>'serverUrl' ~ '[?#@]')
+        ORDER BY c.id LIMIT $2 FOR UPDATE`,
+      [after, limit],
+    );
+    if (!rows.length) return [];
+    return this.db
+      .repo(NotificationChannelEntity)
+      .find({ where: { id: In(rows.map((r) => String(r.id))) }, order: { id: 'ASC' } });
+  }
+
+  /** Rewrites how a channel is stored without touching updated_at: its settings did not change. */
+  async rewriteStorage(id: string, config: Record<string, unknown>, secretsSealed: string | null): Promise<void> {
+    await this.db.rows('UPDATE notification_channels SET config = $2::jsonb, secrets_sealed = $3 WHERE id = $1', [
+      id,
+      JSON.stringify(config),
+      secretsSealed,
+    ]);
+  }
+
   async delete(channel: NotificationChannelEntity): Promise<void> {
     await this.db.repo(NotificationChannelMonitorEntity).delete({ channelId: channel.id });
     await this.db.repo(NotificationChannelEntity).delete({ id: channel.id });

@@ -1,5 +1,6 @@
 // notification.v1.NotificationService: maps proto messages to the service verbs and back. No rule
-// lives here; credentials are never in a view, so every block goes out with them empty.
+// lives here; credentials are never in a view, so every block goes out with them empty (webhook
+// header values too; URLs without their query string).
 import { create, type MessageInitShape } from '@bufbuild/protobuf';
 import { timestampFromDate, type FieldMask } from '@bufbuild/protobuf/wkt';
 import type { HandlerContext, ServiceImpl } from '@connectrpc/connect';
@@ -85,11 +86,15 @@ export function blockOut(v: NotificationView): ProviderInit {
       return { case: 'pagerduty', value: { integrationKey: '' } };
     case 'opsgenie':
       return { case: 'opsgenie', value: { apiKey: '', region: text('region') } };
-    case 'webhook':
+    case 'webhook': {
+      // Header values are credentials: the keys go out with empty values (an update that sends them
+      // back so keeps the stored values), the endpoint without its query string.
+      const keys = (v.settings.headers as Array<{ key: string }> | undefined) ?? [];
       return {
         case: 'webhook',
-        value: { endpoint: text('endpoint'), headers: pairs((v.settings.headers as KeyValue[] | undefined) ?? []) },
+        value: { endpoint: text('endpoint'), headers: keys.map((h) => ({ key: h.key, value: '' })) },
       };
+    }
     case 'telegram':
       return { case: 'telegram', value: { chatId: text('chatId') } };
     case 'sms':

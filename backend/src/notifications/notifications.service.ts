@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { z } from 'zod';
 import { MutationRunner } from '../audit/mutation-runner';
 import type { ServiceContext } from '../common/context';
@@ -17,11 +17,20 @@ import {
   defaultArgument,
   isNotificationProvider,
   providerTypeSchema,
-  SENSITIVE_ARGUMENTS,
   type ChannelData,
   type ProviderArgs,
   type ProviderBlock,
 } from './notification.schemas';
+import {
+  configuredArguments,
+  hasPlainCredential,
+  joinArguments,
+  keepStoredCredentials,
+  rotatedArguments,
+  SECRET_HEADER_ARGUMENTS,
+  splitArguments,
+  type Secrets,
+} from './notification-secrets';
 import { notificationSnapshot, toNotificationView, type NotificationView } from './notification.view';
 import { NotificationsRepository } from './notifications.repository';
 import { definedOnly } from '../common/objects';
@@ -50,8 +59,6 @@ const listSchema = z.object({
   offset: z.number().int({ error: 'must be an integer' }).min(0, { error: 'must be 0 or more' }).default(0),
 });
 
-type Secrets = Record<string, string>;
-
 function parseProviderType(value: string | undefined): NotificationProvider {
   return parseInput(z.object({ providerType: providerTypeSchema }), { providerType: value })
     .providerType as NotificationProvider;
@@ -68,34 +75,16 @@ function missingBlock(type: NotificationProvider): ValidationError {
   return ValidationError.field('provider', `the ${blockField(type)} block is required for providerType ${type}`);
 }
 
-/** Splits validated arguments into the stored settings and the credentials (empty ones left out). */
-function split(kind: NotificationProvider, args: ProviderArgs): { config: Record<string, unknown>; secrets: Secrets } {
-  const sensitive = SENSITIVE_ARGUMENTS[kind];
-  const config: Record<string, unknown> = {};
-  const secrets: Secrets = {};
-  for (const arg of argumentsOf(kind)) {
-    if (sensitive.includes(arg)) {
-      if (args[arg]) secrets[arg] = args[arg] as string;
-    } else {
-      config[arg] = args[arg];
-    }
-  }
-  return { config, secrets };
-}
-
-const configured = (secrets: Secrets): string[] => Object.keys(secrets).sort().map(argumentName);
+const configured = (secrets: Secrets): string[] => configuredArguments(secrets, argumentName);
 
 /** Sensitive arguments whose value differs between two credential sets, by provider argument name. */
-function rotated(before: Secrets, after: Secrets): string[] {
-  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
-  return [...keys]
-    .filter((k) => before[k] !== after[k])
-    .sort()
-    .map(argumentName);
-}
+const rotated = (before: Secrets, after: Secrets): string[] => rotatedArguments(before, after, argumentName);
+
+/** Channels sealed per transaction by the start-up pass over credentials stored before sealing existed. */
+const LEGACY_BATCH = 200;
 
 @Injectable()
-export class NotificationsService {
+export class NotificationsService implements OnApplicationBootstrap {
   constructor(
     @Inject(NotificationsRepository) private readonly channels: NotificationsRepository,
     @Inject(MutationRunner) private readonly mutations: MutationRunner,
@@ -103,6 +92,36 @@ export class NotificationsService {
     @Inject(Database) private readonly db: Database,
     @Inject(MonitorsRepository) private readonly monitors: MonitorsRepository,
   ) {}
+
+  /** Seals what earlier versions stored in the clear, before any request is served. */
+  async onApplicationBootstrap(): Promise<void> {
+    await this.sealLegacyCredentials();
+  }
+
+  /**
+   * Moves webhook header values and URL query strings that a version before sealing kept in the
+   * settings into the sealed credentials; returns how many channels changed. A migration cannot do
+   * it (it has no key); the rows are locked while they are rewritten, so no update is lost.
+   */
+  async sealLegacyCredentials(): Promise<number> {
+    let sealed = 0;
+    let after = '0';
+    for (;;) {
+      const batch = await this.db.transaction(async () => {
+        const rows = await this.channels.lockPlainCredentialCandidates(after, LEGACY_BATCH);
+        for (const entity of rows) {
+          if (!hasPlainCredential(entity.providerType, entity.config)) continue;
+          const args = joinArguments(entity.providerType, entity.config, this.unseal(entity));
+          const { config, secrets } = splitArguments(entity.providerType, args);
+          await this.channels.rewriteStorage(entity.id, config, this.seal(secrets));
+          sealed += 1;
+        }
+        if (rows.length) after = rows[rows.length - 1].id;
+        return rows.length;
+      });
+      if (batch < LEGACY_BATCH) return sealed;
+    }
+  }
 
   async create(ctx: ServiceContext, input: NotificationInput): Promise<NotificationView> {
     return this.mutations.run(ctx, async (trail) => {
@@ -122,7 +141,7 @@ export class NotificationsService {
         );
       }
       await this.assertMonitors(ctx, data.monitorIds);
-      const { config, secrets } = split(type, data.args);
+      const { config, secrets } = splitArguments(type, data.args);
       const entity = await this.channels.insert({
         workspaceId: ctx.workspace.id,
         name: data.name,
@@ -166,7 +185,8 @@ export class NotificationsService {
       const typeChanged = type !== entity.providerType;
       let name = entity.name;
       let monitorIds = currentIds;
-      let args: ProviderArgs = typeChanged ? {} : { ...entity.config, ...currentSecrets };
+      const stored = joinArguments(entity.providerType, entity.config, currentSecrets);
+      let args: ProviderArgs = typeChanged ? {} : { ...stored };
       let blockReplaced = false;
       const touchesBlock = paths.some((p) => !['name', 'providerType', 'monitorIds'].includes(p));
       if (touchesBlock && patch.provider && patch.provider.kind !== type) throw mismatch(patch.provider.kind, type);
@@ -183,14 +203,17 @@ export class NotificationsService {
           if (kind !== type) throw mismatch(kind, type);
           if (arg === undefined) {
             if (!given) throw missingBlock(type);
-            args = { ...given };
-            if (!typeChanged) {
-              for (const s of SENSITIVE_ARGUMENTS[type]) if (!args[s]) args[s] = currentSecrets[s] ?? '';
-            }
+            args = typeChanged ? { ...given } : keepStoredCredentials(type, given, stored);
             blockReplaced = true;
           } else {
             if (typeChanged) throw missingBlock(type);
-            args[arg] = given?.[arg] ?? defaultArgument(arg);
+            // One argument is set exactly as sent (an empty token removes it, a URL without a query
+            // string drops the stored one), except that a header sent as a view shows it (its key,
+            // no value) keeps its stored value: an empty header value means nothing else.
+            const sent = given?.[arg] ?? defaultArgument(arg);
+            args[arg] = (SECRET_HEADER_ARGUMENTS[type] ?? []).includes(arg)
+              ? keepStoredCredentials(type, { [arg]: sent }, { [arg]: stored[arg] }, true)[arg]
+              : sent;
           }
         }
       }
@@ -198,7 +221,7 @@ export class NotificationsService {
 
       const data = this.validate(type, { name, monitorIds, args });
       await this.assertMonitors(ctx, data.monitorIds);
-      const { config, secrets } = split(type, data.args);
+      const { config, secrets } = splitArguments(type, data.args);
       const changedSecrets = rotated(currentSecrets, secrets);
       const nextIds = this.sorted(data.monitorIds);
       const preview: NotificationView = {

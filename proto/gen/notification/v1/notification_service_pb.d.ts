@@ -62,7 +62,8 @@ export declare type Notification = Message<"notification.v1.Notification"> & {
 
   /**
    * Output only: the sensitive arguments of the block that have a stored value, by argument name
-   * (e.g. `webhook_url`, `token`). Their values are never returned.
+   * (e.g. `webhook_url`, `token`; `endpoint` and `headers` for the secret parts of a webhook).
+   * Their values are never returned.
    *
    * @generated from field: repeated string configured_secrets = 7;
    */
@@ -283,14 +284,17 @@ export declare const WebhookHeaderSchema: GenMessage<WebhookHeader>;
  */
 export declare type WebhookProvider = Message<"notification.v1.WebhookProvider"> & {
   /**
-   * Required: an http or https URL.
+   * Required: an http or https URL. Its query string, user info and fragment are sensitive
+   * (write-only): answers return the URL without them. Sent back as returned, the stored ones are
+   * kept; the update_mask path `webhook.endpoint` sets the URL exactly as sent.
    *
    * @generated from field: string endpoint = 1;
    */
   endpoint: string;
 
   /**
-   * At most 20.
+   * At most 20. Header values are sensitive (write-only): answers return each key with an empty
+   * value. A header sent with its key and an empty value keeps its stored value.
    *
    * @generated from field: repeated notification.v1.WebhookHeader headers = 2;
    */
@@ -405,7 +409,8 @@ export declare type NtfyProvider = Message<"notification.v1.NtfyProvider"> & {
   topic: string;
 
   /**
-   * Optional http or https URL of the ntfy server; empty means the public ntfy.sh.
+   * Optional http or https URL of the ntfy server; empty means the public ntfy.sh. Its query string
+   * and user info are sensitive, as for the webhook endpoint.
    *
    * @generated from field: string server_url = 2;
    */
