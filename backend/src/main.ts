@@ -6,6 +6,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { AppModule } from './app.module';
 import { ConfigError, loadConfig, resolveSecretKey, type AppConfig } from './config/config';
 import { createLogger, PinoNestLogger } from './logging/logger';
+import { fastifyOptions } from './http/fastify-options';
 import { registerTransports } from './http/transports';
 
 function configOrExit(): AppConfig {
@@ -25,12 +26,7 @@ function configOrExit(): AppConfig {
 async function main(): Promise<void> {
   const config = configOrExit();
   const logger = createLogger(config.logLevel);
-  const adapter = new FastifyAdapter({
-    loggerInstance: logger,
-    // Agents report results in batches of up to 1000.
-    bodyLimit: 8 * 1024 * 1024,
-    return503OnClosing: true,
-  });
+  const adapter = new FastifyAdapter(fastifyOptions(config, logger));
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, logger), adapter, {
     logger: new PinoNestLogger(logger),
     abortOnError: false,

@@ -563,6 +563,48 @@ describe('MCP endpoint', () => {
       expect((await post({ 'x-service-key': pro.readKey, origin: 'http://localhost:3000' })).status).toBe(200);
     });
 
+    it('refuses a tools/call without params or with arguments that are not an object as invalid params, readably', async () => {
+      const notAnObject = "params.arguments: must be an object of the tool's named arguments";
+      const cases: Array<[unknown, string]> = [
+        [undefined, 'params: must be an object with the tool name and its arguments'],
+        [{ name: 'list_monitors', arguments: true }, notAnObject],
+        [{ name: 'list_monitors', arguments: [1, 2] }, notAnObject],
+        [{ name: 'list_monitors', arguments: null }, notAnObject],
+        [{ arguments: {} }, 'params.name: must be the name of a tool (a string)'],
+      ];
+      for (const [params, message] of cases) {
+        const response = await post(
+          { 'x-service-key': pro.readKey },
+          { jsonrpc: '2.0', id: 9, method: 'tools/call', ...(params === undefined ? {} : { params }) },
+        );
+        expect(response.status).toBe(200);
+        const { error } = (await response.json()) as { error: { code: number; message: string } };
+        expect([params, error.code]).toEqual([params, -32602]);
+        expect(error.message).toContain(`Invalid tools/call request: ${message}`);
+        expect(error.message).not.toMatch(/invalid_type|expected record|\[\s*\{/);
+      }
+    });
+
+    it('refuses resources/read and list requests with missing or junk params as invalid params, readably', async () => {
+      const cases: Array<[string, unknown, string]> = [
+        ['resources/read', undefined, 'params: must be an object with the resource uri'],
+        ['resources/read', {}, 'params.uri: must be the URI of a resource (a string)'],
+        ['resources/read', { uri: 7 }, 'params.uri: must be the URI of a resource (a string)'],
+        ['tools/list', { cursor: 5 }, 'params.cursor'],
+        ['resources/list', { cursor: [] }, 'params.cursor'],
+      ];
+      for (const [method, params, message] of cases) {
+        const response = await post(
+          { 'x-service-key': pro.readKey },
+          { jsonrpc: '2.0', id: 9, method, ...(params === undefined ? {} : { params }) },
+        );
+        expect([method, params, response.status]).toEqual([method, params, 200]);
+        const { error } = (await response.json()) as { error: { code: number; message: string } };
+        expect([method, params, error.code]).toEqual([method, params, -32602]);
+        expect(error.message).toContain(`Invalid ${method} request: ${message}`);
+      }
+    });
+
     it('refuses an unsupported MCP-Protocol-Version', async () => {
       const response = await post(
         { 'x-service-key': pro.readKey, 'mcp-protocol-version': '1999-01-01' },
@@ -694,5 +736,44 @@ describe('MCP rate limits', () => {
       body,
     });
     expect(other.status).toBe(200);
+  });
+
+  it('counts every call of a JSON-RPC batch, refuses a batch the remaining calls cannot cover, and reports the budget', async () => {
+    const fresh = await newTenant(t);
+    const call = (id: number) => ({
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: { name: 'list_monitors', arguments: {} },
+    });
+    const post = (body: unknown) =>
+      fetch(`${t.baseUrl}/mcp`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'x-service-key': fresh.readKey,
+        },
+        body: JSON.stringify(body),
+      });
+    const msLeft = 60_000 - (Date.now() % 60_000);
+    if (msLeft < 15_000) await new Promise((resolve) => setTimeout(resolve, msLeft + 200));
+
+    const batch = await post([call(1), call(2), call(3)]);
+    expect(batch.status).toBe(200);
+    expect(await batch.json()).toHaveLength(3);
+    // The SDK writes the answer itself; the headers set before it still reach the client.
+    expect([batch.headers.get('x-ratelimit-limit'), batch.headers.get('x-ratelimit-remaining')]).toEqual(['5', '2']);
+
+    const refused = await post([call(4), call(5), call(6)]);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(await refused.text()).toContain('this batch of 3 calls needs more than the 2 left');
+    // The refused batch spent nothing: the two calls left go through one by one.
+    for (const remaining of ['1', '0']) {
+      const single = await post(call(7));
+      expect([single.status, single.headers.get('x-ratelimit-remaining')]).toEqual([200, remaining]);
+    }
+    expect((await post(call(8))).status).toBe(429);
   });
 });

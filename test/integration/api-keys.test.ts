@@ -58,6 +58,15 @@ describe(ApiKeysService.name, () => {
     await expect(sut.authenticate(key, 'rest')).rejects.toThrow('revoked');
   });
 
+  it('takes the key exactly as given: a key with a space or a non-breaking space around it is not a key', async () => {
+    const ctx = await newWorkspace(t);
+    const { key } = await sut.create(ctx, { scope: 'read' });
+    for (const variant of [`\u00a0${key}`, `${key}\u00a0`, ` ${key}`, `${key}\n`]) {
+      await expect(sut.authenticate(variant, 'rest')).rejects.toThrow('Invalid API key');
+    }
+    await expect(sut.authenticate(key, 'rest')).resolves.toMatchObject({ workspace: ctx.workspace });
+  });
+
   it('lists keys without secrets and hides revoked ones unless asked', async () => {
     const ctx = await newWorkspace(t);
     const a = await sut.create(ctx, { name: 'a', scope: 'read' });

@@ -6,12 +6,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { DestinationStream } from 'pino';
 import { ApiKeysService } from '../../backend/src/api-keys/api-keys.service';
 import { AppModule } from '../../backend/src/app.module';
 import type { ServiceContext } from '../../backend/src/common/context';
 import { loadConfig } from '../../backend/src/config/config';
 import { Database } from '../../backend/src/database/database';
-import { createLogger } from '../../backend/src/logging/logger';
+import { fastifyOptions } from '../../backend/src/http/fastify-options';
+import { createLogger, PinoNestLogger } from '../../backend/src/logging/logger';
 import { registerTransports } from '../../backend/src/http/transports';
 import { UsersService } from '../../backend/src/users/users.service';
 import { toWorkspaceRef, WorkspacesService } from '../../backend/src/workspaces/workspaces.service';
@@ -30,6 +32,8 @@ export interface HttpAppOptions {
   /** Run the embedded checker agent for these regions. Off by default: tests must never probe anything but loopback. */
   checkerRegions?: string[];
   env?: Record<string, string>;
+  /** Capture every log line (level trace, Nest's own included) in this stream instead of discarding them. */
+  logTo?: DestinationStream;
 }
 
 export async function startHttpApp(options: HttpAppOptions = {}): Promise<HttpTestApp> {
@@ -44,15 +48,18 @@ export async function startHttpApp(options: HttpAppOptions = {}): Promise<HttpTe
     DATABASE_POOL_SIZE: '4',
     // Tests make many calls a minute with one key; the rate-limit tests set their own limit.
     RATE_LIMIT_PER_MINUTE: '1000000',
+    // Tests send many bad credentials from 127.0.0.1; the auth-failure tests set their own limit.
+    AUTH_FAILURE_LIMIT: '1000000',
     CHECKER_EMBEDDED: options.checkerRegions ? 'true' : 'false',
     ...(options.checkerRegions ? { CHECKER_REGIONS: options.checkerRegions.join(',') } : {}),
     ...options.env,
   });
-  const logger = createLogger('silent');
+  const logger = options.logTo ? createLogger('trace', options.logTo) : createLogger('silent');
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot(config, logger),
-    new FastifyAdapter({ loggerInstance: logger }),
-    { logger: false, abortOnError: false },
+    // The server's own options (body limit, timeouts), so tests exercise the real settings.
+    new FastifyAdapter(fastifyOptions(config, logger)),
+    { logger: options.logTo ? new PinoNestLogger(logger) : false, abortOnError: false },
   );
   await registerTransports(app);
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -13,4 +13,11 @@ describe(generateApiKey.name, () => {
     expect(parseApiKey('')).toBeNull();
     expect(parseApiKey('svc_short_x')).toBeNull();
   });
+
+  it('never trims: a key with a non-breaking space or a newline around it is not a key', () => {
+    const { key } = generateApiKey();
+    for (const variant of [`\u00a0${key}`, `${key}\u00a0`, ` ${key}`, `${key}\n`, `${key}\u200b`]) {
+      expect(parseApiKey(variant)).toBeNull();
+    }
+  });
 });

@@ -15,7 +15,11 @@ export function generateApiKey(): ParsedApiKey {
   return { prefix: `svc_${lookup}`, key };
 }
 
+/**
+ * The parts of a key, or null. Nothing is trimmed: the caller passes the credential exactly as
+ * auth/credential.ts read it, so the value that authenticates is the value the rate limit counts.
+ */
 export function parseApiKey(key: string): ParsedApiKey | null {
-  const match = KEY.exec(key.trim());
-  return match ? { prefix: `svc_${match[1]}`, key: key.trim() } : null;
+  const match = KEY.exec(key);
+  return match ? { prefix: `svc_${match[1]}`, key } : null;
 }

@@ -109,7 +109,10 @@ export class ApiKeysService {
     });
   }
 
-  /** Turns an `x-service-key` value into the context of its one workspace. */
+  /**
+   * Turns an API key, as auth/credential.ts read it from `x-service-key`, into the context of its one
+   * workspace. The key is taken exactly as given (no trimming), the same string the rate limit counts.
+   */
   async authenticate(plainKey: string, via: ServiceContext['via']): Promise<ServiceContext> {
     const parsed = parseApiKey(plainKey);
     const key = parsed ? await this.keys.findByPrefix(parsed.prefix) : null;

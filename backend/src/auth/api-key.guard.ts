@@ -4,14 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { ApiKeysService } from '../api-keys/api-keys.service';
 import type { ServiceContext } from '../common/context';
 import { UnauthorizedError } from '../common/errors';
-
-export const API_KEY_HEADER = 'x-service-key';
-
-/** The API key a request carries, if any. */
-export function apiKeyOf(request: FastifyRequest): string | undefined {
-  const header = request.headers[API_KEY_HEADER];
-  return Array.isArray(header) ? header[0] : header;
-}
+import { API_KEY_HEADER, apiKeyOf } from './credential';
 
 type RequestWithContext = FastifyRequest & { serviceContext?: ServiceContext };
 

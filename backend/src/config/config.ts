@@ -1,7 +1,7 @@
 // Configuration comes from the environment only, validated once at start. A bad value stops the
 // process with a message naming the variable and what it expects.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { REGIONS } from '../monitors/monitor.constants';
@@ -25,12 +25,24 @@ export interface AppConfig {
   secretKey: string | null;
   logLevel: LogLevel;
   shutdownGraceMs: number;
+  /**
+   * Time a client has to send a whole request (headers and body); after it the server answers 408 and
+   * closes the connection, so a body that never finishes does not hold a connection open.
+   */
+  requestTimeoutMs: number;
+  /**
+   * Which proxies' X-Forwarded-For to believe for the client address (the per-address limit of failed
+   * authentications): false (the socket's address), true (any), a hop count, or proxy addresses/CIDRs.
+   */
+  trustProxy: boolean | number | string[];
   bootstrap: boolean;
   rateLimit: {
     /** Calls per credential per minute over MCP and the HTTP APIs; 0 turns limiting off. */
     perMinute: number;
     /** `memory` (one node) or `database` (shared by every API node). */
     store: 'memory' | 'database';
+    /** Failed authentications (401 answers) per client address per minute before 429; 0 turns it off. */
+    authFailuresPerMinute: number;
   };
   /** Extra origins allowed to call /mcp from a browser, besides the service's own. */
   mcpAllowedOrigins: string[];
@@ -137,8 +149,22 @@ const schema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `LOG_LEVEL: expected one of ${LOG_LEVELS.join(', ')}` }).optional(),
   SHUTDOWN_GRACE_MS: intIn('SHUTDOWN_GRACE_MS', 0, 600000).optional(),
+  REQUEST_TIMEOUT_MS: intIn('REQUEST_TIMEOUT_MS', 100, 600000).optional(),
+  TRUST_PROXY: z
+    .string()
+    .refine(
+      (v) =>
+        /^(true|false|[1-9]\d?)$/.test(v) ||
+        v.split(',').every((a) => /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(a.trim()) && a.trim() !== ''),
+      {
+        message:
+          'TRUST_PROXY: expected true, false, a number of proxy hops (1 to 99), or comma-separated proxy addresses or CIDRs such as 10.0.0.0/8',
+      },
+    )
+    .optional(),
   BOOTSTRAP: bool('BOOTSTRAP').optional(),
   RATE_LIMIT_PER_MINUTE: intIn('RATE_LIMIT_PER_MINUTE', 0, 1000000).optional(),
+  AUTH_FAILURE_LIMIT: intIn('AUTH_FAILURE_LIMIT', 0, 1000000).optional(),
   RATE_LIMIT_STORE: z
     .enum(['memory', 'database'], { message: 'RATE_LIMIT_STORE: expected memory or database' })
     .optional(),
@@ -210,8 +236,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     secretKey: e.SECRET_KEY ?? null,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'warn' : 'info'),
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS ?? 10000,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS ?? 30000,
+    trustProxy: trustProxyOf(e.TRUST_PROXY),
     bootstrap: e.BOOTSTRAP ?? true,
-    rateLimit: { perMinute: e.RATE_LIMIT_PER_MINUTE ?? 600, store: e.RATE_LIMIT_STORE ?? 'memory' },
+    rateLimit: {
+      perMinute: e.RATE_LIMIT_PER_MINUTE ?? 600,
+      store: e.RATE_LIMIT_STORE ?? 'memory',
+      authFailuresPerMinute: e.AUTH_FAILURE_LIMIT ?? 30,
+    },
     mcpAllowedOrigins: e.MCP_ALLOWED_ORIGINS ? e.MCP_ALLOWED_ORIGINS.split(',').map((o) => o.trim()) : [],
     checker: {
       embedded: e.CHECKER_EMBEDDED ?? true,
@@ -229,6 +261,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   };
 }
 
+function trustProxyOf(value: string | undefined): boolean | number | string[] {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((a) => a.trim());
+}
+
 function stripSlash(url: string): string {
   return url.replace(/\/+$/, '');
 }
@@ -242,12 +281,14 @@ export function resolveSecretKey(config: AppConfig): string {
   if (config.production) throw new ConfigError(['SECRET_KEY: required when NODE_ENV=production']);
   const file = join(config.dataDir, 'secret.key');
   if (existsSync(file)) {
+    // A key file from an older version or a copy may be readable by others: only the owner may read it.
+    if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
     const key = readFileSync(file, 'utf8').trim();
     if (key.length < 32)
       throw new ConfigError([`SECRET_KEY: the generated key in ${file} is shorter than 32 characters`]);
     return key;
   }
-  mkdirSync(config.dataDir, { recursive: true });
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const key = randomBytes(48).toString('base64url');
   writeFileSync(file, `${key}\n`, { mode: 0o600, flag: 'wx' });
   return key;

@@ -5,6 +5,7 @@ import type { FastifyReply } from 'fastify';
 import type { Logger } from 'pino';
 import { LOGGER } from '../config/config.module';
 import { isDomainError, type DomainErrorCode } from '../common/errors';
+import { BODY_LIMIT_BYTES } from './fastify-options';
 
 export function httpStatusOf(code: DomainErrorCode): number {
   switch (code) {
@@ -43,7 +44,10 @@ export class DomainErrorFilter implements ExceptionFilter {
     }
     if (error instanceof HttpException) {
       const status = error.getStatus();
-      void reply.status(status).send({ code: status === 404 ? 'NOT_FOUND' : 'HTTP_ERROR', message: error.message });
+      // Fastify's body limit (REST, MCP, agents): say the limit, so the caller knows what to send.
+      const message =
+        status === 413 ? `Request body too large (max ${BODY_LIMIT_BYTES / 1024 / 1024} MiB)` : error.message;
+      void reply.status(status).send({ code: status === 404 ? 'NOT_FOUND' : 'HTTP_ERROR', message });
       return;
     }
     this.logger.error({ err: error }, 'unhandled error');

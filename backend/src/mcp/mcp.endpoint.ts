@@ -24,7 +24,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { ApiKeysService } from '../api-keys/api-keys.service';
-import { API_KEY_HEADER, apiKeyOf } from '../auth/api-key.guard';
+import { API_KEY_HEADER, credentialOf } from '../auth/credential';
 import type { ServiceContext } from '../common/context';
 import { DomainError, UnauthorizedError } from '../common/errors';
 import type { AppConfig } from '../config/config';
@@ -42,6 +42,52 @@ export const MCP_SERVER_VERSION = '0.1.0';
 export const RESOURCE_TIMEOUT_MS = 5000;
 
 export const MCP_ERROR = { unauthorized: -32001, forbidden: -32003 } as const;
+
+const toolsCallParams = z.object(
+  {
+    name: z.string({ error: 'must be the name of a tool (a string)' }),
+    arguments: z
+      .record(z.string(), z.unknown(), { error: "must be an object of the tool's named arguments" })
+      .optional(),
+  },
+  { error: 'must be an object with the tool name and its arguments, e.g. {"name": "list_monitors", "arguments": {}}' },
+);
+
+/**
+ * The schema the SDK checks a request against before our handler runs. Given the SDK's own request
+ * schema, a request without params or with junk in them (`arguments: true`, `params: {}` on
+ * resources/read) failed that parse and was answered -32603 with zod's raw output. This schema
+ * accepts any params and then checks them itself (first with `friendly`, whose messages say what to
+ * send, then with the SDK's schema), throwing an McpError: an error thrown in a refinement propagates
+ * out of the parse, and the SDK answers it with its code (-32602) and message.
+ */
+function checkedRequest<M extends string>(method: M, sdkSchema: z.ZodType, friendly?: z.ZodType) {
+  return z.object({ method: z.literal(method), params: z.unknown().optional() }).superRefine((request) => {
+    const ours = friendly?.safeParse(request.params);
+    const sdk = !ours || ours.success ? sdkSchema.safeParse(request) : null;
+    const issues =
+      ours && !ours.success
+        ? ours.error.issues.map((i) => ({ path: ['params', ...i.path], message: i.message }))
+        : sdk && !sdk.success
+          ? sdk.error.issues
+          : [];
+    if (!issues.length) return;
+    const readable = issues.map((i) => `${i.path.map(String).join('.')}: ${i.message}`).join('; ');
+    throw new McpError(ErrorCode.InvalidParams, `Invalid ${method} request: ${readable}`);
+  });
+}
+
+const ToolsCallRequest = checkedRequest('tools/call', CallToolRequestSchema, toolsCallParams);
+const ReadResourceRequest = checkedRequest(
+  'resources/read',
+  ReadResourceRequestSchema,
+  z.object(
+    { uri: z.string({ error: 'must be the URI of a resource (a string)' }) },
+    { error: 'must be an object with the resource uri, e.g. {"uri": "<a uri from resources/list>"}' },
+  ),
+);
+const ListToolsRequest = checkedRequest('tools/list', ListToolsRequestSchema);
+const ListResourcesRequest = checkedRequest('resources/list', ListResourcesRequestSchema);
 
 /** Domain errors a caller can act on by changing its input: tool results, not protocol errors. */
 const TOOL_ERRORS = new Set(['NOT_FOUND', 'VALIDATION', 'CONFLICT', 'LIMIT_EXCEEDED', 'PRECONDITION_FAILED']);
@@ -96,15 +142,16 @@ export class McpEndpoint {
     return [...own, ...this.config.mcpAllowedOrigins].some((o) => new URL(o).origin === origin);
   }
 
-  /** The caller's context; the API key wins when both credentials are sent (SPEC §5). */
+  /**
+   * The caller's context; the API key wins when both credentials are sent (SPEC §5). The credential
+   * is read by auth/credential.ts, the same reader the rate limit counts with.
+   */
   async authenticate(request: FastifyRequest): Promise<ServiceContext | null> {
-    const apiKey = apiKeyOf(request);
-    if (apiKey) return this.apiKeys.authenticate(apiKey, 'mcp');
-    const authorization = request.headers.authorization;
-    if (!authorization) return null;
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
-    if (!match?.[1]) throw new UnauthorizedError('Expected Authorization: Bearer <access token>');
-    return this.tokens.verify(match[1], 'mcp');
+    const credential = credentialOf(request);
+    if (!credential) return null;
+    return credential.kind === 'api_key'
+      ? this.apiKeys.authenticate(credential.token, 'mcp')
+      : this.tokens.verify(credential.token, 'mcp');
   }
 
   private async post(request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -146,6 +193,11 @@ export class McpEndpoint {
     }
     const server = this.serverFor(ctx);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    // The SDK writes the raw response: carry over what hooks set on the reply (x-ratelimit-*), as
+    // Fastify copies them only when it sends the response itself.
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined) reply.raw.setHeader(name, value);
+    }
     reply.hijack();
     reply.raw.on('close', () => {
       void transport.close();
@@ -166,7 +218,7 @@ export class McpEndpoint {
       },
     );
     const available = this.tools.available(ctx, (feature) => hasFeature(ctx.workspace.plan, feature));
-    server.setRequestHandler(ListToolsRequestSchema, () => ({
+    server.setRequestHandler(ListToolsRequest, () => ({
       tools: available.map((tool) => ({
         name: tool.name,
         title: tool.title,
@@ -182,7 +234,8 @@ export class McpEndpoint {
         },
       })),
     }));
-    server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    server.setRequestHandler(ToolsCallRequest, async (checked) => {
+      const request = CallToolRequestSchema.parse(checked);
       const name = request.params.name;
       const tool = available.find((t) => t.name === name);
       if (!tool) {
@@ -198,7 +251,7 @@ export class McpEndpoint {
       return this.call(ctx, tool, request.params.arguments ?? {});
     });
     const resources = this.resources();
-    server.setRequestHandler(ListResourcesRequestSchema, () => ({
+    server.setRequestHandler(ListResourcesRequest, () => ({
       resources: resources.map(({ name, uri, title, description, mimeType }) => ({
         name,
         uri,
@@ -207,7 +260,8 @@ export class McpEndpoint {
         mimeType,
       })),
     }));
-    server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+    server.setRequestHandler(ReadResourceRequest, async (checked) => {
+      const request = ReadResourceRequestSchema.parse(checked);
       const resource = resources.find((r) => r.uri === request.params.uri);
       if (!resource) throw new McpError(ErrorCode.InvalidParams, `Unknown resource ${request.params.uri}`);
       return { contents: [{ uri: resource.uri, mimeType: resource.mimeType, text: await this.readSafely(resource) }] };

@@ -1,46 +1,120 @@
-// Applies the per-credential rate limit to every call of the MCP endpoint and the HTTP APIs (RPC and
-// REST) before anything else runs: over the limit, a plain HTTP 429 with Retry-After (SPEC §7), never
-// a JSON-RPC or RPC error body. Requests without a credential are not counted; they get their 401.
+// Applies the limits to every call of the MCP endpoint, the HTTP APIs (RPC and REST) and the agent
+// endpoints before anything else runs: over a limit, a plain HTTP 429 with Retry-After (SPEC §7),
+// never a JSON-RPC or RPC error body.
+//
+// - Failed authentications per client address (AuthFailureLimiter): checked first, on every
+//   authenticated surface including /agent/v1, before the credential is looked at.
+// - Calls per credential (RateLimiter) on /mcp, /rpc and /v1. An MCP POST is counted once its body
+//   is read, one call per JSON-RPC message in it (SPEC §8: every MCP tool call counts, batched or
+//   not). Requests without a well-formed credential are not counted here; they get their 401, which
+//   the failure limit counts.
 import { Inject, Injectable } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { apiKeyOf } from '../auth/api-key.guard';
-import { RateLimiter } from './rate-limiter';
+import { credentialOf } from '../auth/credential';
+import { AuthFailureLimiter } from './auth-failure-limiter';
+import { RateLimiter, type RateDecision } from './rate-limiter';
 
-/** Paths whose calls count: the MCP endpoint, the RPC API and the REST API. */
-export const RATE_LIMITED_PREFIXES = ['/mcp', '/rpc/', '/v1/'];
+/** Paths whose calls count per credential: the MCP endpoint, the RPC API and the REST API. */
+export const RATE_LIMITED_PREFIXES = ['/mcp', '/rpc', '/v1'];
+/** Paths whose failed authentications count per address: the above and the agent endpoints. */
+export const AUTHENTICATED_PREFIXES = [...RATE_LIMITED_PREFIXES, '/agent/v1'];
 
-export function credentialOf(request: FastifyRequest): string | null {
-  const apiKey = apiKeyOf(request);
-  if (apiKey) return `key:${apiKey}`;
-  const authorization = request.headers.authorization;
-  return authorization ? `auth:${authorization.trim()}` : null;
+const MCP_PATH = '/mcp';
+
+function pathOf(request: FastifyRequest): string {
+  return request.url.split('?')[0] ?? '';
+}
+
+function under(path: string, prefixes: string[]): boolean {
+  return prefixes.some((p) => path === p || path.startsWith(`${p}/`));
+}
+
+function isMcpPost(request: FastifyRequest): boolean {
+  return request.method === 'POST' && pathOf(request) === MCP_PATH;
+}
+
+/** The rate-limit key of the request's credential, exactly the value that authenticates. */
+export function rateKeyOf(request: FastifyRequest): string | null {
+  try {
+    const credential = credentialOf(request);
+    return credential ? `${credential.kind}:${credential.token}` : null;
+  } catch {
+    // Malformed: authentication refuses it with 401 and the failure limit counts that.
+    return null;
+  }
+}
+
+/** Calls in an MCP POST body: each JSON-RPC message of a batch, at least one per POST. */
+export function mcpCallsIn(body: unknown): number {
+  if (!Array.isArray(body)) return 1;
+  const calls = body.filter((m) => typeof m === 'object' && m !== null && 'method' in m).length;
+  return Math.max(1, calls);
 }
 
 @Injectable()
 export class RateLimitHook {
-  constructor(@Inject(RateLimiter) private readonly limiter: RateLimiter) {}
+  constructor(
+    @Inject(RateLimiter) private readonly limiter: RateLimiter,
+    @Inject(AuthFailureLimiter) private readonly failures: AuthFailureLimiter,
+  ) {}
 
   register(app: NestFastifyApplication): void {
-    if (!this.limiter.enabled) return;
-    app
-      .getHttpAdapter()
-      .getInstance()
-      .addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-        const path = request.url.split('?')[0] ?? '';
-        if (!RATE_LIMITED_PREFIXES.some((p) => path === p.replace(/\/$/, '') || path.startsWith(p))) return;
-        const credential = credentialOf(request);
-        if (!credential) return;
-        const decision = await this.limiter.consume(credential);
-        void reply.header('x-ratelimit-limit', decision.limit).header('x-ratelimit-remaining', decision.remaining);
-        if (decision.allowed) return;
-        await reply
-          .code(429)
-          .header('retry-after', String(decision.retryAfterSeconds))
-          .type('text/plain; charset=utf-8')
-          .send(
-            `Too many requests: at most ${decision.limit} calls a minute per credential. Retry after ${decision.retryAfterSeconds} s.`,
+    if (!this.failures.enabled && !this.limiter.enabled) return;
+    const fastify = app.getHttpAdapter().getInstance();
+    // One hook, so a request refused by the first limit is not counted by the second.
+    fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+      const path = pathOf(request);
+      if (this.failures.enabled && under(path, AUTHENTICATED_PREFIXES)) {
+        const decision = await this.failures.check(request.ip);
+        if (!decision.allowed) {
+          await tooMany(
+            reply,
+            decision,
+            `Too many failed authentications from this address: at most ${decision.limit} a minute.`,
           );
+          return;
+        }
+      }
+      if (this.limiter.enabled && under(path, RATE_LIMITED_PREFIXES) && !isMcpPost(request)) {
+        await this.consume(request, reply, 1);
+      }
+    });
+    if (this.limiter.enabled) {
+      fastify.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+        if (isMcpPost(request)) await this.consume(request, reply, mcpCallsIn(request.body));
       });
+    }
+    if (this.failures.enabled) {
+      // Answers sent through Fastify (REST, MCP, agents). The RPC API writes its answers itself and
+      // records its failures in its authentication interceptor (rpc/rpc-context.ts).
+      fastify.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+        if (reply.statusCode === 401 && under(pathOf(request), AUTHENTICATED_PREFIXES)) {
+          await this.failures.record(request.ip);
+        }
+        return payload;
+      });
+    }
   }
+
+  private async consume(request: FastifyRequest, reply: FastifyReply, cost: number): Promise<void> {
+    const key = rateKeyOf(request);
+    if (!key) return;
+    const decision = await this.limiter.consume(key, cost);
+    void reply.header('x-ratelimit-limit', decision.limit).header('x-ratelimit-remaining', decision.remaining);
+    if (decision.allowed) return;
+    const what =
+      cost > 1
+        ? `this batch of ${cost} calls needs more than the ${decision.remaining} left of ${decision.limit} calls a minute per credential.`
+        : `at most ${decision.limit} calls a minute per credential.`;
+    await tooMany(reply, decision, `Too many requests: ${what}`);
+  }
+}
+
+async function tooMany(reply: FastifyReply, decision: RateDecision, message: string): Promise<void> {
+  await reply
+    .code(429)
+    .header('retry-after', String(decision.retryAfterSeconds))
+    .type('text/plain; charset=utf-8')
+    .send(`${message} Retry after ${decision.retryAfterSeconds} s.`);
 }

@@ -1,6 +1,12 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
+import { AuthFailureLimiter } from './auth-failure-limiter';
 import { RateLimitHook } from './rate-limit.hook';
-import { RateLimiter } from './rate-limiter';
+import { RateLimiter, RateWindows } from './rate-limiter';
 
-@Module({ providers: [RateLimiter, RateLimitHook], exports: [RateLimiter, RateLimitHook] })
+// Global: the RPC API records its failed authentications itself (it writes its own answers).
+@Global()
+@Module({
+  providers: [RateWindows, RateLimiter, AuthFailureLimiter, RateLimitHook],
+  exports: [RateLimiter, AuthFailureLimiter, RateLimitHook],
+})
 export class RateLimitModule {}

@@ -1,16 +1,35 @@
 // Authentication of RPC calls: `x-service-key` (SPEC §5.2) becomes the service context of the call.
-import { createContextKey, type HandlerContext, type Interceptor } from '@connectrpc/connect';
+// The key is read from the Fastify request by auth/credential.ts, the same reader the rate limit
+// uses, so the value that authenticates is the value that is counted.
+import { createContextKey, createContextValues, type HandlerContext, type Interceptor } from '@connectrpc/connect';
+import type { FastifyRequest } from 'fastify';
 import type { ApiKeysService } from '../api-keys/api-keys.service';
+import { API_KEY_HEADER, apiKeyOf } from '../auth/credential';
 import type { ServiceContext } from '../common/context';
 import { UnauthorizedError } from '../common/errors';
+import type { AuthFailureLimiter } from '../rate-limit/auth-failure-limiter';
 
 const kServiceContext = createContextKey<ServiceContext | undefined>(undefined, { description: 'service context' });
+const kHttpRequest = createContextKey<FastifyRequest | undefined>(undefined, { description: 'HTTP request' });
 
-export function authInterceptor(apiKeys: ApiKeysService): Interceptor {
+/** The context values of a call, made by the Fastify plugin for each request. */
+export function rpcContextValues(request: FastifyRequest) {
+  return createContextValues().set(kHttpRequest, request);
+}
+
+export function authInterceptor(apiKeys: ApiKeysService, failures: AuthFailureLimiter): Interceptor {
   return (next) => async (req) => {
-    const key = req.header.get('x-service-key');
-    if (!key) throw new UnauthorizedError('Missing x-service-key header');
-    req.contextValues.set(kServiceContext, await apiKeys.authenticate(key, 'rpc'));
+    const request = req.contextValues.get(kHttpRequest);
+    if (!request) throw new Error('RPC call without its HTTP request (rpcContextValues not installed)');
+    try {
+      const key = apiKeyOf(request);
+      if (!key) throw new UnauthorizedError(`Missing ${API_KEY_HEADER} header`);
+      req.contextValues.set(kServiceContext, await apiKeys.authenticate(key, 'rpc'));
+    } catch (error) {
+      // The RPC API writes its own answers, past Fastify's onSend hook that counts other 401s.
+      if (error instanceof UnauthorizedError) await failures.record(request.ip);
+      throw error;
+    }
     return next(req);
   };
 }

@@ -31,8 +31,9 @@ import { StatusReportsService } from '../status-reports/status-reports.service';
 import { SubscriberService } from '@uptime/proto/gen/subscriber/v1/subscriber_service_pb';
 import { subscriberServiceImpl } from '../subscribers/subscribers.rpc';
 import { SubscribersService } from '../subscribers/subscribers.service';
-import { authInterceptor } from './rpc-context';
-import { errorInterceptor } from './rpc-errors';
+import { AuthFailureLimiter } from '../rate-limit/auth-failure-limiter';
+import { authInterceptor, rpcContextValues } from './rpc-context';
+import { errorInterceptor, RPC_READ_MAX_BYTES, withProtocolErrors } from './rpc-errors';
 
 export const RPC_PREFIX = '/rpc';
 
@@ -50,6 +51,7 @@ export class RpcServer {
     @Inject(PageComponentsService) private readonly pageComponents: PageComponentsService,
     @Inject(DailySummaryService) private readonly dailySummaries: DailySummaryService,
     @Inject(SubscribersService) private readonly subscribers: SubscribersService,
+    @Inject(AuthFailureLimiter) private readonly authFailures: AuthFailureLimiter,
   ) {}
 
   routes(router: ConnectRouter): void {
@@ -75,11 +77,25 @@ export class RpcServer {
   async register(app: NestFastifyApplication): Promise<void> {
     await app.register(
       (instance, _opts, done) => {
+        // Every content type reaches Connect, so an unsupported one is answered in Connect's error
+        // format (see withProtocolErrors) rather than by Fastify's own 415. The body stays unread
+        // for Connect, as with the plugin's own parsers.
+        instance.addContentTypeParser('*', (_request, _payload, parsed) => parsed(null, undefined));
         void instance.register(fastifyConnectPlugin, {
-          routes: (router) => this.routes(router),
-          interceptors: [errorInterceptor(this.logger), authInterceptor(this.apiKeys)],
+          routes: (router) => {
+            this.routes(router);
+            // The plugin serves router.handlers; each is wrapped so Connect's own decode errors
+            // (raised before any interceptor) are answered like ours.
+            router.handlers.splice(
+              0,
+              router.handlers.length,
+              ...router.handlers.map((handler) => withProtocolErrors(handler, this.logger)),
+            );
+          },
+          interceptors: [errorInterceptor(this.logger), authInterceptor(this.apiKeys, this.authFailures)],
+          contextValues: rpcContextValues,
           jsonOptions: { ignoreUnknownFields: false },
-          readMaxBytes: 4 * 1024 * 1024,
+          readMaxBytes: RPC_READ_MAX_BYTES,
         });
         done();
       },
