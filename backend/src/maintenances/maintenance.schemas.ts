@@ -2,6 +2,7 @@
 // input over the defaults and update merges it over the stored window, then the result is validated
 // here, so both paths enforce the same bounds with messages that name the field and the bound.
 import { z } from 'zod';
+import { multiLine, singleLine } from '../common/validation';
 
 export const MAINTENANCE_BOUNDS = {
   title: 256,
@@ -26,14 +27,11 @@ const timestamp = z
 export const maintenanceSchema = z
   .object({
     pageId: z.string(required).min(1, required),
-    title: z
-      .string(required)
+    title: singleLine()
       .trim()
       .min(1, required)
       .max(MAINTENANCE_BOUNDS.title, { error: `must be at most ${MAINTENANCE_BOUNDS.title} characters` }),
-    message: z
-      .string(required)
-      .max(MAINTENANCE_BOUNDS.message, { error: `must be at most ${MAINTENANCE_BOUNDS.message} characters` }),
+    message: multiLine(MAINTENANCE_BOUNDS.message),
     from: timestamp,
     to: timestamp,
     pageComponentIds: z

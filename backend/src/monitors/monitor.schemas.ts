@@ -3,6 +3,7 @@
 // paths enforce the same bounds with messages that name the field and the bound.
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { isSingleLine, multiLine, NO_CONTROL_CHARACTERS, singleLine } from '../common/validation';
 import {
   DNS_RECORD_TYPES,
   HTTP_METHODS,
@@ -46,7 +47,10 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-const text = (max: number) => z.string(required).max(max, { error: `must be at most ${max} characters` });
+/** One-line text (names, URLs, header keys and values, assertion targets); see singleLine. */
+const text = singleLine;
+/** Text of several lines: descriptions and request bodies. */
+const prose = multiLine;
 const intIn = (min: number, max: number) =>
   z
     .number(required)
@@ -59,8 +63,8 @@ const list = <T extends z.ZodType>(item: T, max: number) =>
   z.array(item).max(max, { error: `must have at most ${max} entries` });
 
 const keyValue = z.object({
-  key: z.string(required).min(1, { error: 'is required' }).max(256, { error: 'must be at most 256 characters' }),
-  value: z.string(required).min(1, { error: 'is required' }).max(8192, { error: 'must be at most 8192 characters' }),
+  key: text(256).min(1, { error: 'is required' }),
+  value: text(8192).min(1, { error: 'is required' }),
 });
 
 const openTelemetry = z
@@ -68,6 +72,7 @@ const openTelemetry = z
     endpoint: z
       .string()
       .max(B.url, { error: `must be at most ${B.url} characters` })
+      .refine(isSingleLine, { error: NO_CONTROL_CHARACTERS })
       .refine((v) => v === '' || isHttpUrl(v), { error: 'must be an http(s) URL' })
       .optional(),
     headers: list(keyValue, B.headers).optional(),
@@ -76,7 +81,7 @@ const openTelemetry = z
 
 const common = {
   name: text(B.name).trim().min(1, { error: 'is required' }),
-  description: text(B.description),
+  description: prose(B.description),
   periodicity: oneOf(PERIODICITIES),
   timeout: intIn(0, B.timeoutMax),
   retry: intIn(0, B.retryMax),
@@ -90,16 +95,17 @@ const statusCodeAssertion = z.object({
   comparator: oneOf(NUMBER_COMPARATORS),
   target: intIn(B.statusCodeMin, B.statusCodeMax),
 });
-const bodyAssertion = z.object({ comparator: oneOf(STRING_COMPARATORS), target: z.string(required) });
+// Assertion targets have no length bound of their own (SPEC §8 names none); the body limit bounds them.
+const bodyAssertion = z.object({ comparator: oneOf(STRING_COMPARATORS), target: prose() });
 const headerAssertion = z.object({
-  key: z.string(required).min(1, { error: 'is required' }),
+  key: text().min(1, { error: 'is required' }),
   comparator: oneOf(STRING_COMPARATORS),
-  target: z.string(required),
+  target: text(),
 });
 const recordAssertion = z.object({
   record: oneOf(DNS_RECORD_TYPES),
   comparator: oneOf(RECORD_COMPARATORS),
-  target: z.string(required).min(1, { error: 'is required' }),
+  target: text().min(1, { error: 'is required' }),
 });
 
 const uri = (check: (v: string) => boolean, message: string) =>
@@ -113,7 +119,7 @@ export const MONITOR_SCHEMAS = {
       .min(1, { error: 'is required' })
       .refine(isHttpUrl, { error: 'must be an http or https URL' }),
     method: oneOf(HTTP_METHODS),
-    body: z.string(required).max(1_000_000, { error: 'must be at most 1000000 characters' }),
+    body: prose(1_000_000),
     headers: list(keyValue, B.headers),
     followRedirects: z.boolean(),
     statusCodeAssertions: list(statusCodeAssertion, B.assertionsPerKind),

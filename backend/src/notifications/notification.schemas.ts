@@ -2,6 +2,7 @@
 // are credentials, and the channel's own fields. Create and update both validate the whole channel
 // here, with messages that name the field and the bound.
 import { z } from 'zod';
+import { isSingleLine, NO_CONTROL_CHARACTERS, singleLine } from '../common/validation';
 import { NOTIFICATION_PROVIDERS, type NotificationProvider } from './notification-channel.entity';
 
 export const NOTIFICATION_BOUNDS = {
@@ -64,13 +65,19 @@ interface TextRule {
   message?: string;
 }
 
-/** A string argument with exactly one message per problem: required, then length, then format. */
+/**
+ * A string argument with exactly one message per problem: required, then length, then control
+ * characters (every argument is one line: URLs, addresses, credentials, header keys and values), then
+ * format.
+ */
 const text = ({ max, required, check, message }: TextRule) =>
   z.string({ error: 'is required' }).superRefine((value, ctx) => {
     if (value === '') {
       if (required) ctx.addIssue({ code: 'custom', message: 'is required' });
     } else if (value.length > max) {
       ctx.addIssue({ code: 'custom', message: `must be at most ${max} characters` });
+    } else if (!isSingleLine(value)) {
+      ctx.addIssue({ code: 'custom', message: NO_CONTROL_CHARACTERS });
     } else if (check && !check(value)) {
       ctx.addIssue({ code: 'custom', message: message ?? 'is not valid' });
     }
@@ -178,7 +185,7 @@ export const providerTypeSchema = z.string({ error: 'is required' }).superRefine
 /** The channel with the block of `kind`, validated as a whole. */
 export function channelSchema(kind: NotificationProvider) {
   return z.object({
-    name: z.string({ error: 'is required' }).max(B.name, { error: `must be at most ${B.name} characters` }),
+    name: singleLine(B.name),
     monitorIds: z
       .array(z.string({ error: 'is required' }))
       .refine((ids) => new Set(ids).size === ids.length, { error: 'must not repeat a monitor' }),

@@ -1,6 +1,7 @@
 // Validation of private locations (SPEC §2.9): create and update both validate the whole location
 // here, with messages that name the field and the bound.
 import { z } from 'zod';
+import { isSingleLine, NO_CONTROL_CHARACTERS, singleLine } from '../common/validation';
 
 export const PRIVATE_LOCATION_BOUNDS = {
   name: 256,
@@ -23,18 +24,18 @@ const metadata = z.record(z.string(), z.string(required)).superRefine((labels, c
         code: 'custom',
         message: `key ${JSON.stringify(key)} must be 1 to ${B.metadataKey} characters`,
       });
+    } else if (!isSingleLine(key)) {
+      ctx.addIssue({ code: 'custom', message: `key ${JSON.stringify(key)} ${NO_CONTROL_CHARACTERS}` });
     } else if (value.length > B.metadataValue) {
       ctx.addIssue({ code: 'custom', path: [key], message: `must be at most ${B.metadataValue} characters` });
+    } else if (!isSingleLine(value)) {
+      ctx.addIssue({ code: 'custom', path: [key], message: NO_CONTROL_CHARACTERS });
     }
   }
 });
 
 export const privateLocationSchema = z.object({
-  name: z
-    .string(required)
-    .max(B.name, { error: `must be at most ${B.name} characters` })
-    .trim()
-    .min(1, { error: 'is required' }),
+  name: singleLine(B.name).trim().min(1, { error: 'is required' }),
   monitorIds: z
     .array(z.string(required))
     .refine((ids) => new Set(ids).size === ids.length, { error: 'must not repeat a monitor' }),

@@ -1,5 +1,6 @@
 // Validation of status pages, components and groups (SPEC §2.6-2.8, §8).
 import { z } from 'zod';
+import { isMultiLine, isSingleLine, NO_CONTROL_CHARACTERS } from '../common/validation';
 import { isHostname } from '../monitors/monitor.schemas';
 import { ACCESS_TYPES } from './status-page.entity';
 
@@ -25,9 +26,13 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
+const noControl = { error: NO_CONTROL_CHARACTERS };
+
+/** One line of `min` to `max` characters after trimming; control characters are refused first. */
 const text = (min: number, max: number) =>
   z
     .string(required)
+    .refine(isSingleLine, noControl)
     .trim()
     .min(min, { error: min === 1 ? 'is required' : `must be ${min} to ${max} characters` })
     .max(max, { error: min ? `must be ${min} to ${max} characters` : `must be at most ${max} characters` });
@@ -35,13 +40,18 @@ const text = (min: number, max: number) =>
 const url = z
   .string()
   .max(2048, { error: 'must be at most 2048 characters' })
+  // The URL parser drops tabs and line breaks; the stored value must not hold them either.
+  .refine(isSingleLine, { ...noControl, abort: true })
   .refine(isHttpUrl, { error: 'must be an http or https URL' })
   .nullable();
 
 const themeMap = z
   .record(
     z.string().regex(CSS_VARIABLE, { error: 'keys must be CSS custom properties such as --color-primary' }),
-    z.string().max(256, { error: 'values must be at most 256 characters' }),
+    z
+      .string()
+      .max(256, { error: 'values must be at most 256 characters' })
+      .refine(isSingleLine, { error: `values ${NO_CONTROL_CHARACTERS}` }),
   )
   .refine((m) => Object.keys(m).length <= 100, { error: 'must have at most 100 entries' });
 
@@ -49,6 +59,7 @@ export const statusPageSchema = z
   .object({
     title: z
       .string(required)
+      .refine(isSingleLine, noControl)
       .trim()
       .min(1, { error: 'must be 1 to 256 characters' })
       .max(256, { error: 'must be 1 to 256 characters' }),
@@ -57,7 +68,7 @@ export const statusPageSchema = z
       .min(1, { error: 'must be 1 to 256 characters' })
       .max(256, { error: 'must be 1 to 256 characters' })
       .regex(SLUG, { error: 'must be lower-case letters, digits and single dashes, e.g. acme-status' }),
-    description: z.string().max(1024, { error: 'must be at most 1024 characters' }),
+    description: z.string().refine(isMultiLine, noControl).max(1024, { error: 'must be at most 1024 characters' }),
     homepageUrl: url,
     contactUrl: url,
     icon: url,
@@ -81,6 +92,7 @@ export const statusPageSchema = z
     allowedIpRanges: z
       .string()
       .max(4096, { error: 'must be at most 4096 characters' })
+      .refine(isSingleLine, { ...noControl, abort: true })
       .refine((v) => v.split(',').every(isIpv4Cidr), {
         error: 'must be comma-separated IPv4 CIDR ranges such as 10.0.0.0/8,192.168.1.0/24',
       })
@@ -125,7 +137,11 @@ export const componentSchema = z
     type: z.enum(['monitor', 'static'], { error: 'must be monitor or static' }),
     monitorId: z.string().nullable(),
     name: text(0, 256),
-    description: text(0, 1024),
+    description: z
+      .string(required)
+      .refine(isMultiLine, noControl)
+      .trim()
+      .max(1024, { error: 'must be at most 1024 characters' }),
     order: z.number().int().min(-1_000_000).max(1_000_000, { error: 'must be between -1000000 and 1000000' }),
     groupId: z.string().nullable(),
     groupOrder: z.number().int().min(-1_000_000).max(1_000_000, { error: 'must be between -1000000 and 1000000' }),
@@ -144,6 +160,7 @@ export type ComponentData = z.output<typeof componentSchema>;
 export const groupSchema = z.object({
   name: z
     .string(required)
+    .refine(isSingleLine, noControl)
     .trim()
     .min(1, { error: 'must be 1 to 256 characters' })
     .max(256, { error: 'must be 1 to 256 characters' }),

@@ -2,6 +2,7 @@
 // addUpdate validate their input; update merges the patch over the stored report and validates the
 // result, so every path enforces the same bounds with messages that name the field and the bound.
 import { z } from 'zod';
+import { multiLine, singleLine } from '../common/validation';
 import { STATUS_REPORT_STATUSES } from './status-report.entity';
 
 export const STATUS_REPORT_BOUNDS = {
@@ -25,17 +26,19 @@ const requiredOr = (message: string) => ({
 
 const between = (min: number, max: number) => `must be between ${min} and ${max}`;
 
-export const titleSchema = z
-  .string(required)
+export const titleSchema = singleLine()
   .trim()
   .min(1, required)
-  .max(STATUS_REPORT_BOUNDS.title, { error: `must be at most ${STATUS_REPORT_BOUNDS.title} characters` });
+  .max(STATUS_REPORT_BOUNDS.title, {
+    error: `must be at most ${STATUS_REPORT_BOUNDS.title} characters`,
+  });
 
-const messageSchema = z
-  .string(required)
+const messageSchema = multiLine()
   .trim()
   .min(1, required)
-  .max(STATUS_REPORT_BOUNDS.message, { error: `must be at most ${STATUS_REPORT_BOUNDS.message} characters` });
+  .max(STATUS_REPORT_BOUNDS.message, {
+    error: `must be at most ${STATUS_REPORT_BOUNDS.message} characters`,
+  });
 
 export const statusSchema = z.enum(
   STATUS_REPORT_STATUSES,

@@ -1,6 +1,7 @@
 // Validation of subscriber input: one source of truth for the bounds, with messages that name the
 // field and the bound.
 import { z } from 'zod';
+import { isSingleLine, NO_CONTROL_CHARACTERS } from '../common/validation';
 import { pageQuerySchema } from '../status-reports/status-report.schemas';
 
 export const SUBSCRIBER_BOUNDS = {
@@ -28,6 +29,8 @@ export const emailSchema = z
   // `abort`: one message per field; "too long" says more than "not an address".
   .min(1, { ...required, abort: true })
   .max(SUBSCRIBER_BOUNDS.email, { error: `must be at most ${SUBSCRIBER_BOUNDS.email} characters`, abort: true })
+  // The address pattern allows any character but a few in the local part; controls never belong there.
+  .refine(isSingleLine, { error: NO_CONTROL_CHARACTERS, abort: true })
   .regex(EMAIL, { error: 'must be an e-mail address such as name@example.com' });
 
 const idSchema = z.string(required).min(1, required);
