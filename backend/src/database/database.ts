@@ -36,6 +36,25 @@ export class Database {
     return result as T[];
   }
 
+  /**
+   * Walks a table in keyset order, one transaction per batch: `step` gets the last id of the previous
+   * batch ('0' at first) and the batch size, and answers the ids it read and how many rows it changed.
+   * Stops after a short batch; answers the total changed.
+   */
+  async inBatches(
+    size: number,
+    step: (after: string, size: number) => Promise<{ ids: string[]; changed: number }>,
+  ): Promise<number> {
+    let after = '0';
+    let changed = 0;
+    for (;;) {
+      const batch = await this.transaction(() => step(after, size));
+      changed += batch.changed;
+      if (batch.ids.length < size) return changed;
+      after = batch.ids[batch.ids.length - 1]!;
+    }
+  }
+
   /** Serializes work on one workspace until the transaction ends (plan limits under concurrency). */
   async lockWorkspace(workspaceId: string): Promise<void> {
     await this.manager.query('SELECT id FROM workspaces WHERE id = $1 FOR UPDATE', [workspaceId]);

@@ -48,43 +48,35 @@ export class MonitorsRepository implements OnApplicationBootstrap {
    * updated_at stays as it was: the monitor's settings did not change.
    */
   async sealLegacyCredentials(): Promise<number> {
-    let sealed = 0;
-    let after = '0';
-    for (;;) {
-      const batch = await this.db.transaction(async () => {
-        const rows = await this.db.rows<{ id: string }>(
-          `SELECT id FROM monitors m
-            WHERE m.id > $2 AND (EXISTS (SELECT 1 FROM jsonb_array_elements(m.headers) h
-                           WHERE h ? 'value' AND (h->>'key') ~* $1)
-               OR EXISTS (SELECT 1 FROM jsonb_array_elements(CASE jsonb_typeof(m.open_telemetry->'headers')
-                                         WHEN 'array' THEN m.open_telemetry->'headers' ELSE '[]' END) h
-                           WHERE h ? 'value')
-               OR EXISTS (SELECT 1 FROM jsonb_array_elements(CASE jsonb_typeof(m.grpc->'metadata')
-                                         WHEN 'array' THEN m.grpc->'metadata' ELSE '[]' END) h
-                           WHERE h ? 'value' AND (h->>'key') ~* $1))
-            ORDER BY id LIMIT ${LEGACY_BATCH} FOR UPDATE`,
-          [CREDENTIAL_HEADER.source, after],
+    return this.db.inBatches(LEGACY_BATCH, async (after, size) => {
+      const rows = await this.db.rows<{ id: string }>(
+        `SELECT id::text AS id FROM monitors m
+          WHERE m.id > $2 AND (EXISTS (SELECT 1 FROM jsonb_array_elements(m.headers) h
+                         WHERE h ? 'value' AND (h->>'key') ~* $1)
+             OR EXISTS (SELECT 1 FROM jsonb_array_elements(CASE jsonb_typeof(m.open_telemetry->'headers')
+                                       WHEN 'array' THEN m.open_telemetry->'headers' ELSE '[]' END) h
+                         WHERE h ? 'value')
+             OR EXISTS (SELECT 1 FROM jsonb_array_elements(CASE jsonb_typeof(m.grpc->'metadata')
+                                       WHEN 'array' THEN m.grpc->'metadata' ELSE '[]' END) h
+                         WHERE h ? 'value' AND (h->>'key') ~* $1))
+          ORDER BY id LIMIT $3 FOR UPDATE`,
+        [CREDENTIAL_HEADER.source, after, size],
+      );
+      const ids = rows.map((r) => r.id);
+      const monitors = ids.length ? await this.db.repo(MonitorEntity).findBy({ id: In(ids) }) : [];
+      for (const m of monitors) {
+        await this.db.rows(
+          'UPDATE monitors SET headers = $2::jsonb, open_telemetry = $3::jsonb, grpc = $4::jsonb WHERE id = $1',
+          [
+            m.id,
+            JSON.stringify(this.secrets.headers.to(m.headers)),
+            m.openTelemetry === null ? null : JSON.stringify(this.secrets.openTelemetry.to(m.openTelemetry)),
+            m.grpc === null ? null : JSON.stringify(this.secrets.grpc.to(m.grpc)),
+          ],
         );
-        if (!rows.length) return 0;
-        after = String(rows[rows.length - 1].id);
-        const monitors = await this.db.repo(MonitorEntity).findBy({ id: In(rows.map((r) => String(r.id))) });
-        for (const m of monitors) {
-          await this.db.rows(
-            'UPDATE monitors SET headers = $2::jsonb, open_telemetry = $3::jsonb, grpc = $4::jsonb WHERE id = $1',
-            [
-              m.id,
-              JSON.stringify(this.secrets.headers.to(m.headers)),
-              m.openTelemetry === null ? null : JSON.stringify(this.secrets.openTelemetry.to(m.openTelemetry)),
-              m.grpc === null ? null : JSON.stringify(this.secrets.grpc.to(m.grpc)),
-            ],
-          );
-        }
-        return rows.length;
-      });
-      sealed += batch;
-      if (batch < LEGACY_BATCH) return sealed;
-      // A full batch: there may be more after the last id.
-    }
+      }
+      return { ids, changed: monitors.length };
+    });
   }
 
   /** Re-plans the checks of these monitors after their regions, links or activity changed. */

@@ -104,23 +104,18 @@ export class NotificationsService implements OnApplicationBootstrap {
    * it (it has no key); the rows are locked while they are rewritten, so no update is lost.
    */
   async sealLegacyCredentials(): Promise<number> {
-    let sealed = 0;
-    let after = '0';
-    for (;;) {
-      const batch = await this.db.transaction(async () => {
-        const rows = await this.channels.lockPlainCredentialCandidates(after, LEGACY_BATCH);
-        for (const entity of rows) {
-          if (!hasPlainCredential(entity.providerType, entity.config)) continue;
-          const args = joinArguments(entity.providerType, entity.config, this.unseal(entity));
-          const { config, secrets } = splitArguments(entity.providerType, args);
-          await this.channels.rewriteStorage(entity.id, config, this.seal(secrets));
-          sealed += 1;
-        }
-        if (rows.length) after = rows[rows.length - 1].id;
-        return rows.length;
-      });
-      if (batch < LEGACY_BATCH) return sealed;
-    }
+    return this.db.inBatches(LEGACY_BATCH, async (after, size) => {
+      const rows = await this.channels.lockPlainCredentialCandidates(after, size);
+      let changed = 0;
+      for (const entity of rows) {
+        if (!hasPlainCredential(entity.providerType, entity.config)) continue;
+        const args = joinArguments(entity.providerType, entity.config, this.unseal(entity));
+        const { config, secrets } = splitArguments(entity.providerType, args);
+        await this.channels.rewriteStorage(entity.id, config, this.seal(secrets));
+        changed += 1;
+      }
+      return { ids: rows.map((r) => r.id), changed };
+    });
   }
 
   async create(ctx: ServiceContext, input: NotificationInput): Promise<NotificationView> {
