@@ -7,6 +7,7 @@ import { CheckWorkService, type ReportedResult } from '../../backend/src/checker
 import { emptyResult } from '../../backend/src/checker/probe';
 import { SchedulesRepository } from '../../backend/src/checker/scheduling/schedules.repository';
 import { MonitorsRepository } from '../../backend/src/monitors/monitors.repository';
+import { PrivateLocationsRepository } from '../../backend/src/private-locations/private-locations.repository';
 import { MonitorsService } from '../../backend/src/monitors/monitors.service';
 import { RetentionService } from '../../backend/src/monitors/retention.service';
 import { toWorkspaceRef, WorkspacesService } from '../../backend/src/workspaces/workspaces.service';
@@ -33,7 +34,12 @@ async function main(): Promise<void> {
     monitorIds.push(m.id);
   }
   await bench.app.get(RetentionService).maintain(new Date());
-  const work = new CheckWorkService(bench.db, bench.app.get(SchedulesRepository), bench.app.get(MonitorsRepository));
+  const work = new CheckWorkService(
+    bench.db,
+    bench.app.get(SchedulesRepository),
+    bench.app.get(MonitorsRepository),
+    bench.app.get(PrivateLocationsRepository),
+  );
   const agent = { agentId: 'bench', locations: ['fly-ams'], privateLocationId: null };
   const base = Date.now() - 3_600_000;
   const results: ReportedResult[] = Array.from({ length: RESULTS }, (_, i) => {

@@ -16,6 +16,7 @@ import { createProbeRegistry } from '../../backend/src/checker/probe-registry';
 import { SchedulesRepository } from '../../backend/src/checker/scheduling/schedules.repository';
 import { firstSlot, offsetMs } from '../../backend/src/checker/scheduling/slots';
 import { MonitorsRepository } from '../../backend/src/monitors/monitors.repository';
+import { PrivateLocationsRepository } from '../../backend/src/private-locations/private-locations.repository';
 import { RetentionService } from '../../backend/src/monitors/retention.service';
 import { toWorkspaceRef, WorkspacesService } from '../../backend/src/workspaces/workspaces.service';
 import { fmt, percentile, print, startBenchApp } from './harness';
@@ -79,7 +80,12 @@ async function run(monitors: number, targetUrl: string): Promise<RunFigures> {
        SELECT m, 'fly-ams', $3, $4, n FROM unnest($1::bigint[], $2::timestamptz[]) AS t(m, n)`,
       [ids, next, workspace.id, PERIOD_MS],
     );
-    const work = new CheckWorkService(bench.db, bench.app.get(SchedulesRepository), bench.app.get(MonitorsRepository));
+    const work = new CheckWorkService(
+      bench.db,
+      bench.app.get(SchedulesRepository),
+      bench.app.get(MonitorsRepository),
+      bench.app.get(PrivateLocationsRepository),
+    );
     const identity = { agentId: 'bench', locations: ['fly-ams'], privateLocationId: null };
     const late: number[] = [];
     const error: number[] = [];

@@ -22,6 +22,7 @@ import { MonitorsRepository } from '../../backend/src/monitors/monitors.reposito
 import { MonitorsService } from '../../backend/src/monitors/monitors.service';
 import { RetentionService } from '../../backend/src/monitors/retention.service';
 import { PrivateLocationsService } from '../../backend/src/private-locations/private-locations.service';
+import { PrivateLocationsRepository } from '../../backend/src/private-locations/private-locations.repository';
 import { createTestApp, newWorkspace, type TestApp } from '../support/app';
 
 describe(CheckWorkService.name, () => {
@@ -31,7 +32,12 @@ describe(CheckWorkService.name, () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    sut = new CheckWorkService(t.db, t.app.get(SchedulesRepository), t.app.get(MonitorsRepository));
+    sut = new CheckWorkService(
+      t.db,
+      t.app.get(SchedulesRepository),
+      t.app.get(MonitorsRepository),
+      t.app.get(PrivateLocationsRepository),
+    );
     monitors = t.app.get(MonitorsService);
     await t.app.get(RetentionService).maintain(new Date());
   });

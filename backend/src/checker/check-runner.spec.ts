@@ -1,5 +1,6 @@
 import type { MonitorView } from '../monitors/monitor.view';
-import { backoffMs, budgetMs, runCheck } from './check-runner';
+import { budgetMs } from '../monitors/monitor.view';
+import { backoffMs, runCheck } from './check-runner';
 import { emptyResult, type Probe, type ProbeResult } from './probe';
 
 /** A probe whose answers are scripted: a real Probe implementation, not a mock of a dependency. */

@@ -1,8 +1,7 @@
 // Runs one check of one monitor: the probe, retried on failure with a short backoff, all inside the
 // monitor's timeout budget (SPEC §2.1: timeout 0-120000 ms, retry 0-10). A timeout of 0 gives the
 // check the monitor's whole period instead, so it can never overlap the next run.
-import { PERIODICITY_SECONDS } from '../monitors/monitor.constants';
-import type { MonitorView } from '../monitors/monitor.view';
+import { budgetMs, type MonitorView } from '../monitors/monitor.view';
 import type { Probe, ProbeContext, ProbeResult } from './probe';
 
 export interface CheckOutcome extends ProbeResult {
@@ -14,10 +13,6 @@ export interface RunOptions {
   dnsServer?: string;
   /** Aborts everything (agent shutting down). */
   signal?: AbortSignal;
-}
-
-export function budgetMs(monitor: MonitorView): number {
-  return monitor.timeout > 0 ? monitor.timeout : PERIODICITY_SECONDS[monitor.periodicity] * 1000;
 }
 
 /** 100 ms, 200 ms, 400 ms ... at most 1 s between attempts. */

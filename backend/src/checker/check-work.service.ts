@@ -6,10 +6,10 @@ import { In } from 'typeorm';
 import { Database } from '../database/database';
 import type { MonitorStatus, RegionStatus } from '../monitors/monitor.constants';
 import { MonitorEntity } from '../monitors/monitor.entity';
-import { toMonitorView, type MonitorView } from '../monitors/monitor.view';
+import { budgetMs, toMonitorView, type MonitorView } from '../monitors/monitor.view';
 import { MonitorsRepository } from '../monitors/monitors.repository';
-import { PrivateLocationEntity } from '../private-locations/private-location.entity';
-import { budgetMs, type CheckOutcome } from './check-runner';
+import { PrivateLocationsRepository } from '../private-locations/private-locations.repository';
+import type { CheckOutcome } from './check-runner';
 import { ingestResults, type IngestCounts } from './result-ingest';
 import { SchedulesRepository, type ClaimedRun } from './scheduling/schedules.repository';
 import { dueSlot } from './scheduling/slots';
@@ -70,6 +70,7 @@ export class CheckWorkService {
     @Inject(Database) private readonly db: Database,
     @Inject(SchedulesRepository) private readonly schedules: SchedulesRepository,
     @Inject(MonitorsRepository) private readonly monitors: MonitorsRepository,
+    @Inject(PrivateLocationsRepository) private readonly locations: PrivateLocationsRepository,
   ) {}
 
   /**
@@ -137,8 +138,6 @@ export class CheckWorkService {
   }
 
   private async touchLocation(agent: AgentIdentity, now: Date): Promise<void> {
-    if (agent.privateLocationId) {
-      await this.db.repo(PrivateLocationEntity).update({ id: agent.privateLocationId }, { lastSeenAt: now });
-    }
+    if (agent.privateLocationId) await this.locations.markSeen(agent.privateLocationId, now);
   }
 }

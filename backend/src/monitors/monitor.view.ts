@@ -1,19 +1,20 @@
 // What the service layer returns for a monitor: the entity with computed values filled in. Every
 // transport maps this view, never the entity.
 import type { Snapshot } from '../audit/audit-snapshot';
-import type {
-  BodyAssertion,
-  GrpcConfig,
-  HeaderAssertion,
-  HttpMethod,
-  KeyValue,
-  MonitorKind,
-  MonitorStatus,
-  OpenTelemetryConfig,
-  Periodicity,
-  RecordAssertion,
-  Region,
-  StatusCodeAssertion,
+import {
+  PERIODICITY_SECONDS,
+  type BodyAssertion,
+  type GrpcConfig,
+  type HeaderAssertion,
+  type HttpMethod,
+  type KeyValue,
+  type MonitorKind,
+  type MonitorStatus,
+  type OpenTelemetryConfig,
+  type Periodicity,
+  type RecordAssertion,
+  type Region,
+  type StatusCodeAssertion,
 } from './monitor.constants';
 import type { MonitorEntity } from './monitor.entity';
 import { isCredentialHeader } from '../common/credential-headers';
@@ -50,9 +51,18 @@ export interface MonitorView {
   updatedAt: string;
 }
 
-/** When no degradedAt is given: half the timeout, at most 30 s. */
-export function computedDegradedAt(timeout: number): number {
-  return Math.min(30000, Math.round(timeout / 2));
+/**
+ * A check's time budget in ms: the monitor's timeout, or its whole period when the timeout is 0 (so a
+ * check never overlaps the next run). The one reading of `timeout`: the check runner, every probe's
+ * own deadline and the computed degraded threshold all take it from here, so 0 never means 0 ms.
+ */
+export function budgetMs(monitor: Pick<MonitorView, 'timeout' | 'periodicity'>): number {
+  return monitor.timeout > 0 ? monitor.timeout : PERIODICITY_SECONDS[monitor.periodicity] * 1000;
+}
+
+/** When no degradedAt is given: half the budget, at most 30 s. */
+export function computedDegradedAt(monitor: Pick<MonitorView, 'timeout' | 'periodicity'>): number {
+  return Math.min(30000, Math.round(budgetMs(monitor) / 2));
 }
 
 export function toMonitorView(m: MonitorEntity, privateLocationIds: string[]): MonitorView {
@@ -73,7 +83,7 @@ export function toMonitorView(m: MonitorEntity, privateLocationIds: string[]): M
     regions: m.regions,
     active: m.active,
     public: m.public,
-    degradedAt: m.degradedAt ?? computedDegradedAt(m.timeout),
+    degradedAt: m.degradedAt ?? computedDegradedAt(m),
     degradedAtComputed: m.degradedAt === null,
     statusCodeAssertions: m.statusCodeAssertions,
     bodyAssertions: m.bodyAssertions,

@@ -452,10 +452,16 @@ export function monitorServiceImpl(monitors: MonitorsService): ServiceImpl<typeo
       const status = await monitors.status(serviceContext(ctx), req.id);
       return {
         id: status.id,
-        regions: status.regions.map((r) => ({
-          region: codecs.region.encode(r.region),
-          status: codecs.status.encode(r.status),
-        })),
+        regions: [
+          ...status.regions.map((r) => ({
+            region: codecs.region.encode(r.region),
+            status: codecs.status.encode(r.status),
+          })),
+          ...status.privateLocations.map((l) => ({
+            privateLocationId: l.privateLocationId,
+            status: codecs.status.encode(l.status),
+          })),
+        ],
       };
     },
 

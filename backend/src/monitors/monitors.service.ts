@@ -315,17 +315,32 @@ export class MonitorsService {
     await this.schedules.requestTrigger(entity, locations, new Date());
   }
 
-  /** Per-region status across every configured region; `unknown` where no check has been judged. */
+  /**
+   * Per-location status across every configured region and every private location that runs the
+   * monitor; `unknown` where no check has been judged.
+   */
   async status(
     ctx: ServiceContext,
     id: string,
-  ): Promise<{ id: string; regions: Array<{ region: Region; status: MonitorStatus }> }> {
+  ): Promise<{
+    id: string;
+    regions: Array<{ region: Region; status: MonitorStatus }>;
+    privateLocations: Array<{ privateLocationId: string; status: MonitorStatus }>;
+  }> {
     const entity = await this.monitors.findLive(ctx.workspace.id, id);
     if (!entity) throw NotFoundError.of('monitor', id);
-    const known = new Map((await this.monitors.regionStatuses(entity.id)).map((s) => [s.region, s.status]));
+    const [statuses, locations] = await Promise.all([
+      this.monitors.regionStatuses(entity.id),
+      this.monitors.privateLocationIds([entity.id]),
+    ]);
+    const known = new Map(statuses.map((s) => [s.region, s.status]));
     return {
       id: entity.id,
       regions: entity.regions.map((region) => ({ region, status: known.get(region) ?? 'unknown' })),
+      privateLocations: (locations.get(entity.id) ?? []).map((privateLocationId) => ({
+        privateLocationId,
+        status: known.get(privateLocation(privateLocationId)) ?? 'unknown',
+      })),
     };
   }
 
@@ -375,9 +390,12 @@ export class MonitorsService {
     const q = parseInput(logListSchema, definedOnly(query));
     const entity = await this.httpMonitor(ctx, id);
     const oldest = Date.now() - RESULT_RETENTION_DAYS * 86_400_000;
-    const from = new Date(Math.max(q.fromTimestamp ?? oldest, oldest));
     const to = new Date(q.toTimestamp ?? Date.now() + 60_000);
-    if (from > to) throw ValidationError.field('fromTimestamp', 'must not be after toTimestamp');
+    if (q.fromTimestamp !== undefined && q.fromTimestamp > to.getTime())
+      throw ValidationError.field('fromTimestamp', 'must not be after toTimestamp');
+    // Raw results are kept RESULT_RETENTION_DAYS: a window that ends before then is valid, and empty.
+    const from = new Date(Math.max(q.fromTimestamp ?? oldest, oldest));
+    if (from > to) return { logs: [], hasMore: false, nextOffset: 0 };
     const rows = await this.results.listHttp(entity.id, from, to, q.limit + 1, q.offset);
     const hasMore = rows.length > q.limit;
     const logs = rows.slice(0, q.limit);

@@ -32,6 +32,14 @@ export class PrivateLocationsRepository {
     return this.db.repo(PrivateLocationEntity).findOneBy({ tokenHash: hashToken(token) });
   }
 
+  /**
+   * Records an agent's heartbeat. A raw UPDATE of last_seen_at alone: the TypeORM update would also
+   * bump updated_at, which says when the location was last edited, not when its agent last called.
+   */
+  async markSeen(id: string, at: Date): Promise<void> {
+    await this.db.manager.query('UPDATE private_locations SET last_seen_at = $1 WHERE id = $2', [at, id]);
+  }
+
   /** Locks the row for the rest of the transaction, so concurrent updates apply one after the other. */
   async lock(workspaceId: string, id: string): Promise<PrivateLocationEntity | null> {
     if (!isEntityId(id)) return null;

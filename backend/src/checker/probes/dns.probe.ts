@@ -3,7 +3,7 @@
 // system's unless a server is configured (CHECKER_DNS_SERVER; tests use one on loopback).
 import { Resolver } from 'node:dns/promises';
 import type { DnsRecordType } from '../../monitors/monitor.constants';
-import type { MonitorView } from '../../monitors/monitor.view';
+import { budgetMs, type MonitorView } from '../../monitors/monitor.view';
 import { judgeRecords } from '../assertions';
 import {
   elapsed,
@@ -47,7 +47,7 @@ export class DnsProbe implements Probe {
   async run(monitor: MonitorView, ctx: ProbeContext): Promise<ProbeResult> {
     const result = emptyResult();
     const started = performance.now();
-    const resolver = new Resolver({ timeout: Math.max(100, monitor.timeout), tries: 1 });
+    const resolver = new Resolver({ timeout: budgetMs(monitor), tries: 1 });
     if (ctx.dnsServer) resolver.setServers([ctx.dnsServer]);
     const abort = () => resolver.cancel();
     ctx.signal.addEventListener('abort', abort, { once: true });

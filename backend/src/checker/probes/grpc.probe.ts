@@ -1,11 +1,13 @@
 // gRPC checks: the standard health check, grpc.health.v1.Health/Check, with @grpc/grpc-js, over
 // plaintext or TLS, with the monitor's service name and metadata. The two health messages have one
 // field each, so they are encoded here by hand rather than generated.
+import { isIP, isIPv6 } from 'node:net';
 import { rootCertificates } from 'node:tls';
 import { Client, credentials, Metadata, status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
 import type { GrpcConfig } from '../../monitors/monitor.constants';
-import type { MonitorView } from '../../monitors/monitor.view';
+import { budgetMs, type MonitorView } from '../../monitors/monitor.view';
 import { elapsed, emptyResult, statusOf, type Probe, type ProbeContext, type ProbeResult } from '../probe';
+import { resolveHost, splitHostPort } from './target';
 
 export const HEALTH_CHECK_PATH = '/grpc.health.v1.Health/Check';
 export const SERVING_STATUSES = ['UNKNOWN', 'SERVING', 'NOT_SERVING', 'SERVICE_UNKNOWN'] as const;
@@ -88,10 +90,22 @@ export class GrpcProbe implements Probe {
     const creds = config.tls
       ? credentials.createSsl(ctx.ca?.length ? Buffer.from([...rootCertificates, ...ctx.ca].join('\n')) : null)
       : credentials.createInsecure();
-    const client = new Client(monitor.uri ?? '', creds);
     const metadata = new Metadata();
     for (const { key, value } of config.metadata) metadata.add(key.toLowerCase(), value);
     const started = performance.now();
+    const { host, port } = splitHostPort(monitor.uri ?? '');
+    let client: Client;
+    try {
+      // Resolved here, like every probe's target, so the deadline and the configured resolver apply;
+      // the channel then dials the address and still names the host (authority, TLS server name).
+      const address = await resolveHost(host, ctx.signal, ctx.dnsServer);
+      const options = isIP(host) ? {} : { 'grpc.default_authority': host, 'grpc.ssl_target_name_override': host };
+      client = new Client(isIPv6(address) ? `[${address}]:${port}` : `${address}:${port}`, creds, options);
+    } catch (error) {
+      result.latencyMs = elapsed(started);
+      result.error = { kind: ctx.signal.aborted ? 'timeout' : 'dns', message: (error as Error).message };
+      return result;
+    }
     try {
       const observed = await new Promise<ServingStatus>((resolve, reject) => {
         const call = client.makeUnaryRequest(
@@ -101,7 +115,7 @@ export class GrpcProbe implements Probe {
           // An object, not the bare string: grpc-js sends no message for a falsy argument ('').
           { service: config.service },
           metadata,
-          { deadline: Date.now() + Math.max(1, monitor.timeout) },
+          { deadline: Date.now() + budgetMs(monitor) },
           (error: ServiceError | null, value?: ServingStatus) => {
             if (error?.code === GrpcStatus.NOT_FOUND) resolve('SERVICE_UNKNOWN');
             else if (error) reject(error);

@@ -1,7 +1,6 @@
 // HTTP(S) checks with undici. Each check opens a fresh connection through our own connector, so the
 // phases are measured from real events: DNS lookup, TCP connect, TLS handshake, first response byte
 // (ttfb) and the body (transfer). Redirects are followed by hand (at most 10) when asked.
-import { lookup } from 'node:dns/promises';
 import { connect as netConnect, isIP, type Socket } from 'node:net';
 import {
   connect as tlsConnect,
@@ -22,6 +21,7 @@ import {
   type ProbeResult,
 } from '../probe';
 import type { MonitorView } from '../../monitors/monitor.view';
+import { NameResolutionError, resolveHost } from './target';
 
 /** Bytes of the body kept for body assertions; the rest is read and discarded. */
 export const BODY_CAP_BYTES = 256 * 1024;
@@ -72,8 +72,7 @@ function classify(
   const e = error as NodeJS.ErrnoException & { code?: string };
   if (signal.aborted) return { kind: 'timeout', message: 'the check did not finish within its timeout' };
   const code = e?.code ?? '';
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'ENODATA')
-    return { kind: 'dns', message: `DNS lookup failed: ${code}` };
+  if (error instanceof NameResolutionError) return { kind: 'dns', message: error.message };
   if (
     code.startsWith('ERR_TLS') ||
     code.includes('CERT') ||
@@ -93,8 +92,7 @@ async function requestOnce(url: URL, method: string, monitor: MonitorView, ctx: 
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const port = Number(url.port || (https ? 443 : 80));
   const start = performance.now();
-  let address = host;
-  if (!isIP(host)) address = (await lookup(host)).address;
+  const address = await resolveHost(host, ctx.signal, ctx.dnsServer);
   const dns = elapsed(start);
   let connectAt = 0;
   let tlsAt = 0;

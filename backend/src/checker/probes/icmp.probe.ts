@@ -3,7 +3,7 @@
 // unprivileged ping sockets (net.ipv4.ping_group_range) or ping has the cap_net_raw capability.
 // The latency is the average round trip; losing some echoes degrades, losing all is an error.
 import { spawn } from 'node:child_process';
-import type { MonitorView } from '../../monitors/monitor.view';
+import { budgetMs, type MonitorView } from '../../monitors/monitor.view';
 import { elapsed, emptyResult, type Probe, type ProbeContext, type ProbeResult } from '../probe';
 
 export const ECHO_COUNT = 3;
@@ -31,7 +31,7 @@ export class IcmpProbe implements Probe {
     const result = emptyResult();
     const started = performance.now();
     // The whole check must fit in the timeout: ping's deadline is the budget in whole seconds.
-    const deadline = Math.max(1, Math.floor(monitor.timeout / 1000));
+    const deadline = Math.max(1, Math.floor(budgetMs(monitor) / 1000));
     const args = ['-n', '-c', String(ECHO_COUNT), '-i', '0.2', '-w', String(deadline), monitor.uri ?? ''];
     let output = '';
     let spawnError: NodeJS.ErrnoException | null = null;

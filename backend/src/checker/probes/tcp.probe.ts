@@ -13,11 +13,11 @@ export class TcpProbe implements Probe {
     const started = performance.now();
     let address: string;
     try {
-      address = await resolveHost(host);
+      address = await resolveHost(host, ctx.signal, ctx.dnsServer);
     } catch (error) {
       result.error = {
         kind: ctx.signal.aborted ? 'timeout' : 'dns',
-        message: `DNS lookup of ${host} failed: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+        message: (error as Error).message,
       };
       result.latencyMs = elapsed(started);
       return result;

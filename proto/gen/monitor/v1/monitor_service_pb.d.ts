@@ -621,6 +621,8 @@ export declare const GetMonitorStatusRequestSchema: GenMessage<GetMonitorStatusR
  */
 export declare type RegionStatus = Message<"monitor.v1.RegionStatus"> & {
   /**
+   * The public region, or REGION_UNSPECIFIED for a private location (see private_location_id).
+   *
    * @generated from field: monitor.v1.Region region = 1;
    */
   region: Region;
@@ -629,6 +631,13 @@ export declare type RegionStatus = Message<"monitor.v1.RegionStatus"> & {
    * @generated from field: monitor.v1.MonitorStatus status = 2;
    */
   status: MonitorStatus;
+
+  /**
+   * Set when the status is a private location's.
+   *
+   * @generated from field: string private_location_id = 3;
+   */
+  privateLocationId: string;
 };
 
 /**
@@ -647,7 +656,7 @@ export declare type GetMonitorStatusResponse = Message<"monitor.v1.GetMonitorSta
   id: string;
 
   /**
-   * Every configured region.
+   * Every configured region, then every private location that runs the monitor.
    *
    * @generated from field: repeated monitor.v1.RegionStatus regions = 2;
    */
