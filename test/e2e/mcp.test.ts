@@ -4,6 +4,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import { ApiKeysService } from '../../backend/src/api-keys/api-keys.service';
 import type { AppConfig } from '../../backend/src/config/config';
 import { APP_CONFIG } from '../../backend/src/config/config.module';
@@ -98,10 +99,17 @@ describe('MCP endpoint', () => {
   async function call(client: Client, name: string, args: Record<string, unknown> = {}): Promise<CallToolResult> {
     return (await client.callTool({ name, arguments: args })) as CallToolResult;
   }
+  /** Every tool's announced output schema, compiled by the validator the SDK client uses. */
+  const outputValidators = new Map<string, (value: unknown) => { valid: boolean; errorMessage?: string }>();
   async function ok(client: Client, name: string, args: Record<string, unknown> = {}) {
     const result = await call(client, name, args);
     if (result.isError) throw new Error(`${name} failed: ${JSON.stringify(result.content)}`);
     expect(result.content[0]).toMatchObject({ type: 'text' });
+    // Whatever a tool returns in these tests is what its outputSchema says it returns.
+    const validate = outputValidators.get(name);
+    if (!validate) throw new Error(`no output schema listed for ${name}`);
+    const checked = validate(result.structuredContent);
+    expect([name, checked.valid, checked.errorMessage]).toEqual([name, true, undefined]);
     return result.structuredContent as Out;
   }
   const errorText = (result: CallToolResult) => (result.content[0] as { text: string }).text;
@@ -137,6 +145,10 @@ describe('MCP endpoint', () => {
       .get(PageComponentsService)
       .createComponent(pro.ctx, { pageId, type: 'monitor', monitorId, name: 'API' });
     componentId = component.id;
+    const validator = new AjvJsonSchemaValidator();
+    for (const tool of (await (await withKey(pro.writeKey)).listTools()).tools) {
+      if (tool.outputSchema) outputValidators.set(tool.name, validator.getValidator(tool.outputSchema));
+    }
   });
 
   afterAll(async () => {
@@ -274,6 +286,7 @@ describe('MCP endpoint', () => {
       expect(await ok(client, 'get_monitor_status', { monitorId })).toEqual({
         id: monitorId,
         regions: [{ region: 'fly-ams', status: 'unknown' }],
+        privateLocations: [],
       });
       expect(await ok(client, 'get_monitor_summary', { monitorId, range: '7d' })).toMatchObject({
         id: monitorId,

@@ -53,12 +53,24 @@ export function bearerTokenFrom(headers: IncomingHttpHeaders): string | null {
   return checked(match[1], 'access token');
 }
 
-/** The request's credential; the API key wins when both are sent (SPEC §5). */
+/** Prefix of OAuth access tokens; API keys are `svc_<12>_<40>` and never start with it. */
+const ACCESS_TOKEN_PREFIX = 'svc_oat_';
+/** Prefix of API keys (and of access tokens, which the line above tells apart). */
+const API_KEY_PREFIX = 'svc_';
+
+/**
+ * The request's credential; the API key wins when both are sent (SPEC §5). Many MCP clients can only
+ * send a bearer token, so `Authorization: Bearer <API key>` is an API key too, told from an access
+ * token by its prefix; it is the same credential as in `x-service-key`, and the rate limit counts both
+ * forms in one bucket (`api_key:<key>`).
+ */
 export function credentialFrom(headers: IncomingHttpHeaders): Credential | null {
   const apiKey = apiKeyFrom(headers);
   if (apiKey) return { kind: 'api_key', token: apiKey };
   const bearer = bearerTokenFrom(headers);
-  return bearer ? { kind: 'bearer', token: bearer } : null;
+  if (!bearer) return null;
+  const isApiKey = bearer.startsWith(API_KEY_PREFIX) && !bearer.startsWith(ACCESS_TOKEN_PREFIX);
+  return { kind: isApiKey ? 'api_key' : 'bearer', token: bearer };
 }
 
 export const apiKeyOf = (request: FastifyRequest): string | null => apiKeyFrom(request.headers);

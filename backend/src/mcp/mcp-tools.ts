@@ -17,6 +17,8 @@ import { STATUS_REPORT_STATUSES } from '../status-reports/status-report.entity';
 import { paginationOf } from '../status-reports/status-report.schemas';
 import { StatusReportsService, type PostedUpdate } from '../status-reports/status-reports.service';
 import type { PlanFeature } from '../workspaces/plans';
+import { auditEntityId, entityId } from './mcp-inputs';
+import * as shapes from './mcp-outputs';
 import { CONTENT_INDEX, PAGE_NOTIFIER, type ContentIndex, type PageEvent, type PageNotifier } from './ports';
 
 export interface McpTool {
@@ -34,10 +36,7 @@ export interface McpTool {
   run(ctx: ServiceContext, args: Record<string, unknown>): Promise<Record<string, unknown>>;
 }
 
-const id = (what: string) =>
-  z
-    .string({ error: `${what} is required (a numeric id as a string)` })
-    .regex(/^\d{1,18}$/, { error: `${what} must be a numeric id` });
+const id = entityId;
 const page = z.number().int().min(1).default(1).describe('1-indexed page, default 1');
 const perPage = (max: number, fallback: number) =>
   z.number().int().min(1).max(max).default(fallback).describe(`items per page, 1 to ${max}, default ${fallback}`);
@@ -52,15 +51,14 @@ const isoDate = (field: string) =>
     .string({ error: `${field} is required (ISO 8601)` })
     .refine((v) => !Number.isNaN(Date.parse(v)), { error: `${field} must be an ISO 8601 date-time` });
 
-const paginationOut = z.object({
-  page: z.number(),
-  perPage: z.number(),
-  totalSize: z.number(),
-  totalPages: z.number(),
-});
-const item = z.looseObject({ id: z.string() });
-const list = (key: string, extra: z.ZodRawShape = {}) =>
-  z.object({ [key]: z.array(item), pagination: paginationOut, ...extra });
+const list = (key: string, item: z.ZodType) => z.object({ [key]: z.array(item), pagination: shapes.paginationOut });
+
+/**
+ * Listed on every plan (SPEC §1 counts them among the 21), but the service refuses them without the
+ * response-logs feature: the description says so, so an assistant can tell the user why a call failed.
+ */
+const PAID_PLAN_NOTE =
+  'Needs a paid plan (the response-logs feature): on the free plan every call is refused with "Upgrade for response logs".';
 
 /** The content types of the docs tools (search_docs, get_doc_page). */
 const DOC_TYPES = ['docs', 'guides', 'changelog'] as const;
@@ -90,7 +88,8 @@ export class McpTools {
     @Inject(PAGE_NOTIFIER) private readonly notifier: PageNotifier,
     @Inject(CONTENT_INDEX) private readonly content: ContentIndex,
   ) {
-    this.all = this.define();
+    // Strict: an unknown argument (`timeRange` for `range`) is refused, never silently ignored.
+    this.all = this.define().map((tool) => ({ ...tool, input: tool.input.strict() }));
   }
 
   /** The tools a credential sees: read tools always, mutations with write scope, audit tools by plan. */
@@ -134,7 +133,7 @@ export class McpTools {
   }
 
   private define(): McpTool[] {
-    const reportOut = z.object({ statusReport: item, notified: z.boolean() });
+    const reportOut = z.object({ statusReport: shapes.statusReportOut, notified: z.boolean() });
     return [
       {
         name: 'list_status_pages',
@@ -142,7 +141,7 @@ export class McpTools {
         description: 'All status pages of the workspace with their id, slug and title (not paginated).',
         kind: 'read',
         input: z.object({}),
-        output: z.object({ statusPages: z.array(item) }),
+        output: z.object({ statusPages: z.array(shapes.statusPageOut) }),
         run: async (ctx) => {
           const out: unknown[] = [];
           for (let offset = 0; ; offset += 100) {
@@ -168,7 +167,7 @@ export class McpTools {
         description: 'Components of one status page: id, name, type (monitor or static) and the linked monitor.',
         kind: 'read',
         input: z.object({ pageId: id('pageId') }),
-        output: z.object({ components: z.array(item) }),
+        output: z.object({ components: z.array(shapes.componentOut) }),
         run: async (ctx, a) => {
           const components = await this.components.listComponents(ctx, a.pageId as string);
           return {
@@ -196,7 +195,7 @@ export class McpTools {
           page,
           perPage: perPage(200, 50),
         }),
-        output: list('statusReports'),
+        output: list('statusReports', shapes.statusReportOut),
         run: async (ctx, a) =>
           plain(
             await this.reports.list(ctx, {
@@ -272,7 +271,7 @@ export class McpTools {
           status: statusEnum.optional(),
           pageComponentIds: componentIds.optional(),
         }),
-        output: z.object({ statusReport: item }),
+        output: z.object({ statusReport: shapes.statusReportOut }),
         run: async (ctx, a) => {
           const patch = {
             title: a.title as string | undefined,
@@ -309,7 +308,7 @@ export class McpTools {
         description: 'Scheduled maintenances, newest first.',
         kind: 'read',
         input: z.object({ page, perPage: perPage(200, 50) }),
-        output: list('maintenances'),
+        output: list('maintenances', shapes.maintenanceOut),
         run: async (ctx, a) =>
           plain(await this.maintenances.list(ctx, { page: a.page as number, perPage: a.perPage as number })),
       },
@@ -328,7 +327,7 @@ export class McpTools {
           pageComponentIds: componentIds.optional(),
           notify,
         }),
-        output: z.object({ maintenance: item, notified: z.boolean() }),
+        output: z.object({ maintenance: shapes.maintenanceOut, notified: z.boolean() }),
         run: async (ctx, a) => {
           const maintenance = await this.maintenances.create(ctx, {
             pageId: a.pageId as string,
@@ -357,7 +356,7 @@ export class McpTools {
           'Monitors, newest first, with activeIncidentCount (unresolved status reports on components showing them). Use it to find a monitorId.',
         kind: 'read',
         input: z.object({ page, perPage: perPage(50, 50) }),
-        output: list('monitors'),
+        output: list('monitors', shapes.monitorListItemOut),
         run: async (ctx, a) => {
           const p = a.page as number;
           const n = a.perPage as number;
@@ -390,7 +389,7 @@ export class McpTools {
         description: 'The full configuration of one monitor (no latency or status: see get_monitor_status).',
         kind: 'read',
         input: z.object({ monitorId: id('monitorId') }),
-        output: z.object({ monitor: item }),
+        output: z.object({ monitor: shapes.monitorOut }),
         run: async (ctx, a) => {
           const { status: _status, ...config } = await this.monitors.get(ctx, a.monitorId as string);
           return { monitor: plain(config) };
@@ -402,7 +401,7 @@ export class McpTools {
         description: 'Per-region health of one monitor: active, degraded, error or unknown.',
         kind: 'read',
         input: z.object({ monitorId: id('monitorId') }),
-        output: z.object({ id: z.string(), regions: z.array(z.object({ region: z.string(), status: z.string() })) }),
+        output: shapes.monitorStatusOut,
         run: async (ctx, a) => plain(await this.monitors.status(ctx, a.monitorId as string)),
       },
       {
@@ -411,25 +410,13 @@ export class McpTools {
         description: 'Counts by outcome and latency p50 to p99 over 1d (default), 7d or 14d, with lastPingAt.',
         kind: 'read',
         input: z.object({ monitorId: id('monitorId'), range }),
-        output: z.looseObject({
-          id: z.string(),
-          timeRange: z.string(),
-          totalSuccessful: z.number(),
-          totalDegraded: z.number(),
-          totalFailed: z.number(),
-          p50: z.number(),
-          p75: z.number(),
-          p90: z.number(),
-          p95: z.number(),
-          p99: z.number(),
-        }),
+        output: shapes.monitorSummaryOut,
         run: async (ctx, a) => plain(await this.monitors.summary(ctx, a.monitorId as string, a.range as TimeRangeKey)),
       },
       {
         name: 'list_response_logs',
         title: 'List response logs',
-        description:
-          'HTTP monitors only: recent checks per region with request status, status code and latency, newest first.',
+        description: `HTTP monitors only: recent checks per region with request status, status code and latency, newest first. ${PAID_PLAN_NOTE}`,
         kind: 'read',
         input: z.object({
           monitorId: id('monitorId'),
@@ -437,7 +424,11 @@ export class McpTools {
           limit: z.number().int().min(1).max(100).default(25).describe('1 to 100, default 25'),
           offset: z.number().int().min(0).default(0),
         }),
-        output: z.object({ logs: z.array(item), hasMore: z.boolean(), nextOffset: z.number() }),
+        output: z.object({
+          logs: z.array(shapes.responseLogItemOut),
+          hasMore: z.boolean(),
+          nextOffset: z.number().int(),
+        }),
         run: async (ctx, a) => {
           const days = TIME_RANGES[a.range as TimeRangeKey];
           const result = await this.monitors.listResponseLogs(ctx, a.monitorId as string, {
@@ -464,11 +455,10 @@ export class McpTools {
       {
         name: 'get_response_log',
         title: 'Get a response log',
-        description:
-          'One check of an HTTP monitor: url, timing breakdown (dns, connect, tls, ttfb, transfer), redacted response headers, error and assertion results.',
+        description: `One check of an HTTP monitor: url, timing breakdown (dns, connect, tls, ttfb, transfer), redacted response headers, error and assertion results. ${PAID_PLAN_NOTE}`,
         kind: 'read',
         input: z.object({ monitorId: id('monitorId'), logId: id('logId') }),
-        output: z.object({ log: item }),
+        output: z.object({ log: shapes.responseLogOut }),
         run: async (ctx, a) => ({
           log: plain(await this.monitors.getResponseLog(ctx, a.monitorId as string, a.logId as string)),
         }),
@@ -479,7 +469,7 @@ export class McpTools {
         description: 'Notification channels and the monitors wired to each; credentials are never shown.',
         kind: 'read',
         input: z.object({ page, perPage: perPage(200, 50) }),
-        output: list('notifications'),
+        output: list('notifications', shapes.notificationOut),
         run: async (ctx, a) => {
           const p = a.page as number;
           const n = a.perPage as number;
@@ -501,7 +491,7 @@ export class McpTools {
           'Private locations with name, status (active, error, unknown), metadata and lastSeenAt; agent tokens are never shown.',
         kind: 'read',
         input: z.object({ page, perPage: perPage(100, 50) }),
-        output: list('privateLocations'),
+        output: list('privateLocations', shapes.privateLocationOut),
         run: async (ctx, a) => {
           const p = a.page as number;
           const n = a.perPage as number;
@@ -522,9 +512,9 @@ export class McpTools {
           page,
           perPage: perPage(50, 50),
           entityType: z.string().optional(),
-          entityId: z.string().optional(),
+          entityId: auditEntityId().optional(),
         }),
-        output: list('entries'),
+        output: list('entries', shapes.auditEntryOut),
         run: async (ctx, a) =>
           plain(
             await this.audit.list(ctx, {
@@ -542,7 +532,7 @@ export class McpTools {
         kind: 'read',
         feature: 'audit-log',
         input: z.object({ auditLogId: id('auditLogId') }),
-        output: z.object({ entry: item }),
+        output: z.object({ entry: shapes.auditEntryOut }),
         run: async (ctx, a) => ({ entry: plain(await this.audit.get(ctx, a.auditLogId as string)) }),
       },
       {
@@ -554,7 +544,7 @@ export class McpTools {
           query: z.string().min(1).max(200),
           type: z.enum(['docs', 'guides', 'changelog']).default('docs'),
         }),
-        output: z.object({ results: z.array(z.looseObject({ path: z.string() })) }),
+        output: z.object({ results: z.array(shapes.searchHitOut) }),
         run: async (_ctx, a) => ({
           results: this.content
             .search(a.query as string, [a.type as (typeof DOC_TYPES)[number]], 10)
@@ -567,7 +557,7 @@ export class McpTools {
         description: 'The full markdown of a docs, guides or changelog page, by path.',
         kind: 'read',
         input: z.object({ path: z.string().min(1).max(300) }),
-        output: z.looseObject({ path: z.string(), markdown: z.string() }),
+        output: shapes.contentPageOut,
         run: async (_ctx, a) => this.docPage(a.path as string, DOC_TYPES),
       },
       {
@@ -580,7 +570,7 @@ export class McpTools {
           query: z.string().min(1).max(200),
           type: z.enum(['all', ...CONTENT_TYPES]).default('all'),
         }),
-        output: z.object({ results: z.array(z.looseObject({ path: z.string() })) }),
+        output: z.object({ results: z.array(shapes.searchHitOut) }),
         run: async (_ctx, a) => ({
           results: this.content
             .search(
@@ -597,7 +587,7 @@ export class McpTools {
         description: 'The full markdown of any public page, by path.',
         kind: 'read',
         input: z.object({ path: z.string().min(1).max(300) }),
-        output: z.looseObject({ path: z.string(), markdown: z.string() }),
+        output: shapes.contentPageOut,
         run: async (_ctx, a) => this.docPage(a.path as string, CONTENT_TYPES),
       },
     ];

@@ -3,36 +3,37 @@
 // credential, so tools/list shows exactly the tools that credential may call. GET and DELETE answer
 // 405: a stateless server offers no stream to open and no session to end.
 //
-// JSON-RPC error codes: -32700 parse error and -32600 invalid request (the SDK), -32602 invalid params
-// (unknown tool, input that fails the tool's schema), -32001 unauthorized, -32003 forbidden (a tool the
-// credential's scope or plan does not allow, a verb refusing the credential), -32603 internal error.
-// NOT_FOUND, VALIDATION, CONFLICT, LIMIT_EXCEEDED and PRECONDITION_FAILED are tool results with isError.
+// JSON-RPC error codes: -32700 parse error (a body that is not JSON, HTTP 400) and -32600 invalid
+// request, -32602 invalid params (unknown tool, unknown argument, input that fails the tool's schema),
+// -32001 unauthorized, -32003 forbidden (a tool the credential's scope or plan does not allow, a verb
+// refusing the credential), -32603 internal error. Domain errors are mapped in mcp-errors.ts.
 import { Inject, Injectable } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import {
   CallToolRequestSchema,
-  ErrorCode,
   ListResourcesRequestSchema,
   ListToolsRequestSchema,
-  McpError,
   ReadResourceRequestSchema,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { ApiKeysService } from '../api-keys/api-keys.service';
 import { API_KEY_HEADER, credentialOf } from '../auth/credential';
 import type { ServiceContext } from '../common/context';
-import { DomainError, UnauthorizedError } from '../common/errors';
+import { isDomainError, UnauthorizedError } from '../common/errors';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG, LOGGER } from '../config/config.module';
+import { BODY_LIMIT_BYTES } from '../http/fastify-options';
 import { OAuthAccessTokenVerifier } from '../oauth/access-token.verifier';
 import { buildOpenApi } from '../openapi/openapi';
 import { RPC_PREFIX, RpcServer } from '../rpc/rpc.server';
 import { hasFeature } from '../workspaces/plans';
+import { acceptedAnswer, ACCEPT_BOTH, replaceAccept } from './mcp-accept';
+import { answerDomainError, JsonRpcError, jsonRpcErrorBody, MCP_ERROR } from './mcp-errors';
 import { McpTools, type McpTool } from './mcp-tools';
 import { CONTENT_INDEX, type ContentIndex } from './ports';
 
@@ -40,8 +41,6 @@ export const MCP_PATH = '/mcp';
 export const MCP_SERVER_NAME = 'uptime-service';
 export const MCP_SERVER_VERSION = '0.1.0';
 export const RESOURCE_TIMEOUT_MS = 5000;
-
-export const MCP_ERROR = { unauthorized: -32001, forbidden: -32003 } as const;
 
 const toolsCallParams = z.object(
   {
@@ -58,7 +57,7 @@ const toolsCallParams = z.object(
  * schema, a request without params or with junk in them (`arguments: true`, `params: {}` on
  * resources/read) failed that parse and was answered -32603 with zod's raw output. This schema
  * accepts any params and then checks them itself (first with `friendly`, whose messages say what to
- * send, then with the SDK's schema), throwing an McpError: an error thrown in a refinement propagates
+ * send, then with the SDK's schema), throwing a JsonRpcError: an error thrown in a refinement propagates
  * out of the parse, and the SDK answers it with its code (-32602) and message.
  */
 function checkedRequest<M extends string>(method: M, sdkSchema: z.ZodType, friendly?: z.ZodType) {
@@ -73,7 +72,7 @@ function checkedRequest<M extends string>(method: M, sdkSchema: z.ZodType, frien
           : [];
     if (!issues.length) return;
     const readable = issues.map((i) => `${i.path.map(String).join('.')}: ${i.message}`).join('; ');
-    throw new McpError(ErrorCode.InvalidParams, `Invalid ${method} request: ${readable}`);
+    throw new JsonRpcError(MCP_ERROR.invalidParams, `Invalid ${method} request: ${readable}`);
   });
 }
 
@@ -88,9 +87,6 @@ const ReadResourceRequest = checkedRequest(
 );
 const ListToolsRequest = checkedRequest('tools/list', ListToolsRequestSchema);
 const ListResourcesRequest = checkedRequest('resources/list', ListResourcesRequestSchema);
-
-/** Domain errors a caller can act on by changing its input: tool results, not protocol errors. */
-const TOOL_ERRORS = new Set(['NOT_FOUND', 'VALIDATION', 'CONFLICT', 'LIMIT_EXCEEDED', 'PRECONDITION_FAILED']);
 
 interface Resource {
   name: string;
@@ -117,16 +113,20 @@ export class McpEndpoint {
 
   register(app: NestFastifyApplication): void {
     const fastify = app.getHttpAdapter().getInstance();
-    fastify.post(MCP_PATH, (request, reply) => this.post(request, reply));
+    fastify.post(
+      MCP_PATH,
+      {
+        errorHandler: (error: FastifyError, _request, reply) => {
+          void this.failed(error, reply);
+        },
+      },
+      (request, reply) => this.post(request, reply),
+    );
     const noStream = (_request: FastifyRequest, reply: FastifyReply) =>
       reply
         .code(405)
         .header('allow', 'POST')
-        .send({
-          jsonrpc: '2.0',
-          error: { code: -32000, message: 'Method not allowed: this MCP server is stateless; use POST' },
-          id: null,
-        });
+        .send(jsonRpcErrorBody(MCP_ERROR.server, 'Method not allowed: this MCP server is stateless; use POST'));
     fastify.get(MCP_PATH, noStream);
     fastify.delete(MCP_PATH, noStream);
   }
@@ -134,6 +134,35 @@ export class McpEndpoint {
   /** Where clients learn how to get a token (RFC 9728). */
   get resourceMetadataUrl(): string {
     return `${this.config.oauthIssuer}/.well-known/oauth-protected-resource${MCP_PATH}`;
+  }
+
+  /**
+   * Errors before the handler runs (the body parser) or out of it, as JSON-RPC errors with id null
+   * rather than the service's HTTP error envelope, which an MCP client cannot read: a body that is
+   * not JSON is a parse error (-32700, HTTP 400).
+   */
+  private async failed(error: FastifyError, reply: FastifyReply): Promise<void> {
+    const status = error.statusCode ?? 500;
+    if (status === 400 && (error.code?.startsWith('FST_ERR_CTP_') || error instanceof SyntaxError)) {
+      await reply.code(400).send(jsonRpcErrorBody(MCP_ERROR.parseError, `Parse error: ${error.message}`));
+      return;
+    }
+    if (status === 413) {
+      const message = `Request body too large (max ${BODY_LIMIT_BYTES / 1024 / 1024} MiB)`;
+      await reply.code(413).send(jsonRpcErrorBody(MCP_ERROR.invalidRequest, message));
+      return;
+    }
+    if (status === 415) {
+      const message = `Unsupported Content-Type: send the JSON-RPC message as application/json`;
+      await reply.code(415).send(jsonRpcErrorBody(MCP_ERROR.invalidRequest, message));
+      return;
+    }
+    if (status >= 400 && status < 500) {
+      await reply.code(status).send(jsonRpcErrorBody(MCP_ERROR.invalidRequest, error.message));
+      return;
+    }
+    this.logger.error({ err: error }, 'mcp request failed');
+    await reply.code(500).send(jsonRpcErrorBody(MCP_ERROR.internal, 'Internal error'));
   }
 
   private allowedOrigin(origin: string | undefined): boolean {
@@ -156,11 +185,9 @@ export class McpEndpoint {
 
   private async post(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     if (!this.allowedOrigin(request.headers.origin)) {
-      await reply.code(403).send({
-        jsonrpc: '2.0',
-        error: { code: MCP_ERROR.forbidden, message: `Origin ${request.headers.origin} is not allowed` },
-        id: null,
-      });
+      await reply
+        .code(403)
+        .send(jsonRpcErrorBody(MCP_ERROR.forbidden, `Origin ${request.headers.origin} is not allowed`));
       return;
     }
     let ctx: ServiceContext | null;
@@ -174,25 +201,42 @@ export class McpEndpoint {
           'www-authenticate',
           `Bearer error="invalid_token", error_description="${error.message}", resource_metadata="${this.resourceMetadataUrl}"`,
         )
-        .send({ jsonrpc: '2.0', error: { code: MCP_ERROR.unauthorized, message: error.message }, id: null });
+        .send(jsonRpcErrorBody(MCP_ERROR.unauthorized, error.message));
       return;
     }
     if (!ctx) {
       await reply
         .code(401)
         .header('www-authenticate', `Bearer resource_metadata="${this.resourceMetadataUrl}"`)
-        .send({
-          jsonrpc: '2.0',
-          error: {
-            code: MCP_ERROR.unauthorized,
-            message: `Authentication required: send ${API_KEY_HEADER}: <API key> or Authorization: Bearer <access token>`,
-          },
-          id: null,
-        });
+        .send(
+          jsonRpcErrorBody(
+            MCP_ERROR.unauthorized,
+            `Authentication required: send ${API_KEY_HEADER}: <API key> or Authorization: Bearer <API key or access token>`,
+          ),
+        );
       return;
     }
+    // Be liberal in what is accepted: the SDK transport wants both JSON and SSE listed, and answered
+    // `Accept: */*` or `application/json` alone with 406. Any Accept that allows JSON gets JSON; one
+    // that allows only SSE gets the answer as an event stream; only one allowing neither gets 406.
+    const answer = acceptedAnswer(request.headers.accept);
+    if (!answer) {
+      await reply
+        .code(406)
+        .send(
+          jsonRpcErrorBody(
+            MCP_ERROR.server,
+            `Not Acceptable: the answer is application/json (or text/event-stream); Accept allows neither`,
+          ),
+        );
+      return;
+    }
+    replaceAccept(request.raw, ACCEPT_BOTH);
     const server = this.serverFor(ctx);
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: answer === 'json',
+    });
     // The SDK writes the raw response: carry over what hooks set on the reply (x-ratelimit-*), as
     // Fastify copies them only when it sends the response itself.
     for (const [name, value] of Object.entries(reply.getHeaders())) {
@@ -240,8 +284,8 @@ export class McpEndpoint {
       const tool = available.find((t) => t.name === name);
       if (!tool) {
         const hidden = this.tools.all.find((t) => t.name === name);
-        if (!hidden) throw new McpError(ErrorCode.InvalidParams, `Unknown tool ${JSON.stringify(name)}`);
-        throw new McpError(
+        if (!hidden) throw new JsonRpcError(MCP_ERROR.invalidParams, `Unknown tool ${JSON.stringify(name)}`);
+        throw new JsonRpcError(
           MCP_ERROR.forbidden,
           hidden.feature && !hasFeature(ctx.workspace.plan, hidden.feature)
             ? `${name} needs a plan with the ${hidden.feature} feature`
@@ -263,7 +307,7 @@ export class McpEndpoint {
     server.setRequestHandler(ReadResourceRequest, async (checked) => {
       const request = ReadResourceRequestSchema.parse(checked);
       const resource = resources.find((r) => r.uri === request.params.uri);
-      if (!resource) throw new McpError(ErrorCode.InvalidParams, `Unknown resource ${request.params.uri}`);
+      if (!resource) throw new JsonRpcError(MCP_ERROR.invalidParams, `Unknown resource ${request.params.uri}`);
       return { contents: [{ uri: resource.uri, mimeType: resource.mimeType, text: await this.readSafely(resource) }] };
     });
     return server;
@@ -272,23 +316,31 @@ export class McpEndpoint {
   private async call(ctx: ServiceContext, tool: McpTool, args: Record<string, unknown>): Promise<CallToolResult> {
     const parsed = tool.input.safeParse(args);
     if (!parsed.success) {
-      const issues = parsed.error.issues.map((i) => `${i.path.join('.') || 'arguments'}: ${i.message}`);
-      throw new McpError(ErrorCode.InvalidParams, `Invalid arguments for ${tool.name}: ${issues.join('; ')}`);
+      const accepted = Object.keys(tool.input.shape);
+      const issues = parsed.error.issues.map((i) =>
+        i.code === 'unrecognized_keys'
+          ? `unknown argument${i.keys.length > 1 ? 's' : ''} ${i.keys.map((k) => JSON.stringify(k)).join(', ')}; ` +
+            (accepted.length ? `the arguments of ${tool.name} are ${accepted.join(', ')}` : `${tool.name} takes none`)
+          : `${i.path.join('.') || 'arguments'}: ${i.message}`,
+      );
+      throw new JsonRpcError(MCP_ERROR.invalidParams, `Invalid arguments for ${tool.name}: ${issues.join('; ')}`);
     }
+    let output: Record<string, unknown>;
     try {
-      const output = await tool.run(ctx, parsed.data);
-      return { content: [{ type: 'text', text: JSON.stringify(output, null, 2) }], structuredContent: output };
+      output = await tool.run(ctx, parsed.data);
     } catch (error) {
-      if (error instanceof DomainError && TOOL_ERRORS.has(error.code)) {
-        return { isError: true, content: [{ type: 'text', text: `${error.code}: ${error.message}` }] };
-      }
-      if (error instanceof DomainError && error.code === 'UNAUTHORIZED')
-        throw new McpError(MCP_ERROR.unauthorized, error.message);
-      if (error instanceof DomainError && error.code === 'FORBIDDEN')
-        throw new McpError(MCP_ERROR.forbidden, error.message);
+      if (isDomainError(error)) return answerDomainError(error);
       this.logger.error({ err: error, tool: tool.name }, 'mcp tool failed');
-      throw new McpError(ErrorCode.InternalError, 'Internal error');
+      throw new JsonRpcError(MCP_ERROR.internal, 'Internal error');
     }
+    // What is sent is what tools/list announced: the output schema's fields, nothing else.
+    const shaped = tool.output.safeParse(output);
+    if (!shaped.success) {
+      this.logger.error({ tool: tool.name, issues: shaped.error.issues }, 'mcp tool output does not match its schema');
+      throw new JsonRpcError(MCP_ERROR.internal, 'Internal error');
+    }
+    const structured = shaped.data;
+    return { content: [{ type: 'text', text: JSON.stringify(structured, null, 2) }], structuredContent: structured };
   }
 
   private resources(): Resource[] {
