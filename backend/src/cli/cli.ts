@@ -1,5 +1,7 @@
 // The command line: `npm run --silent cli -- <resource> <verb> [--flags]`.
-// Scripts can rely on the created id or key being the last line of stdout; logs go to stderr.
+// stdout carries only the answer, so scripts can read it: the created or revoked id or key (one line),
+// or a list's table or JSON. Messages for people, errors and logs go to stderr.
+// Exit codes: 0 done, 1 refused (a domain error: unknown workspace, invalid value, ...), 2 usage.
 // In embedded mode it connects to the running server's database instead of opening the data folder.
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
@@ -7,7 +9,7 @@ import pino from 'pino';
 import { ApiKeysService } from '../api-keys/api-keys.service';
 import { CoreModule } from '../app.module';
 import type { InstallationContext, ServiceContext } from '../common/context';
-import { isDomainError } from '../common/errors';
+import { isDomainError, ValidationError } from '../common/errors';
 import { ConfigError, loadConfig } from '../config/config';
 import { createLogger, PinoNestLogger } from '../logging/logger';
 import { UsersService } from '../users/users.service';
@@ -27,7 +29,10 @@ const HELP = `Usage: npm run --silent cli -- <command> [options]
 
 Reads the same environment as the server (DATABASE_URL, DATA_DIR, SECRET_KEY, ...).`;
 
+/** The answer, on stdout. */
 const out = (line: string) => process.stdout.write(`${line}\n`);
+/** A message for the person at the terminal, on stderr so that stdout stays parseable. */
+const note = (line: string) => process.stderr.write(`${line}\n`);
 const CLI_ACTOR: InstallationContext = { actor: { type: 'system', name: 'cli' }, scope: 'write', via: 'cli' };
 
 type App = Awaited<ReturnType<typeof NestFactory.createApplicationContext>>;
@@ -56,7 +61,7 @@ async function run(app: App, args: ParsedArgs): Promise<void> {
         slug: args.flags.slug,
         plan: (args.flags.plan ?? 'pro') as 'free' | 'pro',
       });
-      out(`created workspace ${workspace.slug} (plan ${workspace.plan})`);
+      note(`created workspace ${workspace.slug} (plan ${workspace.plan})`);
       out(workspace.id);
       return;
     }
@@ -72,8 +77,12 @@ async function run(app: App, args: ParsedArgs): Promise<void> {
       if (args.flags['created-by']) {
         const members = await app.get(UsersService).listMembers(ctx);
         const member = members.find((m) => m.user?.email === args.flags['created-by'].toLowerCase());
+        // A well-formed command the data refuses: exit 1, like an unknown workspace.
         if (!member)
-          throw new UsageError(`--created-by: ${args.flags['created-by']} is not a member of ${ctx.workspace.slug}`);
+          throw ValidationError.field(
+            '--created-by',
+            `${args.flags['created-by']} is not a member of ${ctx.workspace.slug}`,
+          );
         createdByUserId = member.userId;
       }
       const { apiKey, key } = await app.get(ApiKeysService).create(ctx, {
@@ -81,7 +90,7 @@ async function run(app: App, args: ParsedArgs): Promise<void> {
         scope: required(args, 'scope') as 'read' | 'write',
         createdByUserId,
       });
-      out(
+      note(
         `created ${apiKey.scope} key ${apiKey.id} (${apiKey.prefix}) in ${ctx.workspace.slug}; it is shown only once:`,
       );
       out(key);
@@ -97,7 +106,7 @@ async function run(app: App, args: ParsedArgs): Promise<void> {
     case 'api-keys revoke': {
       const ctx = await workspaceContext(app, required(args, 'workspace'));
       const key = await app.get(ApiKeysService).revoke(ctx, required(args, 'id'));
-      out(`revoked key ${key.id} (${key.prefix})`);
+      note(`revoked key ${key.id} (${key.prefix})`);
       out(key.id);
       return;
     }
@@ -107,7 +116,7 @@ async function run(app: App, args: ParsedArgs): Promise<void> {
         email: required(args, 'email'),
         role: required(args, 'role') as 'owner' | 'admin' | 'member',
       });
-      out(`${user.email} is ${membership.role} of ${ctx.workspace.slug}`);
+      note(`${user.email} is ${membership.role} of ${ctx.workspace.slug}`);
       out(user.id);
       return;
     }

@@ -79,6 +79,11 @@ export class MonitorsRepository implements OnApplicationBootstrap {
     });
   }
 
+  /** Whether any monitor of this kind exists (active or not: an inactive one can still be triggered). */
+  anyOfKind(kind: MonitorKind): Promise<boolean> {
+    return this.db.repo(MonitorEntity).exists({ where: { kind, deletedAt: IsNull() } });
+  }
+
   /** Re-plans the checks of these monitors after their regions, links or activity changed. */
   async resyncSchedules(monitorIds: string[]): Promise<void> {
     const ids = [...new Set(monitorIds)].filter((id) => isEntityId(id));
