@@ -22,7 +22,7 @@ export interface BenchApp {
 }
 
 /** A scratch database on the PostgreSQL of DATABASE_URL (dropped afterwards), so runs never mix. */
-async function scratchDatabase(admin: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function scratchDatabase(admin: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `bench_${process.pid}_${Date.now()}`;
   const client = new Client({ connectionString: admin });
   await client.connect();

@@ -1,5 +1,6 @@
 import { ApiKeyEntity } from '../../backend/src/api-keys/api-key.entity';
 import { ApiKeysService } from '../../backend/src/api-keys/api-keys.service';
+import { LastUsedRecorder } from '../../backend/src/api-keys/last-used.recorder';
 import { AuditLogEntity } from '../../backend/src/audit/audit-log.entity';
 import type { ServiceContext } from '../../backend/src/common/context';
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../backend/src/common/errors';
@@ -40,8 +41,15 @@ describe(ApiKeysService.name, () => {
       scope: 'read',
       via: 'rpc',
     });
-    const row = await t.db.repo(ApiKeyEntity).findOneByOrFail({ id: apiKey.id });
-    expect(row.lastUsedAt).toBeInstanceOf(Date);
+    // The use is written off the request's path, batched: not yet, and once flushed, once a minute.
+    const lastUsed = async () => (await t.db.repo(ApiKeyEntity).findOneByOrFail({ id: apiKey.id })).lastUsedAt;
+    expect(await lastUsed()).toBeNull();
+    await t.app.get(LastUsedRecorder).flush();
+    const first = await lastUsed();
+    expect(first).toBeInstanceOf(Date);
+    await sut.authenticate(key, 'rpc');
+    await t.app.get(LastUsedRecorder).flush();
+    expect(await lastUsed()).toEqual(first);
   });
 
   it('refuses unknown, tampered, revoked and expired keys', async () => {

@@ -34,10 +34,13 @@ export interface HttpAppOptions {
   env?: Record<string, string>;
   /** Capture every log line (level trace, Nest's own included) in this stream instead of discarding them. */
   logTo?: DestinationStream;
+  /** Another app's database: a second API node on the same data. That app closes the database. */
+  sameDatabaseAs?: HttpTestApp;
 }
 
 export async function startHttpApp(options: HttpAppOptions = {}): Promise<HttpTestApp> {
-  const database = await createTestDatabase();
+  const shared = options.sameDatabaseAs?.database;
+  const database = shared ?? (await createTestDatabase());
   const config = loadConfig({
     NODE_ENV: 'test',
     DATABASE_URL: database.url,
@@ -72,7 +75,7 @@ export async function startHttpApp(options: HttpAppOptions = {}): Promise<HttpTe
     database,
     close: async () => {
       await app.close();
-      await database.close();
+      if (!shared) await database.close();
     },
   };
 }

@@ -35,15 +35,16 @@ export class ApiKeysRepository {
     return { ...key, revokedAt: at };
   }
 
-  /** Records use at most once a minute per key, so authentication is not a write per request. */
-  async touch(id: string, at: Date): Promise<void> {
-    await this.db
-      .repo(ApiKeyEntity)
-      .createQueryBuilder()
-      .update()
-      .set({ lastUsedAt: at })
-      .where('id = :id', { id })
-      .andWhere('(last_used_at IS NULL OR last_used_at < :cutoff)', { cutoff: new Date(at.getTime() - 60_000) })
-      .execute();
+  /**
+   * Records uses of API keys or OAuth grants in one statement; an older time never overwrites a newer
+   * one (another API node may have written since).
+   */
+  async touchMany(table: 'api_keys' | 'oauth_grants', uses: Array<[id: string, at: Date]>): Promise<void> {
+    await this.db.manager.query(
+      `UPDATE ${table} AS t SET last_used_at = u.at
+         FROM unnest($1::bigint[], $2::timestamptz[]) AS u(id, at)
+        WHERE t.id = u.id AND (t.last_used_at IS NULL OR t.last_used_at < u.at)`,
+      [uses.map(([id]) => id), uses.map(([, at]) => at.toISOString())],
+    );
   }
 }

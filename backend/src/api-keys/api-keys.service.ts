@@ -9,6 +9,8 @@ import { toWorkspaceRef } from '../workspaces/workspaces.service';
 import type { ApiKeyEntity } from './api-key.entity';
 import { generateApiKey, parseApiKey } from './api-key-format';
 import { ApiKeysRepository } from './api-keys.repository';
+import { CredentialCache } from './credential-cache';
+import { LastUsedRecorder } from './last-used.recorder';
 
 const createSchema = z.object({
   name: z
@@ -56,6 +58,8 @@ export class ApiKeysService {
   constructor(
     @Inject(ApiKeysRepository) private readonly keys: ApiKeysRepository,
     @Inject(MutationRunner) private readonly mutations: MutationRunner,
+    @Inject(CredentialCache) private readonly cache: CredentialCache,
+    @Inject(LastUsedRecorder) private readonly lastUsed: LastUsedRecorder,
   ) {}
 
   /** Creates a key; the plain key is returned here once and is not stored. */
@@ -90,7 +94,7 @@ export class ApiKeysService {
 
   /** Revokes a key; revoking a revoked key changes nothing. */
   async revoke(ctx: ServiceContext, id: string): Promise<ApiKeyView> {
-    return this.mutations.run(ctx, async (trail) => {
+    const view = await this.mutations.run(ctx, async (trail) => {
       const key = await this.keys.findInWorkspace(ctx.workspace.id, id);
       if (!key) throw NotFoundError.of('api key', id);
       if (key.revokedAt) {
@@ -107,6 +111,9 @@ export class ApiKeysService {
       });
       return toApiKeyView(revoked);
     });
+    // Other nodes hear of it from the database's notification; this one need not wait for it.
+    this.cache.flush();
+    return view;
   }
 
   /**
@@ -115,19 +122,33 @@ export class ApiKeysService {
    */
   async authenticate(plainKey: string, via: ServiceContext['via']): Promise<ServiceContext> {
     const parsed = parseApiKey(plainKey);
-    const key = parsed ? await this.keys.findByPrefix(parsed.prefix) : null;
-    if (!parsed || !key || !key.workspace || !safeEqual(key.secretHash, hashToken(parsed.key))) {
+    if (!parsed) throw new UnauthorizedError('Invalid API key');
+    const hash = hashToken(parsed.key);
+    const now = new Date();
+    const cached = this.cache.get(`key:${hash}`, now.getTime());
+    if (cached && (!cached.expiresAt || cached.expiresAt > now)) {
+      this.lastUsed.note('api_key', cached.usage.id, now);
+      return { ...cached.ctx, via };
+    }
+    const generation = this.cache.begin();
+    const key = await this.keys.findByPrefix(parsed.prefix);
+    if (!key || !key.workspace || !safeEqual(key.secretHash, hash)) {
       throw new UnauthorizedError('Invalid API key');
     }
-    const now = new Date();
     if (key.revokedAt) throw new UnauthorizedError('This API key has been revoked');
     if (key.expiresAt && key.expiresAt <= now) throw new UnauthorizedError('This API key has expired');
-    await this.keys.touch(key.id, now);
-    return {
-      workspace: toWorkspaceRef(key.workspace),
-      actor: { type: 'api_key', keyId: key.id, userId: key.createdByUserId },
+    const ctx = {
+      workspace: Object.freeze(toWorkspaceRef(key.workspace)),
+      actor: Object.freeze({ type: 'api_key' as const, keyId: key.id, userId: key.createdByUserId }),
       scope: key.scope,
-      via,
     };
+    this.cache.put(
+      `key:${hash}`,
+      { ctx, expiresAt: key.expiresAt, usage: { kind: 'api_key', id: key.id } },
+      generation,
+      now.getTime(),
+    );
+    this.lastUsed.note('api_key', key.id, now);
+    return { ...ctx, via };
   }
 }

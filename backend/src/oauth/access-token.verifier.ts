@@ -2,12 +2,13 @@
 // are stored only as SHA-256 hashes; a token is good while it is unexpired, not revoked, and its grant
 // is live. One interface, so the authorization server and every resource share the same rules.
 import { Inject, Injectable } from '@nestjs/common';
+import { CredentialCache } from '../api-keys/credential-cache';
+import { LastUsedRecorder } from '../api-keys/last-used.recorder';
 import type { ServiceContext, Via } from '../common/context';
 import { hashToken } from '../common/crypto';
 import { UnauthorizedError } from '../common/errors';
 import { Database } from '../database/database';
 import { toWorkspaceRef } from '../workspaces/workspaces.service';
-import { WorkspaceEntity } from '../workspaces/workspace.entity';
 import { OAuthGrantEntity, OAuthTokenEntity } from './oauth.entities';
 
 export const ACCESS_TOKEN_PREFIX = 'svc_oat_';
@@ -19,27 +20,48 @@ export interface AccessTokenVerifier {
 
 @Injectable()
 export class OAuthAccessTokenVerifier implements AccessTokenVerifier {
-  constructor(@Inject(Database) private readonly db: Database) {}
+  constructor(
+    @Inject(Database) private readonly db: Database,
+    @Inject(CredentialCache) private readonly cache: CredentialCache,
+    @Inject(LastUsedRecorder) private readonly lastUsed: LastUsedRecorder,
+  ) {}
 
   async verify(token: string, via: Via, now = new Date()): Promise<ServiceContext> {
     if (!token.startsWith(ACCESS_TOKEN_PREFIX) || token.length > 256)
       throw new UnauthorizedError('Invalid access token');
+    const hash = hashToken(token);
+    const cached = this.cache.get(`oat:${hash}`, now.getTime());
+    if (cached && (!cached.expiresAt || cached.expiresAt > now)) {
+      this.lastUsed.note('oauth_grant', cached.usage.id, now);
+      return { ...cached.ctx, via };
+    }
+    const generation = this.cache.begin();
     const row = await this.db.repo(OAuthTokenEntity).findOne({
-      where: { tokenHash: hashToken(token), kind: 'access' },
-      relations: { grant: true },
+      where: { tokenHash: hash, kind: 'access' },
+      relations: { grant: { workspace: true } },
     });
     const grant: OAuthGrantEntity | undefined = row?.grant;
     if (!row || !grant) throw new UnauthorizedError('Invalid access token');
     if (row.revokedAt || grant.revokedAt) throw new UnauthorizedError('This access token has been revoked');
     if (row.expiresAt <= now) throw new UnauthorizedError('This access token has expired');
-    const workspace = await this.db.repo(WorkspaceEntity).findOneBy({ id: grant.workspaceId });
-    if (!workspace) throw new UnauthorizedError('Invalid access token');
-    await this.db.repo(OAuthGrantEntity).update({ id: grant.id }, { lastUsedAt: now });
-    return {
-      workspace: toWorkspaceRef(workspace),
-      actor: { type: 'oauth', grantId: grant.id, userId: grant.userId, clientId: grant.clientId },
+    if (!grant.workspace) throw new UnauthorizedError('Invalid access token');
+    const ctx = {
+      workspace: Object.freeze(toWorkspaceRef(grant.workspace)),
+      actor: Object.freeze({
+        type: 'oauth' as const,
+        grantId: grant.id,
+        userId: grant.userId,
+        clientId: grant.clientId,
+      }),
       scope: grant.scope,
-      via,
     };
+    this.cache.put(
+      `oat:${hash}`,
+      { ctx, expiresAt: row.expiresAt, usage: { kind: 'oauth_grant', id: grant.id } },
+      generation,
+      now.getTime(),
+    );
+    this.lastUsed.note('oauth_grant', grant.id, now);
+    return { ...ctx, via };
   }
 }

@@ -7,6 +7,7 @@ import { WidenRegionStatusRegion1795313281093 } from './1795313281093-WidenRegio
 import { AddSubscriberStatus1795317492748 } from './1795317492748-AddSubscriberStatus';
 import { RateLimitWindows1795317842022 } from './1795317842022-RateLimitWindows';
 import { CheckTriggersByMonitor1795318000000 } from './1795318000000-CheckTriggersByMonitor';
+import { CredentialChangeNotify1795320000000 } from './1795320000000-CredentialChangeNotify';
 
 export const MIGRATIONS: Function[] = [
   Initial1795307197237,
@@ -17,4 +18,5 @@ export const MIGRATIONS: Function[] = [
   AddSubscriberStatus1795317492748,
   RateLimitWindows1795317842022,
   CheckTriggersByMonitor1795318000000,
+  CredentialChangeNotify1795320000000,
 ];
