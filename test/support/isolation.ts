@@ -152,6 +152,12 @@ async function tables(db: Database): Promise<TableInfo[]> {
 const VOLATILE_TABLES = new Set(['rate_limit_windows']);
 
 /**
+ * Columns that move after a workspace's own calls, on their own schedule: a credential's last use is
+ * written in the background up to a second after the call that used it (api-keys/last-used.recorder).
+ */
+const VOLATILE_COLUMNS = ['last_used_at'];
+
+/**
  * Every row that belongs to one workspace, as sorted lines of text: its own row in `workspaces`, the
  * rows with its workspace_id, and the rows of link tables whose foreign keys point at those (a channel's
  * monitors, a report's components...). Tables that belong to no workspace (users, OAuth clients) are
@@ -163,9 +169,9 @@ export async function workspaceRows(db: Database, workspaceId: string): Promise<
   const idsByTable = new Map<string, Set<string>>();
   const dump = async (table: TableInfo, where: string, params: unknown[]) => {
     const rows = await db.rows<{ t: string; id: string | null }>(
-      `SELECT row_to_json(x)::text AS t, ${table.columns.includes('id') ? 'x.id::text' : 'NULL'} AS id
+      `SELECT (to_jsonb(x) - $${params.length + 1}::text[])::text AS t, ${table.columns.includes('id') ? 'x.id::text' : 'NULL'} AS id
          FROM "${table.name}" x WHERE ${where}`,
-      params,
+      [...params, VOLATILE_COLUMNS],
     );
     idsByTable.set(table.name, new Set(rows.flatMap((r) => (r.id === null ? [] : [r.id]))));
     lines.push(...rows.map((r) => `${table.name} ${r.t}`));
