@@ -37,7 +37,8 @@ describe('credential cache across API nodes', () => {
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
     });
-  const cached = (node: HttpTestApp, entry: string) => node.app.get(CredentialCache).get(entry) !== undefined;
+  const cached = async (node: HttpTestApp, entry: string) =>
+    (await node.app.get(CredentialCache).get(entry)) !== undefined;
   const keyEntry = (key: string) => `key:${hashToken(parseApiKey(key)!.key)}`;
 
   /** Runs SQL on a connection of its own, like another process (the command line, an operator). */
@@ -70,7 +71,7 @@ describe('credential cache across API nodes', () => {
       expect(await b.app.get(CredentialInvalidation).firstAttempt).toBe(false);
       const { readKey } = await newTenant(a);
       expect((await rpc(b, { 'x-service-key': readKey })).status).toBe(200);
-      expect(cached(b, keyEntry(readKey))).toBe(false);
+      expect(await cached(b, keyEntry(readKey))).toBe(false);
     });
     it.skip('SKIPPED ON PGLITE: cross-node invalidation needs PostgreSQL LISTEN/NOTIFY (set DATABASE_URL)', () => {});
     return;
@@ -85,7 +86,7 @@ describe('credential cache across API nodes', () => {
     const tenant = await newTenant(a);
     for (const node of [a, b]) expect((await rpc(node, { 'x-service-key': tenant.readKey })).status).toBe(200);
     // The other node answered from its cache: the test exercises the invalidation, not a lookup.
-    expect(cached(b, keyEntry(tenant.readKey))).toBe(true);
+    expect(await cached(b, keyEntry(tenant.readKey))).toBe(true);
     const [{ id }] = await a.db.rows<{ id: string }>(
       `SELECT id::text AS id FROM api_keys WHERE workspace_id = $1 AND scope = 'read'`,
       [tenant.ctx.workspace.id],
@@ -99,7 +100,7 @@ describe('credential cache across API nodes', () => {
   it('refuses a key revoked by another process (SQL on a connection of its own) on the very next call', async () => {
     const tenant = await newTenant(a);
     for (const node of [a, b]) expect((await rpc(node, { 'x-service-key': tenant.writeKey })).status).toBe(200);
-    expect(cached(a, keyEntry(tenant.writeKey)) && cached(b, keyEntry(tenant.writeKey))).toBe(true);
+    expect((await cached(a, keyEntry(tenant.writeKey))) && (await cached(b, keyEntry(tenant.writeKey)))).toBe(true);
     await elsewhere(`UPDATE api_keys SET revoked_at = now() WHERE workspace_id = $1 AND scope = 'write'`, [
       tenant.ctx.workspace.id,
     ]);
@@ -110,11 +111,23 @@ describe('credential cache across API nodes', () => {
     const tenant = await newTenant(a);
     const { token, grantId } = await oauthToken(tenant);
     for (const node of [a, b]) expect((await mcp(node, { authorization: `Bearer ${token}` })).status).toBe(200);
-    expect(cached(b, `oat:${hashToken(token)}`)).toBe(true);
+    expect(await cached(b, `oat:${hashToken(token)}`)).toBe(true);
     await a.db.manager.query('UPDATE oauth_grants SET revoked_at = now() WHERE id = $1', [grantId]);
     const answer = await mcp(b, { authorization: `Bearer ${token}` });
     expect(answer.status).toBe(401);
     expect(await answer.text()).toContain('revoked');
+  });
+
+  it('never answers from the cache before a change committed earlier has been heard', async () => {
+    // A notification travels on its own and can arrive after the revoking caller's next request; the
+    // barrier round trip on the listener is what makes the next lookup see it. Any notification on the
+    // channel flushes the cache, so a bare pg_notify stands in for a revocation here.
+    const tenant = await newTenant(a);
+    for (let i = 0; i < 30; i += 1) {
+      expect((await rpc(b, { 'x-service-key': tenant.readKey })).status).toBe(200);
+      await a.db.manager.query(`SELECT pg_notify('credential_changes', 'api_keys')`);
+      expect(await cached(b, keyEntry(tenant.readKey))).toBe(false);
+    }
   });
 
   it('notifies on a plan change and on deletes, never on last-use writes or renames', async () => {
@@ -146,7 +159,7 @@ describe('credential cache across API nodes', () => {
   it('bypasses the cache from losing its listener until it listens again', async () => {
     const tenant = await newTenant(a);
     expect((await rpc(b, { 'x-service-key': tenant.readKey })).status).toBe(200);
-    expect(cached(b, keyEntry(tenant.readKey))).toBe(true);
+    expect(await cached(b, keyEntry(tenant.readKey))).toBe(true);
     const cache = b.app.get(CredentialCache);
     // Cut every listener of this database: both nodes lose theirs, as in a failover.
     await elsewhere(
@@ -154,7 +167,7 @@ describe('credential cache across API nodes', () => {
         WHERE application_name = 'credential-invalidation' AND datname = current_database()`,
     );
     while (cache.isLive) await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(cached(b, keyEntry(tenant.readKey))).toBe(false);
+    expect(await cached(b, keyEntry(tenant.readKey))).toBe(false);
     await elsewhere(`UPDATE api_keys SET revoked_at = now() WHERE workspace_id = $1 AND scope = 'read'`, [
       tenant.ctx.workspace.id,
     ]);
@@ -162,6 +175,6 @@ describe('credential cache across API nodes', () => {
     // Back to listening, it caches again.
     while (!cache.isLive) await new Promise((resolve) => setTimeout(resolve, 20));
     expect((await rpc(b, { 'x-service-key': tenant.writeKey })).status).toBe(200);
-    expect(cached(b, keyEntry(tenant.writeKey))).toBe(true);
+    expect(await cached(b, keyEntry(tenant.writeKey))).toBe(true);
   });
 });

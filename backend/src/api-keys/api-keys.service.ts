@@ -125,7 +125,7 @@ export class ApiKeysService {
     if (!parsed) throw new UnauthorizedError('Invalid API key');
     const hash = hashToken(parsed.key);
     const now = new Date();
-    const cached = this.cache.get(`key:${hash}`, now.getTime());
+    const cached = await this.cache.get(`key:${hash}`, now.getTime());
     if (cached && (!cached.expiresAt || cached.expiresAt > now)) {
       this.lastUsed.note('api_key', cached.usage.id, now);
       return { ...cached.ctx, via };

@@ -1,8 +1,15 @@
 // What a credential (an API key or an OAuth access token) resolved to, kept in process for a few
 // seconds so a request does not look its key up again. Safe only while every change that could make
-// an entry wrong reaches this process at once: credential-invalidation.ts keeps the cache live only
-// while it LISTENs for the database's `credential_changes` notifications, and flushes it on each one,
-// on every (re)connect and on every listener error. While not live the cache answers nothing.
+// an entry wrong reaches this process before the entry is used: credential-invalidation.ts keeps the
+// cache live only while it LISTENs for the database's `credential_changes` notifications, and flushes
+// it on each one, on every (re)connect and on every listener error. While not live the cache answers
+// nothing.
+//
+// A notification travels on its own: the revoking transaction can commit, and its caller send the next
+// request to this node, before the notification has arrived here. So a hit is answered only after a
+// round trip on the listening connection that started after the lookup began (the "barrier"): the
+// server sends every notification committed before that query ahead of the query's answer. Concurrent
+// lookups share one round trip, which is far cheaper than each reading its credential.
 import { Injectable } from '@nestjs/common';
 import type { ServiceContext } from '../common/context';
 
@@ -26,9 +33,21 @@ export class CredentialCache {
   /** Bumped by every flush, so a lookup that started before a revocation never stores its stale answer. */
   private generation = 0;
 
-  /** The cached credential of this hash, while the cache is live and the entry fresh. */
-  get(hash: string, now = Date.now()): CachedCredential | undefined {
-    if (!this.live) return undefined;
+  private barrier: () => Promise<void> = () => Promise.reject(new Error('not listening'));
+
+  /**
+   * The cached credential of this hash, while the cache is live and the entry fresh, once every
+   * change committed before this call has been heard (and has flushed the cache if it mattered).
+   */
+  async get(hash: string, now = Date.now()): Promise<CachedCredential | undefined> {
+    if (!this.live || !this.entries.has(hash)) return undefined;
+    const generation = this.generation;
+    try {
+      await this.barrier();
+    } catch {
+      return undefined;
+    }
+    if (!this.live || generation !== this.generation) return undefined;
     const entry = this.entries.get(hash);
     if (!entry) return undefined;
     if (entry.until <= now) {
@@ -54,10 +73,14 @@ export class CredentialCache {
     this.entries.clear();
   }
 
-  /** Live only while invalidations are known to arrive; either change flushes. */
-  setLive(live: boolean): void {
+  /**
+   * Live only while invalidations are known to arrive, with the barrier that proves they have; either
+   * change flushes.
+   */
+  setLive(live: boolean, barrier?: () => Promise<void>): void {
     this.flush();
-    this.live = live;
+    this.live = live && barrier !== undefined;
+    if (barrier) this.barrier = barrier;
   }
 
   get isLive(): boolean {

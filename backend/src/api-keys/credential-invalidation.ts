@@ -22,6 +22,21 @@ export const CREDENTIAL_CHANNEL = 'credential_changes';
 const PROBE_TIMEOUT_MS = 2_000;
 const RETRY_MIN_MS = 500;
 const RETRY_MAX_MS = 30_000;
+/** A barrier slower than this sends the request to the database instead of waiting on. */
+const BARRIER_TIMEOUT_MS = 1_000;
+
+interface Round {
+  promise: Promise<void>;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+function round(): Round {
+  let resolve!: () => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<void>((ok, fail) => ((resolve = ok), (reject = fail)));
+  return { promise, resolve, reject };
+}
 
 @Injectable()
 export class CredentialInvalidation implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -30,6 +45,9 @@ export class CredentialInvalidation implements OnApplicationBootstrap, OnApplica
   private retryMs = RETRY_MIN_MS;
   private retryTimer: NodeJS.Timeout | null = null;
   private probe: { token: string; arrived: () => void } | null = null;
+  /** The barrier round that callers join while another is on the wire; it starts when that one ends. */
+  private nextRound: Round | null = null;
+  private roundRunning = false;
   private settle: (listening: boolean) => void = () => undefined;
   /** Whether the first attempt ended listening (cache on) or not (off); for tests and diagnostics. */
   readonly firstAttempt = new Promise<boolean>((resolve) => (this.settle = resolve));
@@ -84,12 +102,47 @@ export class CredentialInvalidation implements OnApplicationBootstrap, OnApplica
       }
       if (this.client !== client) return;
       this.retryMs = RETRY_MIN_MS;
-      this.cache.setLive(true);
+      this.cache.setLive(true, () => this.barrier(client));
       this.settle(true);
       this.logger.debug('credential cache on: listening for credential changes');
     } catch (error) {
       this.lost(client, error);
     }
+  }
+
+  /**
+   * Resolves after a round trip on the listening connection that started after this call: PostgreSQL
+   * delivers every notification committed before a query ahead of that query's answer, so by then
+   * every change committed before the call has flushed the cache.
+   */
+  private barrier(client: Client): Promise<void> {
+    if (this.client !== client) return Promise.reject(new Error('not listening'));
+    if (this.nextRound) return this.nextRound.promise;
+    const next = round();
+    this.nextRound = next;
+    if (!this.roundRunning) this.startRound(client);
+    return next.promise;
+  }
+
+  private startRound(client: Client): void {
+    const current = this.nextRound!;
+    this.nextRound = null;
+    this.roundRunning = true;
+    const timer = setTimeout(() => current.reject(new Error('barrier timed out')), BARRIER_TIMEOUT_MS);
+    client
+      .query('SELECT 1')
+      .then(
+        () => current.resolve(),
+        (error: unknown) => current.reject(error),
+      )
+      .finally(() => {
+        clearTimeout(timer);
+        this.roundRunning = false;
+        if (this.nextRound) {
+          if (this.client === client) this.startRound(client);
+          else this.nextRound.reject(new Error('not listening'));
+        }
+      });
   }
 
   private async probeArrives(): Promise<boolean> {

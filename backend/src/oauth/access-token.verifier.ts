@@ -30,7 +30,7 @@ export class OAuthAccessTokenVerifier implements AccessTokenVerifier {
     if (!token.startsWith(ACCESS_TOKEN_PREFIX) || token.length > 256)
       throw new UnauthorizedError('Invalid access token');
     const hash = hashToken(token);
-    const cached = this.cache.get(`oat:${hash}`, now.getTime());
+    const cached = await this.cache.get(`oat:${hash}`, now.getTime());
     if (cached && (!cached.expiresAt || cached.expiresAt > now)) {
       this.lastUsed.note('oauth_grant', cached.usage.id, now);
       return { ...cached.ctx, via };
