@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { ApiKeysModule } from './api-keys/api-keys.module';
 import { AuditModule } from './audit/audit.module';
 import { BootstrapModule } from './bootstrap/bootstrap.module';
+import { CheckResultsModule } from './check-results/check-results.module';
 import { CheckerModule } from './checker/checker.module';
 import type { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
@@ -17,7 +18,7 @@ import { MonitorsModule } from './monitors/monitors.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { OpenApiModule } from './openapi/openapi.module';
 import { PrivateLocationsModule } from './private-locations/private-locations.module';
-import { RetentionScheduler } from './monitors/retention.service';
+import { RetentionScheduler } from './check-results/retention.service';
 import { RpcModule } from './rpc/rpc.module';
 import { SiteModule } from './site/site.module';
 import { McpModule } from './mcp/mcp.module';
@@ -80,6 +81,7 @@ export class AppModule {
         RpcModule,
         OpenApiModule,
         CheckerModule,
+        CheckResultsModule,
         SiteModule,
         McpModule,
         RateLimitModule,

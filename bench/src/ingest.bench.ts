@@ -4,12 +4,13 @@
 // check_results (what the database does with no bookkeeping at all). Target: >= 20,000 results/s.
 //   npm run bench:ingest            DATABASE_URL=postgres://... BENCH_RESULTS=50000 npm run bench:ingest
 import { CheckWorkService, type ReportedResult } from '../../backend/src/checker/check-work.service';
+import { ResultIngestService } from '../../backend/src/check-results/result-ingest';
 import { emptyResult } from '../../backend/src/checker/probe';
 import { SchedulesRepository } from '../../backend/src/checker/scheduling/schedules.repository';
 import { MonitorsRepository } from '../../backend/src/monitors/monitors.repository';
 import { PrivateLocationsRepository } from '../../backend/src/private-locations/private-locations.repository';
 import { MonitorsService } from '../../backend/src/monitors/monitors.service';
-import { RetentionService } from '../../backend/src/monitors/retention.service';
+import { RetentionService } from '../../backend/src/check-results/retention.service';
 import { toWorkspaceRef, WorkspacesService } from '../../backend/src/workspaces/workspaces.service';
 import { fmt, print, startBenchApp, timeIt } from './harness';
 
@@ -35,7 +36,7 @@ async function main(): Promise<void> {
   }
   await bench.app.get(RetentionService).maintain(new Date());
   const work = new CheckWorkService(
-    bench.db,
+    bench.app.get(ResultIngestService),
     bench.app.get(SchedulesRepository),
     bench.app.get(MonitorsRepository),
     bench.app.get(PrivateLocationsRepository),

@@ -12,12 +12,13 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { CheckAgent, DEFAULT_AGENT_OPTIONS } from '../../backend/src/checker/agent';
 import { createExecutor } from '../../backend/src/checker/check-executor';
 import { CheckWorkService } from '../../backend/src/checker/check-work.service';
+import { ResultIngestService } from '../../backend/src/check-results/result-ingest';
 import { createProbeRegistry } from '../../backend/src/checker/probe-registry';
 import { SchedulesRepository } from '../../backend/src/checker/scheduling/schedules.repository';
 import { firstSlot, offsetMs } from '../../backend/src/checker/scheduling/slots';
 import { MonitorsRepository } from '../../backend/src/monitors/monitors.repository';
 import { PrivateLocationsRepository } from '../../backend/src/private-locations/private-locations.repository';
-import { RetentionService } from '../../backend/src/monitors/retention.service';
+import { RetentionService } from '../../backend/src/check-results/retention.service';
 import { toWorkspaceRef, WorkspacesService } from '../../backend/src/workspaces/workspaces.service';
 import { fmt, percentile, print, startBenchApp } from './harness';
 
@@ -81,7 +82,7 @@ async function run(monitors: number, targetUrl: string): Promise<RunFigures> {
       [ids, next, workspace.id, PERIOD_MS],
     );
     const work = new CheckWorkService(
-      bench.db,
+      bench.app.get(ResultIngestService),
       bench.app.get(SchedulesRepository),
       bench.app.get(MonitorsRepository),
       bench.app.get(PrivateLocationsRepository),

@@ -3,11 +3,11 @@
 // Targets: p95 <= 10 ms; every percentile within 1 % of the exact one.
 //   npm run bench:summary                 (embedded PGlite)
 //   DATABASE_URL=postgres://... BENCH_RESULTS=1000000 npm run bench:summary
-import { EXACT_BELOW_MS, LN_GAMMA, RELATIVE_ACCURACY } from '../../backend/src/checker/latency-sketch';
-import { RetentionService } from '../../backend/src/monitors/retention.service';
+import { EXACT_BELOW_MS, LN_GAMMA, RELATIVE_ACCURACY } from '../../backend/src/check-results/latency-sketch';
+import { RetentionService } from '../../backend/src/check-results/retention.service';
 import { MonitorsService } from '../../backend/src/monitors/monitors.service';
 import { WorkspacesService, toWorkspaceRef } from '../../backend/src/workspaces/workspaces.service';
-import { CheckResultsRepository } from '../../backend/src/monitors/check-results.repository';
+import { CheckResultsRepository } from '../../backend/src/check-results/check-results.repository';
 import { fmt, percentile, print, startBenchApp, timeIt } from './harness';
 
 const RESULTS = Number(process.env.BENCH_RESULTS ?? 1_000_000);

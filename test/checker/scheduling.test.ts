@@ -10,7 +10,7 @@ import {
   type WorkItem,
 } from '../../backend/src/checker/check-work.service';
 import { emptyResult } from '../../backend/src/checker/probe';
-import { NOT_HANDED } from '../../backend/src/checker/result-ingest';
+import { NOT_HANDED, ResultIngestService } from '../../backend/src/check-results/result-ingest';
 import { SchedulesRepository } from '../../backend/src/checker/scheduling/schedules.repository';
 import { privateLocation } from '../../backend/src/checker/scheduling/slots';
 import { TRIGGER_COOLDOWN_MS } from '../../backend/src/checker/scheduling/trigger-limits';
@@ -20,7 +20,7 @@ import { CheckTriggerEntity } from '../../backend/src/monitors/monitor-schedule.
 import { MonitorEntity } from '../../backend/src/monitors/monitor.entity';
 import { MonitorsRepository } from '../../backend/src/monitors/monitors.repository';
 import { MonitorsService } from '../../backend/src/monitors/monitors.service';
-import { RetentionService } from '../../backend/src/monitors/retention.service';
+import { RetentionService } from '../../backend/src/check-results/retention.service';
 import { PrivateLocationsService } from '../../backend/src/private-locations/private-locations.service';
 import { PrivateLocationsRepository } from '../../backend/src/private-locations/private-locations.repository';
 import { createTestApp, newWorkspace, type TestApp } from '../support/app';
@@ -33,7 +33,7 @@ describe(CheckWorkService.name, () => {
   beforeAll(async () => {
     t = await createTestApp();
     sut = new CheckWorkService(
-      t.db,
+      t.app.get(ResultIngestService),
       t.app.get(SchedulesRepository),
       t.app.get(MonitorsRepository),
       t.app.get(PrivateLocationsRepository),

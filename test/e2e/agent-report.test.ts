@@ -9,11 +9,11 @@ import { CheckAgent, DEFAULT_AGENT_OPTIONS } from '../../backend/src/checker/age
 import { InlineExecutor } from '../../backend/src/checker/check-executor';
 import { RENEWED_LEASE_MS } from '../../backend/src/checker/check-work.service';
 import { createProbeRegistry } from '../../backend/src/checker/probe-registry';
-import { NOT_HANDED } from '../../backend/src/checker/result-ingest';
+import { NOT_HANDED } from '../../backend/src/check-results/result-ingest';
 import { privateLocation } from '../../backend/src/checker/scheduling/slots';
 import { httpTransport } from '../../backend/src/agent/main';
 import { MonitorsService } from '../../backend/src/monitors/monitors.service';
-import { RetentionService } from '../../backend/src/monitors/retention.service';
+import { RetentionService } from '../../backend/src/check-results/retention.service';
 import { PrivateLocationsService } from '../../backend/src/private-locations/private-locations.service';
 import { newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../support/http-app';
 import { eventually } from '../support/rpc';

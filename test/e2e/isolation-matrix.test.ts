@@ -31,7 +31,7 @@ import { AuditService } from '../../backend/src/audit/audit.service';
 import { emptyResult } from '../../backend/src/checker/probe';
 import { privateLocation } from '../../backend/src/checker/scheduling/slots';
 import { CONTENT_TYPES, ContentService } from '../../backend/src/content/content.service';
-import { McpTools } from '../../backend/src/mcp/mcp-tools';
+import { McpTools } from '../../backend/src/mcp/tools';
 import { REGIONS } from '../../backend/src/monitors/monitor.constants';
 import { RpcServer } from '../../backend/src/rpc/rpc.server';
 import { newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../support/http-app';
@@ -742,7 +742,7 @@ describe('cross-workspace isolation matrix', () => {
     const logs = await monitors.listMonitorHTTPResponseLogs({ id: monitor.http });
     const responseLog = logs.logs[0].id;
     const audit = await t.app.get(AuditService).list(tenant.ctx, { page: 1, perPage: 1 });
-    const auditLog = audit.entries[0].id;
+    const auditLog = audit.items[0].id;
     return {
       ids: {
         monitor,

@@ -9,18 +9,18 @@ import { ApiKeysService } from '../../backend/src/api-keys/api-keys.service';
 import type { AppConfig } from '../../backend/src/config/config';
 import { APP_CONFIG } from '../../backend/src/config/config.module';
 import { createLogger } from '../../backend/src/logging/logger';
-import { McpTools } from '../../backend/src/mcp/mcp-tools';
+import { McpTools } from '../../backend/src/mcp/tools';
 import { McpEndpoint } from '../../backend/src/mcp/mcp.endpoint';
 import type { ContentIndex } from '../../backend/src/mcp/ports';
 import { OAuthAccessTokenVerifier } from '../../backend/src/oauth/access-token.verifier';
 import { RpcServer } from '../../backend/src/rpc/rpc.server';
 import { hashToken } from '../../backend/src/common/crypto';
 import { emptyResult } from '../../backend/src/checker/probe';
-import { ingestResults } from '../../backend/src/checker/result-ingest';
+import { ResultIngestService } from '../../backend/src/check-results/result-ingest';
 import { MonitorsService } from '../../backend/src/monitors/monitors.service';
 import { NotificationsService } from '../../backend/src/notifications/notifications.service';
 import { PrivateLocationsService } from '../../backend/src/private-locations/private-locations.service';
-import { RetentionService } from '../../backend/src/monitors/retention.service';
+import { RetentionService } from '../../backend/src/check-results/retention.service';
 import { PageComponentsService } from '../../backend/src/status-pages/page-components.service';
 import { StatusPagesService } from '../../backend/src/status-pages/status-pages.service';
 import { newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../support/http-app';
@@ -305,8 +305,7 @@ describe('MCP endpoint', () => {
     it('reads a real check as status, summary and response logs', async () => {
       await t.app.get(RetentionService).maintain(new Date());
       const at = new Date(Date.now() - 60_000);
-      await ingestResults(
-        t.db,
+      await t.app.get(ResultIngestService).ingest(
         { agentId: 'mcp-e2e', locations: ['fly-ams'], privateLocationId: null },
         [
           {

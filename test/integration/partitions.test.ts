@@ -1,6 +1,6 @@
-import { CheckResultPartitions } from '../../backend/src/monitors/check-result-partitions';
-import { CheckResultsRepository } from '../../backend/src/monitors/check-results.repository';
-import { RetentionService } from '../../backend/src/monitors/retention.service';
+import { CheckResultPartitions } from '../../backend/src/check-results/check-result-partitions';
+import { CheckResultsRepository } from '../../backend/src/check-results/check-results.repository';
+import { RetentionService } from '../../backend/src/check-results/retention.service';
 import { createLogger } from '../../backend/src/logging/logger';
 import { createTestApp, newWorkspace, type TestApp } from '../support/app';
 

@@ -2,6 +2,7 @@
 import { AuditLogEntity } from '../../backend/src/audit/audit-log.entity';
 import type { ServiceContext } from '../../backend/src/common/context';
 import { NotFoundError, ValidationError } from '../../backend/src/common/errors';
+import { paginationOf } from '../../backend/src/common/paging';
 import { wholeDatabaseText } from '../support/rpc';
 import { PageSubscriberEntity } from '../../backend/src/subscribers/page-subscriber.entity';
 import { SubscriberNotifier, type PageEvent } from '../../backend/src/subscribers/subscriber-notifier.service';
@@ -132,7 +133,7 @@ describe(SubscribersService.name, () => {
       ]) {
         expect(await failure(attempt)).toBeInstanceOf(NotFoundError);
       }
-      expect((await sut.list(other, theirPage)).subscribers).toHaveLength(1);
+      expect((await sut.list(other, theirPage)).items).toHaveLength(1);
       expect(smtp.messages).toEqual([]);
     });
   });
@@ -198,9 +199,9 @@ describe(SubscribersService.name, () => {
     ]);
     expect(result).toEqual({ added: 2, skipped: 2, confirmationsSent: 2 });
     expect(smtp.messages.map((m) => m.to[0]).sort()).toEqual(['new@example.com', 'two@example.com']);
-    const { subscribers, pagination } = await sut.list(ctx, pageId, { perPage: 2 });
-    expect(pagination).toEqual({ page: 1, perPage: 2, totalSize: 3, totalPages: 2 });
-    expect(subscribers.map((s) => s.status)).toEqual(['pending', 'pending']);
+    const listed = await sut.list(ctx, pageId, { perPage: 2 });
+    expect(paginationOf(listed)).toEqual({ page: 1, perPage: 2, totalSize: 3, totalPages: 2 });
+    expect(listed.items.map((s) => s.status)).toEqual(['pending', 'pending']);
 
     smtp.clear();
     expect(await sut.import(ctx, pageId, ['new@example.com'], { confirmed: true })).toEqual({
@@ -214,7 +215,7 @@ describe(SubscribersService.name, () => {
       confirmationsSent: 0,
     });
     expect(smtp.messages).toEqual([]);
-    const vouched = (await sut.list(ctx, pageId)).subscribers.find((s) => s.email === 'vouched@example.com')!;
+    const vouched = (await sut.list(ctx, pageId)).items.find((s) => s.email === 'vouched@example.com')!;
     expect(vouched.status).toBe('confirmed');
     expect(vouched.confirmedAt).not.toBeNull();
   });
@@ -222,7 +223,7 @@ describe(SubscribersService.name, () => {
   it('removes a subscriber', async () => {
     const { subscriber } = await sut.add(ctx, pageId, 'gone@example.com');
     await sut.remove(ctx, subscriber.id);
-    expect((await sut.list(ctx, pageId)).subscribers).toEqual([]);
+    expect((await sut.list(ctx, pageId)).items).toEqual([]);
     expect(await failure(sut.remove(ctx, subscriber.id))).toBeInstanceOf(NotFoundError);
   });
 

@@ -1,11 +1,11 @@
 // One of every entity in a workspace, made through the service verbs, so that the property tests'
 // generated ids name real rows: the caller's own, and another workspace's that must stay out of reach.
 import { emptyResult } from '../../backend/src/checker/probe';
-import { ingestResults } from '../../backend/src/checker/result-ingest';
+import { ResultIngestService } from '../../backend/src/check-results/result-ingest';
 import type { ServiceContext } from '../../backend/src/common/context';
 import { MaintenancesService } from '../../backend/src/maintenances/maintenances.service';
 import { MonitorsService } from '../../backend/src/monitors/monitors.service';
-import { RetentionService } from '../../backend/src/monitors/retention.service';
+import { RetentionService } from '../../backend/src/check-results/retention.service';
 import { NotificationsService } from '../../backend/src/notifications/notifications.service';
 import { PrivateLocationsService } from '../../backend/src/private-locations/private-locations.service';
 import { PageComponentsService } from '../../backend/src/status-pages/page-components.service';
@@ -50,18 +50,16 @@ export async function seedWorkspace(t: HttpTestApp, ctx: ServiceContext): Promis
     name: 'API',
     groupId: group.id,
   });
-  const report = await get(StatusReportsService).create(ctx, {
-    pageId: page.id,
-    title: 'Incident',
-    message: 'Looking into it',
-    pageComponentIds: [component.id],
-  });
-  const maintenance = await get(MaintenancesService).create(ctx, {
-    pageId: page.id,
-    title: 'Window',
-    from: new Date(Date.now() + 3_600_000),
-    to: new Date(Date.now() + 7_200_000),
-  });
+  const { record: report } = await get(StatusReportsService).create(
+    ctx,
+    { pageId: page.id, title: 'Incident', message: 'Looking into it', pageComponentIds: [component.id] },
+    false,
+  );
+  const { record: maintenance } = await get(MaintenancesService).create(
+    ctx,
+    { pageId: page.id, title: 'Window', from: new Date(Date.now() + 3_600_000), to: new Date(Date.now() + 7_200_000) },
+    false,
+  );
   const notification = await get(NotificationsService).create(ctx, {
     name: 'Slack',
     providerType: 'slack',
@@ -73,8 +71,7 @@ export async function seedWorkspace(t: HttpTestApp, ctx: ServiceContext): Promis
 
   await t.app.get(RetentionService).maintain(new Date());
   const at = new Date(Date.now() - 60_000);
-  await ingestResults(
-    t.db,
+  await t.app.get(ResultIngestService).ingest(
     { agentId: 'property-seed', locations: ['fly-ams'], privateLocationId: null },
     [
       {

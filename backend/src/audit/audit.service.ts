@@ -6,8 +6,8 @@ import type { ServiceContext } from '../common/context';
 import { NotFoundError, PreconditionFailedError } from '../common/errors';
 import { isEntityId } from '../common/ids';
 import { definedOnly } from '../common/objects';
+import { pageOf, type PageBounds, type PageQuery, type Paged } from '../common/paging';
 import { parseInput } from '../common/validation';
-import { paginationOf, type Pagination } from '../status-reports/status-report.schemas';
 import { hasFeature } from '../workspaces/plans';
 import type { AuditLogEntity } from './audit-log.entity';
 import { AuditRepository } from './audit.repository';
@@ -29,15 +29,11 @@ export interface AuditEntryView {
   createdAt: string;
 }
 
-const listSchema = z
+/** list_audit_logs (MCP, SPEC §8): page/perPage only. */
+export const AUDIT_PAGING: PageBounds = { perPage: { max: 50, default: 50 } };
+
+const filterSchema = z
   .object({
-    page: z.number().int({ error: 'must be an integer' }).min(1, { error: 'must be 1 or more' }).default(1),
-    perPage: z
-      .number()
-      .int({ error: 'must be an integer' })
-      .min(1, { error: 'must be between 1 and 50' })
-      .max(50, { error: 'must be between 1 and 50' })
-      .default(50),
     entityType: z.string().min(1).max(64, { error: 'must be at most 64 characters' }).optional(),
     entityId: z.string().min(1).max(64, { error: 'must be at most 64 characters' }).optional(),
   })
@@ -69,19 +65,20 @@ export class AuditService {
 
   async list(
     ctx: ServiceContext,
-    query: { page?: number; perPage?: number; entityType?: string; entityId?: string } = {},
-  ): Promise<{ entries: AuditEntryView[]; pagination: Pagination }> {
+    query: PageQuery & { entityType?: string; entityId?: string } = {},
+  ): Promise<Paged<AuditEntryView>> {
     this.assertPlan(ctx);
-    const q = parseInput(listSchema, definedOnly(query));
+    const { entityType, entityId, ...asked } = query;
+    const filter = parseInput(filterSchema, definedOnly({ entityType, entityId }));
+    const page = pageOf(asked, AUDIT_PAGING);
     const { rows, total } = await this.audit.list({
       workspaceId: ctx.workspace.id,
       since: windowStart(),
-      entityType: q.entityType,
-      entityId: q.entityId,
-      limit: q.perPage,
-      offset: (q.page - 1) * q.perPage,
+      entityType: filter.entityType,
+      entityId: filter.entityId,
+      ...page,
     });
-    return { entries: rows.map(toAuditEntryView), pagination: paginationOf(q.page, q.perPage, total) };
+    return { items: rows.map(toAuditEntryView), totalSize: total, page };
   }
 
   async get(ctx: ServiceContext, id: string): Promise<AuditEntryView> {

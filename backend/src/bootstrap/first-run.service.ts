@@ -37,8 +37,8 @@ export class FirstRunService {
       scope: 'write' as const,
       via: 'system' as const,
     };
-    return this.db.transaction(async (manager) => {
-      await manager.query('SELECT pg_advisory_xact_lock($1)', [BOOTSTRAP_LOCK]);
+    return this.db.transaction(async () => {
+      await this.db.lockJob(BOOTSTRAP_LOCK);
       if ((await this.workspaces.count()) > 0) return null;
       const workspace = await this.workspaces.create(installer, {
         name: 'Default workspace',

@@ -1,6 +1,6 @@
 // The JSON shapes agents and the API exchange over HTTP (dates travel as ISO strings).
-import type { HeldRun, ReportedResult, WorkItem } from './check-work.service';
-import type { IngestCounts } from './result-ingest';
+import type { HeldRun, ReportedResult, WorkItem } from './check-work.types';
+import type { IngestCounts } from '../check-results/result-ingest';
 
 export const AGENT_API_PREFIX = '/agent/v1';
 

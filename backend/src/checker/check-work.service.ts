@@ -2,40 +2,15 @@
 // with the monitor's configuration, and take results back. Storing a result is idempotent (one row per
 // monitor, location, trigger and slot), so a retried report never double-counts.
 import { Inject, Injectable } from '@nestjs/common';
-import { In } from 'typeorm';
-import { Database } from '../database/database';
-import type { MonitorStatus, RegionStatus } from '../monitors/monitor.constants';
-import { MonitorEntity } from '../monitors/monitor.entity';
-import { budgetMs, toMonitorView, type MonitorView } from '../monitors/monitor.view';
+import { ResultIngestService, type IngestCounts } from '../check-results/result-ingest';
+import { budgetMs, toMonitorView } from '../monitors/monitor.view';
 import { MonitorsRepository } from '../monitors/monitors.repository';
 import { PrivateLocationsRepository } from '../private-locations/private-locations.repository';
-import type { CheckOutcome } from './check-runner';
-import { ingestResults, type IngestCounts } from './result-ingest';
+import type { AgentIdentity, HeldRun, WorkItem } from './check-work.types';
 import { SchedulesRepository, type ClaimedRun } from './scheduling/schedules.repository';
 import { dueSlot } from './scheduling/slots';
 
-/** Who asks for work: an agent instance serving some locations. */
-export interface AgentIdentity {
-  /** Unique per agent process; holds the leases. */
-  agentId: string;
-  /** Public regions, or the one `private-location:<id>`. */
-  locations: string[];
-  privateLocationId: string | null;
-}
-
-export interface WorkItem {
-  run: ClaimedRun;
-  monitor: MonitorView;
-  /** When the run should start (the slot); the agent waits until then. */
-  startAt: number;
-}
-
-export interface ReportedResult {
-  run: Pick<ClaimedRun, 'monitorId' | 'location' | 'trigger' | 'triggerId' | 'cronTimestamp' | 'periodMs'>;
-  outcome: CheckOutcome;
-  /** When the check started. */
-  startedAt: Date;
-}
+export type { AgentIdentity, HeldRun, ReportedResult, WorkItem } from './check-work.types';
 
 /** Slack added to a run's budget before its lease expires and another agent may take it. */
 export const LEASE_MARGIN_MS = 15_000;
@@ -49,25 +24,10 @@ export const LEASE_MARGIN_MS = 15_000;
  */
 export const RENEWED_LEASE_MS = 30_000;
 
-/** A run an agent holds and renews: enough to find its schedule row or its trigger. */
-export type HeldRun = Pick<ClaimedRun, 'monitorId' | 'location' | 'trigger' | 'triggerId'>;
-
-/**
- * The aggregate of region statuses: error when a majority of the reporting regions are in error,
- * degraded when any region is in error or degraded, active when all are active, unknown without data.
- */
-export function aggregateStatus(regions: RegionStatus[]): MonitorStatus {
-  if (regions.length === 0) return 'unknown';
-  const errors = regions.filter((s) => s === 'error').length;
-  if (errors * 2 > regions.length) return 'error';
-  if (errors > 0 || regions.includes('degraded')) return 'degraded';
-  return 'active';
-}
-
 @Injectable()
 export class CheckWorkService {
   constructor(
-    @Inject(Database) private readonly db: Database,
+    @Inject(ResultIngestService) private readonly ingest: ResultIngestService,
     @Inject(SchedulesRepository) private readonly schedules: SchedulesRepository,
     @Inject(MonitorsRepository) private readonly monitors: MonitorsRepository,
     @Inject(PrivateLocationsRepository) private readonly locations: PrivateLocationsRepository,
@@ -96,7 +56,7 @@ export class CheckWorkService {
     );
     if (!runs.length) return [];
     const ids = [...new Set(runs.map((r) => r.monitorId))];
-    const entities = await this.db.repo(MonitorEntity).findBy({ id: In(ids) });
+    const entities = await this.monitors.findByIds(ids);
     const byId = new Map(entities.map((m) => [m.id, m]));
     const locations = await this.monitors.privateLocationIds(ids);
     const items: WorkItem[] = [];
@@ -124,7 +84,7 @@ export class CheckWorkService {
    */
   async report(agent: AgentIdentity, results: readonly unknown[], now = new Date()): Promise<IngestCounts> {
     await this.touchLocation(agent, now);
-    return ingestResults(this.db, agent, results, now);
+    return this.ingest.ingest(agent, results, now);
   }
 
   /**

@@ -1,12 +1,14 @@
 import { Module } from '@nestjs/common';
+import { CheckResultsModule } from '../check-results/check-results.module';
 import { MonitorsModule } from '../monitors/monitors.module';
 import { PrivateLocationsModule } from '../private-locations/private-locations.module';
 import { AgentController } from './agent.controller';
 import { CheckWorkService } from './check-work.service';
 import { EmbeddedAgentService } from './embedded-agent.service';
+import { SchedulingModule } from './scheduling/scheduling.module';
 
 @Module({
-  imports: [MonitorsModule, PrivateLocationsModule],
+  imports: [MonitorsModule, PrivateLocationsModule, SchedulingModule, CheckResultsModule],
   controllers: [AgentController],
   providers: [CheckWorkService, EmbeddedAgentService],
   exports: [CheckWorkService],

@@ -12,7 +12,7 @@
 import { z } from 'zod';
 import { isEntityId } from '../common/ids';
 import { CHECK_STATUSES, CHECK_TRIGGERS, RESULT_RETENTION_DAYS } from '../monitors/monitor.constants';
-import type { ReportedResult } from './check-work.service';
+import type { ReportedResult } from './check-work.types';
 import { PROBE_ERROR_KINDS } from './probe';
 
 const DAY_MS = 86_400_000;

@@ -60,6 +60,11 @@ export class Database {
     await this.manager.query('SELECT id FROM workspaces WHERE id = $1 FOR UPDATE', [workspaceId]);
   }
 
+  /** Serializes a job across API nodes until the transaction ends (first run, retention). */
+  async lockJob(key: number): Promise<void> {
+    await this.manager.query('SELECT pg_advisory_xact_lock($1)', [key]);
+  }
+
   async ping(): Promise<void> {
     await this.dataSource.query('SELECT 1');
   }

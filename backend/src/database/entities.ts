@@ -2,9 +2,9 @@
 import { ApiKeyEntity } from '../api-keys/api-key.entity';
 import { AuditLogEntity } from '../audit/audit-log.entity';
 import { MaintenanceComponentEntity, MaintenanceEntity } from '../maintenances/maintenance.entity';
-import { CheckAggregateEntity } from '../monitors/check-aggregate.entity';
-import { CheckResultEntity } from '../monitors/check-result.entity';
-import { MonitorRegionStatusEntity } from '../monitors/monitor-region-status.entity';
+import { CheckAggregateEntity } from '../check-results/check-aggregate.entity';
+import { CheckResultEntity } from '../check-results/check-result.entity';
+import { MonitorRegionStatusEntity } from '../check-results/monitor-region-status.entity';
 import { CheckTriggerEntity, MonitorScheduleEntity } from '../monitors/monitor-schedule.entity';
 import { MonitorEntity } from '../monitors/monitor.entity';
 import {

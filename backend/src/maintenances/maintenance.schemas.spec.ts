@@ -1,6 +1,7 @@
 import { ValidationError } from '../common/errors';
 import { parseInput } from '../common/validation';
-import { listMaintenancesSchema, maintenanceSchema } from './maintenance.schemas';
+import { pageOf } from '../common/paging';
+import { MAINTENANCE_PAGING, maintenanceSchema } from './maintenance.schemas';
 
 function messageOf(fn: () => unknown): string {
   try {
@@ -50,13 +51,10 @@ describe('maintenance schemas', () => {
     ).not.toThrow();
   });
 
-  it('pages with defaults and bounds', () => {
-    expect(parseInput(listMaintenancesSchema, {})).toEqual({ page: 1, perPage: 50 });
-    expect(messageOf(() => parseInput(listMaintenancesSchema, { perPage: 201 }))).toBe(
-      'perPage: must be between 1 and 200',
-    );
-    expect(messageOf(() => parseInput(listMaintenancesSchema, { perPage: 0 }))).toBe(
-      'perPage: must be between 1 and 200',
-    );
+  it('pages by page and perPage, with defaults and bounds', () => {
+    expect(pageOf({}, MAINTENANCE_PAGING)).toEqual({ limit: 50, offset: 0 });
+    expect(messageOf(() => pageOf({ perPage: 201 }, MAINTENANCE_PAGING))).toBe('perPage: must be between 1 and 200');
+    expect(messageOf(() => pageOf({ perPage: 0 }, MAINTENANCE_PAGING))).toBe('perPage: must be between 1 and 200');
+    expect(messageOf(() => pageOf({ limit: 10 }, MAINTENANCE_PAGING))).toBe('limit: use page and perPage');
   });
 });

@@ -2,6 +2,7 @@
 // input over the defaults and update merges it over the stored window, then the result is validated
 // here, so both paths enforce the same bounds with messages that name the field and the bound.
 import { z } from 'zod';
+import type { PageBounds } from '../common/paging';
 import { multiLine, singleLine } from '../common/validation';
 
 export const MAINTENANCE_BOUNDS = {
@@ -16,7 +17,6 @@ export const DATE_MIN = new Date('1970-01-01T00:00:00.000Z');
 export const DATE_MAX = new Date('9999-12-31T23:59:59.999Z');
 
 const required = { error: 'is required' };
-const between = (min: number, max: number) => `must be between ${min} and ${max}`;
 
 const timestamp = z
   .date({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a valid timestamp') })
@@ -42,25 +42,10 @@ export const maintenanceSchema = z
 
 export type MaintenanceData = z.output<typeof maintenanceSchema>;
 
-export const listMaintenancesSchema = z.object({
-  pageId: z.string().optional(),
-  page: z.number().int({ error: 'must be an integer' }).min(1, { error: 'must be 1 or more' }).default(1),
-  perPage: z
-    .number()
-    .int({ error: 'must be an integer' })
-    .min(1, { error: between(1, MAINTENANCE_BOUNDS.perPageMax) })
-    .max(MAINTENANCE_BOUNDS.perPageMax, { error: between(1, MAINTENANCE_BOUNDS.perPageMax) })
-    .default(MAINTENANCE_BOUNDS.perPageDefault),
-});
+/** What narrows listMaintenances besides the page. */
+export const maintenanceFilterSchema = z.object({ pageId: z.string().optional() });
 
-/** The `pagination` object of list responses (SPEC §4.2): 1-indexed page, 0 pages when empty. */
-export interface Pagination {
-  page: number;
-  perPage: number;
-  totalSize: number;
-  totalPages: number;
-}
-
-export function paginationOf(page: number, perPage: number, totalSize: number): Pagination {
-  return { page, perPage, totalSize, totalPages: Math.ceil(totalSize / perPage) };
-}
+/** listMaintenances and list_maintenances page by page/perPage (SPEC §4.2, §8). */
+export const MAINTENANCE_PAGING: PageBounds = {
+  perPage: { max: MAINTENANCE_BOUNDS.perPageMax, default: MAINTENANCE_BOUNDS.perPageDefault },
+};

@@ -16,6 +16,8 @@ export interface MaintenanceView {
   pageComponentIds: string[];
   /** Derived from `from` and `to` at the time the view was made. */
   status: MaintenanceStatus;
+  /** When the page's subscribers were notified of the window; null when they were not. */
+  notifiedAt: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -41,12 +43,16 @@ export function toMaintenanceView(
     to: m.to.toISOString(),
     pageComponentIds,
     status: maintenanceStatusAt(m.from, m.to, now),
+    notifiedAt: m.notifiedAt ? m.notifiedAt.toISOString() : null,
     createdAt: m.createdAt.toISOString(),
     updatedAt: m.updatedAt.toISOString(),
   };
 }
 
-/** Audit snapshot: the stored fields (status is derived from from/to, so it is left out). */
+/**
+ * Audit snapshot: the fields an author sets (status is derived from from/to, and notifiedAt is written
+ * by the dispatch after the audited mutation, so both are left out).
+ */
 export function maintenanceSnapshot(view: MaintenanceView): Snapshot {
-  return { ...view, status: undefined, createdAt: undefined, updatedAt: undefined };
+  return { ...view, status: undefined, notifiedAt: undefined, createdAt: undefined, updatedAt: undefined };
 }

@@ -39,6 +39,14 @@ export class MaintenancesRepository {
     return repo.findOneByOrFail({ id: maintenance.id });
   }
 
+  /**
+   * Records that the window's subscribers were notified. Raw SQL so that updated_at stays: it tells
+   * when an author last edited the window.
+   */
+  async markNotified(maintenanceId: string, at: Date): Promise<void> {
+    await this.db.rows('UPDATE maintenances SET notified_at = $2 WHERE id = $1', [maintenanceId, at]);
+  }
+
   /** Replaces the affected components of a maintenance. */
   async setComponents(maintenanceId: string, componentIds: string[]): Promise<void> {
     const repo = this.db.repo(MaintenanceComponentEntity);

@@ -2,7 +2,8 @@ import { create } from '@bufbuild/protobuf';
 import { FieldMaskSchema, timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { MaintenanceSchema, MaintenanceStatus } from '@uptime/proto/gen/maintenance/v1/maintenance_service_pb';
 import { ValidationError } from '../common/errors';
-import { codecs, maintenanceIn, maskFields } from './maintenances.rpc';
+import { maskFields } from '../rpc/field-mask';
+import { codecs, maintenanceIn, MASK_FIELDS } from './maintenances.rpc';
 
 describe('maintenance RPC mapping', () => {
   it('maps every status', () => {
@@ -27,13 +28,13 @@ describe('maintenance RPC mapping', () => {
   });
 
   it('resolves update masks and refuses paths that cannot change', () => {
-    expect(maskFields(create(FieldMaskSchema, { paths: ['from', 'to', 'page_component_ids'] }))).toEqual([
+    expect(maskFields(create(FieldMaskSchema, { paths: ['from', 'to', 'page_component_ids'] }), MASK_FIELDS)).toEqual([
       'from',
       'to',
       'pageComponentIds',
     ]);
     for (const path of ['page_id', 'status', 'id']) {
-      expect(() => maskFields(create(FieldMaskSchema, { paths: [path] }))).toThrow(
+      expect(() => maskFields(create(FieldMaskSchema, { paths: [path] }), MASK_FIELDS)).toThrow(
         new ValidationError(`updateMask: ${path} is not an updatable field`),
       );
     }

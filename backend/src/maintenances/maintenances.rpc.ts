@@ -1,7 +1,7 @@
 // maintenance.v1.MaintenanceService: maps proto messages to the service verbs and back. No rule
 // lives here.
 import { create } from '@bufbuild/protobuf';
-import { timestampDate, timestampFromDate, type FieldMask, type Timestamp } from '@bufbuild/protobuf/wkt';
+import { timestampDate, timestampFromDate, type Timestamp } from '@bufbuild/protobuf/wkt';
 import type { ServiceImpl } from '@connectrpc/connect';
 import {
   MaintenanceSchema,
@@ -10,7 +10,9 @@ import {
   type MaintenanceService,
 } from '@uptime/proto/gen/maintenance/v1/maintenance_service_pb';
 import { ValidationError } from '../common/errors';
+import { paginationOf } from '../common/paging';
 import { EnumCodec } from '../rpc/enum-codec';
+import { maskFields } from '../rpc/field-mask';
 import { serviceContext } from '../rpc/rpc-context';
 import type { MaintenanceStatus, MaintenanceView } from './maintenance.view';
 import type { MaintenanceField, MaintenanceInput, MaintenancesService } from './maintenances.service';
@@ -48,11 +50,12 @@ export function maintenanceOut(v: MaintenanceView): Maintenance {
     status: codecs.status.encode(v.status),
     createdAt: timestampOut(v.createdAt),
     updatedAt: timestampOut(v.updatedAt),
+    notifiedAt: v.notifiedAt === null ? undefined : timestampOut(v.notifiedAt),
   });
 }
 
 /** update_mask paths (proto field names of Maintenance) -> domain fields. */
-const MASK_FIELDS: Record<string, MaintenanceField> = {
+export const MASK_FIELDS: Record<string, MaintenanceField> = {
   title: 'title',
   message: 'message',
   from: 'from',
@@ -60,25 +63,16 @@ const MASK_FIELDS: Record<string, MaintenanceField> = {
   page_component_ids: 'pageComponentIds',
 };
 
-/** Resolves an update mask; undefined when none was sent (then the fields present change). */
-export function maskFields(mask: FieldMask | undefined): MaintenanceField[] | undefined {
-  if (!mask || mask.paths.length === 0) return undefined;
-  const fields = new Set<MaintenanceField>();
-  for (const path of mask.paths) {
-    const field = MASK_FIELDS[path];
-    if (!field) throw ValidationError.field('updateMask', `${path} is not an updatable field`);
-    fields.add(field);
-  }
-  return [...fields];
-}
-
 export function maintenanceServiceImpl(maintenances: MaintenancesService): ServiceImpl<typeof MaintenanceService> {
   return {
     async createMaintenance(req, ctx) {
       if (!req.maintenance) throw ValidationError.field('maintenance', 'is required');
-      return {
-        maintenance: maintenanceOut(await maintenances.create(serviceContext(ctx), maintenanceIn(req.maintenance))),
-      };
+      const { record, notified } = await maintenances.create(
+        serviceContext(ctx),
+        maintenanceIn(req.maintenance),
+        req.notify ?? false,
+      );
+      return { maintenance: maintenanceOut(record), notified };
     },
 
     async getMaintenance(req, ctx) {
@@ -86,17 +80,22 @@ export function maintenanceServiceImpl(maintenances: MaintenancesService): Servi
     },
 
     async listMaintenances(req, ctx) {
-      const { maintenances: views, pagination } = await maintenances.list(serviceContext(ctx), {
+      const listed = await maintenances.list(serviceContext(ctx), {
         pageId: req.pageId || undefined,
         page: req.page,
         perPage: req.perPage,
       });
-      return { maintenances: views.map(maintenanceOut), pagination };
+      return { maintenances: listed.items.map(maintenanceOut), pagination: paginationOf(listed) };
     },
 
     async updateMaintenance(req, ctx) {
       const patch = req.maintenance ? maintenanceIn(req.maintenance) : {};
-      const view = await maintenances.update(serviceContext(ctx), req.id, patch, maskFields(req.updateMask));
+      const view = await maintenances.update(
+        serviceContext(ctx),
+        req.id,
+        patch,
+        maskFields(req.updateMask, MASK_FIELDS),
+      );
       return { maintenance: maintenanceOut(view) };
     },
 

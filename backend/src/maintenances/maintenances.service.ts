@@ -3,18 +3,20 @@ import { PageComponentsService } from '../status-pages/page-components.service';
 import { MutationRunner } from '../audit/mutation-runner';
 import type { ServiceContext } from '../common/context';
 import { NotFoundError, ValidationError } from '../common/errors';
+import { pageOf, type PageQuery, type Paged } from '../common/paging';
+import { applyMask, type MaskRule } from '../common/update-mask';
 import { parseInput } from '../common/validation';
 import type { MaintenanceEntity } from './maintenance.entity';
 import {
-  listMaintenancesSchema,
+  MAINTENANCE_PAGING,
+  maintenanceFilterSchema,
   maintenanceSchema,
-  paginationOf,
   type MaintenanceData,
-  type Pagination,
 } from './maintenance.schemas';
 import { maintenanceSnapshot, toMaintenanceView, type MaintenanceView } from './maintenance.view';
 import { MaintenancesRepository } from './maintenances.repository';
 import { definedOnly } from '../common/objects';
+import { PagePublisher, type Published } from '../subscribers/page-publisher';
 
 /** Fields a caller may set. pageId is required on create and cannot change afterwards. */
 export interface MaintenanceInput {
@@ -29,18 +31,21 @@ export interface MaintenanceInput {
 
 export type MaintenanceField = Exclude<keyof MaintenanceInput, 'pageId'>;
 
-const FIELDS: MaintenanceField[] = ['title', 'message', 'from', 'to', 'pageComponentIds'];
+/**
+ * A named field missing from the patch: message and components are cleared, title, from and to
+ * refused as required. pageId is checked on its own (it cannot change).
+ */
+const MASK: MaskRule<MaintenanceInput, MaintenanceField> = {
+  fields: ['title', 'message', 'from', 'to', 'pageComponentIds'],
+  refusal: 'is not an updatable field of maintenances',
+  defaults: { message: '', pageComponentIds: [] },
+  ignored: ['pageId'],
+};
 
-/** What a field named in an update mask but missing from the patch becomes. */
-const CLEARED: Partial<Record<MaintenanceField, unknown>> = { message: '', pageComponentIds: [] };
-
-export interface MaintenanceListQuery {
+/** page/perPage only (MAINTENANCE_PAGING: 1 to 200, default 50). */
+export interface MaintenanceListQuery extends PageQuery {
   /** Only windows of this status page. */
   pageId?: string;
-  /** 1-indexed, default 1. */
-  page?: number;
-  /** 1 to 200, default 50. */
-  perPage?: number;
 }
 
 /** Same ids in any order. */
@@ -55,14 +60,16 @@ export class MaintenancesService {
     @Inject(MaintenancesRepository) private readonly maintenances: MaintenancesRepository,
     @Inject(MutationRunner) private readonly mutations: MutationRunner,
     @Inject(PageComponentsService) private readonly components: PageComponentsService,
+    @Inject(PagePublisher) private readonly publisher: PagePublisher,
   ) {}
 
   /**
-   * Schedules a window on a status page. The returned view is what a later subscriber dispatch
-   * (the MCP tool's `notify`) announces.
+   * Schedules a window on a status page. With `notify`, the window is then announced to the page's
+   * subscribers, after it is saved: a failed dispatch keeps the window and answers notified: false;
+   * a dispatch that finished is recorded as notifiedAt.
    */
-  async create(ctx: ServiceContext, input: MaintenanceInput): Promise<MaintenanceView> {
-    return this.mutations.run(ctx, async (trail) => {
+  async create(ctx: ServiceContext, input: MaintenanceInput, notify: boolean): Promise<Published<MaintenanceView>> {
+    const view = await this.mutations.run(ctx, async (trail) => {
       const data = parseInput(maintenanceSchema, { message: '', pageComponentIds: [], ...definedOnly(input) });
       await this.components.checkPageComponents(ctx, data.pageId, data.pageComponentIds);
       const entity = await this.maintenances.insert({
@@ -83,6 +90,22 @@ export class MaintenancesService {
       });
       return view;
     });
+    const at = await this.publisher.send(
+      ctx,
+      notify,
+      async () => ({
+        kind: 'maintenance.scheduled',
+        pageId: view.pageId,
+        title: view.title,
+        message: view.message,
+        from: new Date(view.from),
+        to: new Date(view.to),
+        componentNames: await this.publisher.componentNames(ctx, view.pageId, view.pageComponentIds),
+      }),
+      (sentAt) => this.maintenances.markNotified(view.id, sentAt),
+    );
+    if (!at) return { record: view, notified: false };
+    return { record: { ...view, notifiedAt: at.toISOString() }, notified: true };
   }
 
   /**
@@ -102,7 +125,7 @@ export class MaintenancesService {
         throw ValidationError.field('pageId', 'cannot be changed; create a maintenance on the other page instead');
       }
       const before = await this.viewOf(entity);
-      const next: Record<string, unknown> = {
+      const current = {
         pageId: entity.pageId,
         title: entity.title,
         message: entity.message,
@@ -110,12 +133,7 @@ export class MaintenancesService {
         to: entity.to,
         pageComponentIds: before.pageComponentIds,
       };
-      const fields = mask ?? (Object.keys(definedOnly(patch)).filter((f) => f !== 'pageId') as MaintenanceField[]);
-      for (const field of fields) {
-        if (!FIELDS.includes(field)) throw ValidationError.field(field, 'is not an updatable field of maintenances');
-        next[field] = patch[field] ?? CLEARED[field];
-      }
-      const data: MaintenanceData = parseInput(maintenanceSchema, next);
+      const data: MaintenanceData = parseInput(maintenanceSchema, applyMask(current, patch, mask, MASK));
       const componentsChanged = !sameIds(data.pageComponentIds, before.pageComponentIds);
       if (componentsChanged) await this.components.checkPageComponents(ctx, entity.pageId, data.pageComponentIds);
       const columnsChanged =
@@ -153,23 +171,18 @@ export class MaintenancesService {
   }
 
   /** Newest first: latest `from` first, then latest created. */
-  async list(
-    ctx: ServiceContext,
-    query: MaintenanceListQuery = {},
-  ): Promise<{ maintenances: MaintenanceView[]; pagination: Pagination }> {
-    const q = parseInput(listMaintenancesSchema, definedOnly(query));
-    if (q.pageId !== undefined) await this.components.checkPage(ctx, q.pageId);
-    const [entities, totalSize] = await this.maintenances.list(
-      ctx.workspace.id,
-      q.pageId,
-      q.perPage,
-      (q.page - 1) * q.perPage,
-    );
+  async list(ctx: ServiceContext, query: MaintenanceListQuery = {}): Promise<Paged<MaintenanceView>> {
+    const { pageId } = parseInput(maintenanceFilterSchema, definedOnly({ pageId: query.pageId }));
+    const { pageId: _filter, ...asked } = query;
+    const page = pageOf(asked, MAINTENANCE_PAGING);
+    if (pageId !== undefined) await this.components.checkPage(ctx, pageId);
+    const [entities, totalSize] = await this.maintenances.list(ctx.workspace.id, pageId, page.limit, page.offset);
     const components = await this.maintenances.componentIdsOf(entities.map((e) => e.id));
     const now = new Date();
     return {
-      maintenances: entities.map((e) => toMaintenanceView(e, components.get(e.id) ?? [], now)),
-      pagination: paginationOf(q.page, q.perPage, totalSize),
+      items: entities.map((e) => toMaintenanceView(e, components.get(e.id) ?? [], now)),
+      totalSize,
+      page,
     };
   }
 

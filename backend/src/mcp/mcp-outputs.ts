@@ -69,7 +69,6 @@ export const statusReportOut = z.object({
   pageComponentIds: ids,
   updates: z.array(reportUpdateOut).describe('oldest first'),
   resolvedAt: isoDate.nullable(),
-  notifiedAt: isoDate.nullable().optional(),
   createdAt: isoDate,
   updatedAt: isoDate,
 });

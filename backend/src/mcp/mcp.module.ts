@@ -6,15 +6,14 @@ import { MaintenancesModule } from '../maintenances/maintenances.module';
 import { MonitorsModule } from '../monitors/monitors.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { OAuthAccessTokenVerifier } from '../oauth/access-token.verifier';
+import { OAuthTokensRepository } from '../oauth/oauth-tokens.repository';
 import { PrivateLocationsModule } from '../private-locations/private-locations.module';
 import { RpcModule } from '../rpc/rpc.module';
 import { StatusPagesModule } from '../status-pages/status-pages.module';
 import { StatusReportsModule } from '../status-reports/status-reports.module';
-import { SubscribersModule } from '../subscribers/subscribers.module';
-import { SubscriberNotifier } from '../subscribers/subscriber-notifier.service';
 import { McpEndpoint } from './mcp.endpoint';
-import { McpTools } from './mcp-tools';
-import { CONTENT_INDEX, PAGE_NOTIFIER } from './ports';
+import { CONTENT_INDEX } from './ports';
+import { McpTools } from './tools';
 
 @Module({
   imports: [
@@ -27,14 +26,13 @@ import { CONTENT_INDEX, PAGE_NOTIFIER } from './ports';
     NotificationsModule,
     PrivateLocationsModule,
     RpcModule,
-    SubscribersModule,
   ],
   providers: [
     McpTools,
     McpEndpoint,
     OAuthAccessTokenVerifier,
+    OAuthTokensRepository,
     { provide: CONTENT_INDEX, useExisting: ContentService },
-    { provide: PAGE_NOTIFIER, useExisting: SubscriberNotifier },
   ],
   exports: [McpEndpoint, OAuthAccessTokenVerifier],
 })

@@ -1,16 +1,16 @@
 import { Module } from '@nestjs/common';
-import { SchedulesRepository } from '../checker/scheduling/schedules.repository';
 import { ApiKeysModule } from '../api-keys/api-keys.module';
-import { CheckResultsRepository } from './check-results.repository';
+import { CheckResultsModule } from '../check-results/check-results.module';
+import { SchedulingModule } from '../checker/scheduling/scheduling.module';
+import { MonitorDeletionModule } from './monitor-deletion';
 import { MonitorsController } from './monitors.controller';
 import { MonitorsRepository } from './monitors.repository';
 import { MonitorsService } from './monitors.service';
-import { RetentionService } from './retention.service';
 
 @Module({
-  imports: [ApiKeysModule],
+  imports: [ApiKeysModule, SchedulingModule, CheckResultsModule, MonitorDeletionModule],
   controllers: [MonitorsController],
-  providers: [MonitorsRepository, SchedulesRepository, CheckResultsRepository, MonitorsService, RetentionService],
-  exports: [MonitorsService, MonitorsRepository, SchedulesRepository, CheckResultsRepository, RetentionService],
+  providers: [MonitorsRepository, MonitorsService],
+  exports: [MonitorsService, MonitorsRepository, MonitorDeletionModule],
 })
 export class MonitorsModule {}

@@ -3,14 +3,13 @@ import { In, IsNull } from 'typeorm';
 import { SchedulesRepository } from '../checker/scheduling/schedules.repository';
 import { SecretBox } from '../common/crypto';
 import { Database } from '../database/database';
-import { NotificationChannelMonitorEntity } from '../notifications/notification-channel.entity';
 import { PrivateLocationMonitorEntity } from '../private-locations/private-location.entity';
 import { PageComponentEntity } from '../status-pages/page-component.entity';
 import type { MonitorKind } from './monitor.constants';
 import { MonitorEntity } from './monitor.entity';
-import { MonitorRegionStatusEntity } from './monitor-region-status.entity';
 import { CREDENTIAL_HEADER } from '../common/credential-headers';
 import { monitorSecretTransformers } from './monitor-secrets';
+import { MonitorDeletion } from './monitor-deletion';
 import { isEntityId } from '../common/ids';
 
 /** Rows sealed per transaction by the start-up pass over credentials stored before sealing existed. */
@@ -24,6 +23,7 @@ export class MonitorsRepository implements OnApplicationBootstrap {
     @Inject(Database) private readonly db: Database,
     @Inject(SchedulesRepository) private readonly schedules: SchedulesRepository,
     @Inject(SecretBox) box: SecretBox,
+    @Inject(MonitorDeletion) private readonly deletion: MonitorDeletion,
   ) {
     // Credential headers are sealed on the way in and opened on the way out on this data source's
     // own metadata (the entity declares a transformer that refuses them until this runs).
@@ -63,7 +63,7 @@ export class MonitorsRepository implements OnApplicationBootstrap {
         [CREDENTIAL_HEADER.source, after, size],
       );
       const ids = rows.map((r) => r.id);
-      const monitors = ids.length ? await this.db.repo(MonitorEntity).findBy({ id: In(ids) }) : [];
+      const monitors = await this.findByIds(ids);
       for (const m of monitors) {
         await this.db.rows(
           'UPDATE monitors SET headers = $2::jsonb, open_telemetry = $3::jsonb, grpc = $4::jsonb WHERE id = $1',
@@ -84,11 +84,16 @@ export class MonitorsRepository implements OnApplicationBootstrap {
     return this.db.repo(MonitorEntity).exists({ where: { kind, deletedAt: IsNull() } });
   }
 
+  /** Monitors by id, deleted ones included. */
+  findByIds(ids: string[]): Promise<MonitorEntity[]> {
+    return ids.length ? this.db.repo(MonitorEntity).findBy({ id: In(ids) }) : Promise.resolve([]);
+  }
+
   /** Re-plans the checks of these monitors after their regions, links or activity changed. */
   async resyncSchedules(monitorIds: string[]): Promise<void> {
     const ids = [...new Set(monitorIds)].filter((id) => isEntityId(id));
     if (!ids.length) return;
-    const monitors = await this.db.repo(MonitorEntity).findBy({ id: In(ids) });
+    const monitors = await this.findByIds(ids);
     const locations = await this.privateLocationIds(ids);
     for (const monitor of monitors) await this.schedules.sync(monitor, locations.get(monitor.id) ?? []);
   }
@@ -106,6 +111,29 @@ export class MonitorsRepository implements OnApplicationBootstrap {
   findLive(workspaceId: string, id: string, kind?: MonitorKind): Promise<MonitorEntity | null> {
     if (!isEntityId(id)) return Promise.resolve(null);
     return this.db.repo(MonitorEntity).findOneBy({ workspaceId, id, deletedAt: IsNull(), ...(kind ? { kind } : {}) });
+  }
+
+  /**
+   * A live monitor of the workspace with the private locations that run it, in one query: the
+   * read path of GetMonitor and get_monitor, which runs on every call.
+   */
+  async findLiveWithLocations(
+    workspaceId: string,
+    id: string,
+  ): Promise<{ entity: MonitorEntity; privateLocationIds: string[] } | null> {
+    if (!isEntityId(id)) return null;
+    const { entities, raw } = await this.db
+      .repo(MonitorEntity)
+      .createQueryBuilder('m')
+      .addSelect(
+        `ARRAY(SELECT l.private_location_id::text FROM private_location_monitors l
+                WHERE l.monitor_id = m.id ORDER BY l.private_location_id)`,
+        'private_location_ids',
+      )
+      .where('m.workspace_id = :workspaceId AND m.id = :id AND m.deleted_at IS NULL', { workspaceId, id })
+      .getRawAndEntities<{ private_location_ids: string[] }>();
+    const [entity] = entities;
+    return entity ? { entity, privateLocationIds: raw[0].private_location_ids } : null;
   }
 
   /** Locks the row for the rest of the transaction, so concurrent updates apply one after the other. */
@@ -168,14 +196,11 @@ export class MonitorsRepository implements OnApplicationBootstrap {
     return this.db.repo(PageComponentEntity).find({ where: { monitorId }, order: { id: 'ASC' } });
   }
 
+  /** Marks the monitor deleted; the resources linking to it drop their links (MonitorDeletion). */
   async markDeleted(monitor: MonitorEntity, at: Date): Promise<void> {
-    await this.db.repo(MonitorEntity).update({ id: monitor.id }, { deletedAt: at, active: false });
-    await this.db.repo(NotificationChannelMonitorEntity).delete({ monitorId: monitor.id });
-    await this.db.repo(PrivateLocationMonitorEntity).delete({ monitorId: monitor.id });
-    await this.db.repo(MonitorRegionStatusEntity).delete({ monitorId: monitor.id });
-  }
-
-  regionStatuses(monitorId: string): Promise<MonitorRegionStatusEntity[]> {
-    return this.db.repo(MonitorRegionStatusEntity).findBy({ monitorId });
+    await this.db.transaction(async () => {
+      await this.db.repo(MonitorEntity).update({ id: monitor.id }, { deletedAt: at, active: false });
+      await this.deletion.run(monitor.id);
+    });
   }
 }

@@ -30,9 +30,10 @@ import {
 } from '@uptime/proto/gen/monitor/v1/response_log_pb';
 import { TCPMonitorSchema, type TCPMonitor } from '@uptime/proto/gen/monitor/v1/tcp_monitor_pb';
 import { ValidationError } from '../common/errors';
+import { maskFields } from '../rpc/field-mask';
 import { serviceContext } from '../rpc/rpc-context';
 import { EnumCodec, stripPrefix } from '../rpc/enum-codec';
-import type { ResponseLogRow } from './check-results.repository';
+import type { ResponseLogRow } from '../check-results/check-results.repository';
 import {
   REGIONS,
   type CheckStatus,
@@ -246,22 +247,21 @@ const GRPC_PATHS: Record<string, keyof GrpcConfig> = {
   expected_status: 'expectedStatus',
 };
 
-/** Resolves an update mask; undefined when none was sent (then the fields present change). */
-export function maskFields(mask: FieldMask | undefined, input: MonitorInput): MonitorField[] | undefined {
-  if (!mask || mask.paths.length === 0) return undefined;
-  const fields = new Set<MonitorField>();
-  for (const path of mask.paths) {
-    const field = MASK_FIELDS[path];
-    if (path === 'private_location_ids')
-      throw ValidationError.field('updateMask', `${path} ${PRIVATE_LOCATION_IDS_READ_ONLY}`);
-    if (!field) throw ValidationError.field('updateMask', `${path} is not an updatable field`);
-    fields.add(field);
+/**
+ * Resolves an update mask (see rpc/field-mask.ts); a named gRPC setting the message leaves unset
+ * is reset to its default, since the four share one domain field.
+ */
+export function monitorMask(mask: FieldMask | undefined, input: MonitorInput): MonitorField[] | undefined {
+  const readOnly = mask?.paths.find((path) => path === 'private_location_ids');
+  if (readOnly) throw ValidationError.field('updateMask', `${readOnly} ${PRIVATE_LOCATION_IDS_READ_ONLY}`);
+  const fields = maskFields(mask, MASK_FIELDS);
+  for (const path of mask?.paths ?? []) {
     const grpcKey = GRPC_PATHS[path];
     if (grpcKey && input.grpc && input.grpc[grpcKey] === undefined) {
       (input.grpc as Record<string, unknown>)[grpcKey] = GRPC_DEFAULTS[grpcKey];
     }
   }
-  return [...fields];
+  return fields;
 }
 
 const big = (n: number) => BigInt(n);
@@ -402,7 +402,7 @@ export function monitorServiceImpl(monitors: MonitorsService): ServiceImpl<typeo
     <M extends AnyMonitor>(kind: MonitorKind, decode: (m: M) => MonitorInput, encode: (v: MonitorView) => M) =>
     async (req: { id: string; monitor?: M; updateMask?: FieldMask }, ctx: HandlerContext) => {
       const input = req.monitor ? decode(req.monitor) : {};
-      const mask = maskFields(req.updateMask, input);
+      const mask = monitorMask(req.updateMask, input);
       return { monitor: encode(await monitors.update(serviceContext(ctx), kind, req.id, input, mask)) };
     };
 
@@ -419,7 +419,7 @@ export function monitorServiceImpl(monitors: MonitorsService): ServiceImpl<typeo
     updateGRPCMonitor: updateWith('grpc', grpcIn, grpcOut),
 
     async listMonitors(req, ctx) {
-      const { monitors: views, totalSize } = await monitors.list(serviceContext(ctx), {
+      const { items: views, totalSize } = await monitors.list(serviceContext(ctx), {
         limit: req.limit,
         offset: req.offset,
       });

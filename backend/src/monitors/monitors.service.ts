@@ -15,7 +15,12 @@ import { SchedulesRepository } from '../checker/scheduling/schedules.repository'
 import { privateLocation } from '../checker/scheduling/slots';
 import { Database } from '../database/database';
 import { hasFeature, planOf } from '../workspaces/plans';
-import { CheckResultsRepository, type DailyBucket, type ResponseLogRow } from './check-results.repository';
+import {
+  CheckResultsRepository,
+  type DailyBucket,
+  type ResponseLogRow,
+  type SummaryRow,
+} from '../check-results/check-results.repository';
 import {
   PERIODICITY_SECONDS,
   REGIONS,
@@ -30,6 +35,8 @@ import { MONITOR_SCHEMAS, type MonitorData } from './monitor.schemas';
 import { monitorSnapshot, toMonitorView, type MonitorView } from './monitor.view';
 import { MonitorsRepository } from './monitors.repository';
 import { definedOnly } from '../common/objects';
+import { applyMask, type MaskRule } from '../common/update-mask';
+import { limitOffsetSchema, pageOf, type PageBounds, type PageQuery, type Paged } from '../common/paging';
 
 /** Fields a caller may set; which apply depends on the kind (see MONITOR_SCHEMAS). */
 export type MonitorInput = Partial<Omit<MonitorData<'http'>, 'openTelemetry'>> &
@@ -68,19 +75,10 @@ const DEFAULTS: Required<Omit<MonitorInput, 'name' | 'url' | 'uri' | 'periodicit
 export const TIME_RANGES = { '1d': 1, '7d': 7, '14d': 14 } as const;
 export type TimeRangeKey = keyof typeof TIME_RANGES;
 
-const pageSchema = (maxLimit: number, defaultLimit: number) =>
-  z.object({
-    limit: z
-      .number()
-      .int({ error: 'must be an integer' })
-      .min(1, { error: `must be between 1 and ${maxLimit}` })
-      .max(maxLimit, { error: `must be between 1 and ${maxLimit}` })
-      .default(defaultLimit),
-    offset: z.number().int({ error: 'must be an integer' }).min(0, { error: 'must be 0 or more' }).default(0),
-  });
+/** listMonitors (RPC, SPEC §7) and list_monitors (MCP, §8). */
+export const MONITOR_PAGING: PageBounds = { limit: { max: 100, default: 50 }, perPage: { max: 50, default: 50 } };
 
-const listSchema = pageSchema(100, 50);
-const logListSchema = pageSchema(100, 25).extend({
+const logListSchema = limitOffsetSchema({ max: 100, default: 25 }).extend({
   fromTimestamp: z
     .number()
     .int({ error: 'must be Unix milliseconds' })
@@ -93,22 +91,23 @@ const logListSchema = pageSchema(100, 25).extend({
     .optional(),
 });
 
-export interface MonitorSummary {
+export interface MonitorSummary extends SummaryRow {
   id: string;
   timeRange: TimeRangeKey;
-  lastPingAt: Date | null;
-  totalSuccessful: number;
-  totalDegraded: number;
-  totalFailed: number;
-  p50: number;
-  p75: number;
-  p90: number;
-  p95: number;
-  p99: number;
 }
 
 function fieldsOf(kind: MonitorKind): MonitorField[] {
   return Object.keys(MONITOR_SCHEMAS[kind].shape) as MonitorField[];
+}
+
+function maskRule(kind: MonitorKind): MaskRule<MonitorInput, MonitorField> {
+  return {
+    fields: fieldsOf(kind),
+    refusal: `is not a field of ${kind} monitors`,
+    defaults: DEFAULTS,
+    // gRPC settings arrive one proto field at a time: a given one replaces only itself.
+    merge: { grpc: (given, current) => ({ ...(current as GrpcConfig), ...definedOnly(given) }) },
+  };
 }
 
 function dataOf(entity: MonitorEntity): Record<string, unknown> {
@@ -215,26 +214,7 @@ export class MonitorsService {
     return this.mutations.run(ctx, async (trail) => {
       const entity = await this.monitors.lockLive(ctx.workspace.id, id, kind);
       if (!entity) throw NotFoundError.of(`${kind} monitor`, id);
-      const allowed = fieldsOf(kind);
-      const current = dataOf(entity);
-      const next: Record<string, unknown> = { ...current };
-      const fields = mask ?? (Object.keys(definedOnly(patch)) as MonitorField[]);
-      for (const field of fields) {
-        if (!allowed.includes(field)) {
-          throw ValidationError.field(field, `is not a field of ${kind} monitors`);
-        }
-        const value = patch[field];
-        if (field === 'grpc') {
-          next.grpc =
-            mask && value === undefined
-              ? DEFAULT_GRPC
-              : { ...(current.grpc as GrpcConfig), ...definedOnly(patch.grpc ?? {}) };
-        } else if (value !== undefined) {
-          next[field] = value;
-        } else {
-          next[field] = (DEFAULTS as Record<string, unknown>)[field];
-        }
-      }
+      const next = applyMask(dataOf(entity), patch, mask, maskRule(kind));
       const data = this.validate(kind, next);
       this.checkPlan(ctx, data);
       const before = toMonitorView(entity, (await this.monitors.privateLocationIds([entity.id])).get(entity.id) ?? []);
@@ -259,22 +239,19 @@ export class MonitorsService {
   }
 
   async get(ctx: ServiceContext, id: string): Promise<MonitorView> {
-    const entity = await this.monitors.findLive(ctx.workspace.id, id);
-    if (!entity) throw NotFoundError.of('monitor', id);
-    return toMonitorView(entity, (await this.monitors.privateLocationIds([entity.id])).get(entity.id) ?? []);
+    const found = await this.monitors.findLiveWithLocations(ctx.workspace.id, id);
+    if (!found) throw NotFoundError.of('monitor', id);
+    return toMonitorView(found.entity, found.privateLocationIds);
   }
 
-  async list(
-    ctx: ServiceContext,
-    page: { limit?: number; offset?: number },
-  ): Promise<{ monitors: MonitorView[]; totalSize: number }> {
-    const { limit, offset } = parseInput(listSchema, definedOnly(page));
+  async list(ctx: ServiceContext, query: PageQuery): Promise<Paged<MonitorView>> {
+    const page = pageOf(query, MONITOR_PAGING);
     const [entities, totalSize] = await Promise.all([
-      this.monitors.listLive(ctx.workspace.id, limit, offset),
+      this.monitors.listLive(ctx.workspace.id, page.limit, page.offset),
       this.monitors.countLive(ctx.workspace.id),
     ]);
     const locations = await this.monitors.privateLocationIds(entities.map((e) => e.id));
-    return { monitors: entities.map((e) => toMonitorView(e, locations.get(e.id) ?? [])), totalSize };
+    return { items: entities.map((e) => toMonitorView(e, locations.get(e.id) ?? [])), totalSize, page };
   }
 
   /** Deletes a monitor; refused while a status page component shows it. */
@@ -330,7 +307,7 @@ export class MonitorsService {
     const entity = await this.monitors.findLive(ctx.workspace.id, id);
     if (!entity) throw NotFoundError.of('monitor', id);
     const [statuses, locations] = await Promise.all([
-      this.monitors.regionStatuses(entity.id),
+      this.results.locationStatuses(entity.id),
       this.monitors.privateLocationIds([entity.id]),
     ]);
     const known = new Map(statuses.map((s) => [s.region, s.status]));

@@ -3,10 +3,16 @@ import { In } from 'typeorm';
 import { Database } from '../database/database';
 import { NotificationChannelEntity, NotificationChannelMonitorEntity } from './notification-channel.entity';
 import { isEntityId } from '../common/ids';
+import { MonitorDeletion } from '../monitors/monitor-deletion';
 
 @Injectable()
 export class NotificationsRepository {
-  constructor(@Inject(Database) private readonly db: Database) {}
+  constructor(
+    @Inject(Database) private readonly db: Database,
+    @Inject(MonitorDeletion) deletion: MonitorDeletion,
+  ) {
+    deletion.onDelete((monitorId) => this.unlinkMonitor(monitorId));
+  }
 
   insert(values: Partial<NotificationChannelEntity>): Promise<NotificationChannelEntity> {
     const repo = this.db.repo(NotificationChannelEntity);
@@ -57,6 +63,11 @@ export class NotificationsRepository {
     });
     for (const link of links) byChannel.get(link.channelId)?.push(link.monitorId);
     return byChannel;
+  }
+
+  /** Unwires a deleted monitor from every channel. */
+  async unlinkMonitor(monitorId: string): Promise<void> {
+    await this.db.repo(NotificationChannelMonitorEntity).delete({ monitorId });
   }
 
   async replaceMonitors(channelId: string, monitorIds: string[]): Promise<void> {

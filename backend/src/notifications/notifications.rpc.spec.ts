@@ -5,7 +5,8 @@ import { ValidationError } from '../common/errors';
 import { NOTIFICATION_PROVIDERS } from './notification-channel.entity';
 import { argumentsOf, SENSITIVE_ARGUMENTS } from './notification.schemas';
 import type { NotificationView } from './notification.view';
-import { blockIn, maskPaths, notificationOut } from './notifications.rpc';
+import { maskFields } from '../rpc/field-mask';
+import { blockIn, notificationOut, notificationPath } from './notifications.rpc';
 
 const view = (providerType: NotificationView['providerType'], settings: Record<string, unknown>): NotificationView => ({
   id: '7',
@@ -49,21 +50,19 @@ describe('notification update masks', () => {
   const mask = (...paths: string[]) => create(FieldMaskSchema, { paths });
 
   it('map proto paths to domain paths', () => {
-    expect(maskPaths(undefined)).toBeUndefined();
-    expect(maskPaths(mask())).toBeUndefined();
-    expect(maskPaths(mask('name', 'provider_type', 'monitor_ids', 'google_chat', 'ntfy.server_url'))).toEqual([
-      'name',
-      'providerType',
-      'monitorIds',
-      'google_chat',
-      'ntfy.serverUrl',
-    ]);
+    expect(maskFields(undefined, notificationPath)).toBeUndefined();
+    expect(maskFields(mask(), notificationPath)).toBeUndefined();
+    expect(
+      maskFields(mask('name', 'provider_type', 'monitor_ids', 'google_chat', 'ntfy.server_url'), notificationPath),
+    ).toEqual(['name', 'providerType', 'monitorIds', 'google_chat', 'ntfy.serverUrl']);
   });
 
   it.each(['id', 'created_at', 'configured_secrets', 'provider', 'slack.token', 'ntfy.token.x', 'googleChat'])(
     'refuse %s',
     (path) => {
-      expect(() => maskPaths(mask(path))).toThrow(new ValidationError(`updateMask: ${path} is not an updatable field`));
+      expect(() => maskFields(mask(path), notificationPath)).toThrow(
+        new ValidationError(`updateMask: ${path} is not an updatable field`),
+      );
     },
   );
 });

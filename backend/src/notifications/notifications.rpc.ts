@@ -2,7 +2,7 @@
 // lives here; credentials are never in a view, so every block goes out with them empty (webhook
 // header values too; URLs without their query string).
 import { create, type MessageInitShape } from '@bufbuild/protobuf';
-import { timestampFromDate, type FieldMask } from '@bufbuild/protobuf/wkt';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import type { HandlerContext, ServiceImpl } from '@connectrpc/connect';
 import {
   NotificationSchema,
@@ -10,6 +10,7 @@ import {
   type NotificationService,
 } from '@uptime/proto/gen/notification/v1/notification_service_pb';
 import { ValidationError } from '../common/errors';
+import { maskFields } from '../rpc/field-mask';
 import { serviceContext } from '../rpc/rpc-context';
 import type { KeyValue, ProviderBlock } from './notification.schemas';
 import type { NotificationView } from './notification.view';
@@ -145,19 +146,14 @@ const BLOCKS = new Map(
     ]),
 );
 
-/** Resolves an update mask; undefined when none was sent (then the fields present change). */
-export function maskPaths(mask: FieldMask | undefined): NotificationMaskPath[] | undefined {
-  if (!mask || mask.paths.length === 0) return undefined;
-  return mask.paths.map((path) => {
-    const top = TOP_LEVEL[path];
-    if (top) return top;
-    const [block, arg, ...rest] = path.split('.');
-    const args = BLOCKS.get(block);
-    if (args && arg === undefined) return block;
-    const local = arg === undefined ? undefined : args?.get(arg);
-    if (local && !rest.length) return `${block}.${local}`;
-    throw ValidationError.field('updateMask', `${path} is not an updatable field`);
-  });
+/** One update_mask path as the service's mask path: a field, a block (`slack`) or one argument. */
+export function notificationPath(path: string): NotificationMaskPath | undefined {
+  if (Object.hasOwn(TOP_LEVEL, path)) return TOP_LEVEL[path];
+  const [block, arg, ...rest] = path.split('.');
+  const args = BLOCKS.get(block);
+  if (args && arg === undefined) return block;
+  const local = arg === undefined ? undefined : args?.get(arg);
+  return local && !rest.length ? `${block}.${local}` : undefined;
 }
 
 function required<T>(value: T | undefined, field: string): T {
@@ -178,12 +174,12 @@ export function notificationServiceImpl(notifications: NotificationsService): Se
 
     async listNotifications(req, ctx) {
       const page = await notifications.list(serviceContext(ctx), { limit: req.limit, offset: req.offset });
-      return { notifications: page.notifications.map(notificationOut), totalSize: page.totalSize };
+      return { notifications: page.items.map(notificationOut), totalSize: page.totalSize };
     },
 
     async updateNotification(req, ctx) {
       const input = req.notification ? notificationIn(req.notification) : {};
-      const mask = maskPaths(req.updateMask);
+      const mask = maskFields(req.updateMask, notificationPath);
       return {
         notification: notificationOut(await notifications.update(serviceContext(ctx), req.id, input, mask)),
       };

@@ -33,7 +33,8 @@ import {
 } from './notification-secrets';
 import { notificationSnapshot, toNotificationView, type NotificationView } from './notification.view';
 import { NotificationsRepository } from './notifications.repository';
-import { definedOnly } from '../common/objects';
+import { pageOf, type PageBounds, type PageQuery, type Paged } from '../common/paging';
+import { applyMask, type MaskRule } from '../common/update-mask';
 
 /** Fields a caller may set; `provider` is one block (its kind must match providerType). */
 export interface NotificationInput {
@@ -49,15 +50,20 @@ export interface NotificationInput {
  */
 export type NotificationMaskPath = string;
 
-const listSchema = z.object({
-  limit: z
-    .number()
-    .int({ error: 'must be an integer' })
-    .min(1, { error: 'must be between 1 and 100' })
-    .max(100, { error: 'must be between 1 and 100' })
-    .default(50),
-  offset: z.number().int({ error: 'must be an integer' }).min(0, { error: 'must be 0 or more' }).default(0),
-});
+/** listNotifications (RPC) and list_notifications (MCP, SPEC §8). */
+export const NOTIFICATION_PAGING: PageBounds = {
+  limit: { max: 100, default: 50 },
+  perPage: { max: 200, default: 50 },
+};
+
+/** The channel's own fields; every other mask path names the provider block or one of its arguments. */
+type ChannelField = 'name' | 'monitorIds';
+const isChannelField = (path: NotificationMaskPath): path is ChannelField => path === 'name' || path === 'monitorIds';
+const CHANNEL_MASK: MaskRule<NotificationInput, ChannelField> = {
+  fields: ['name', 'monitorIds'],
+  refusal: 'is not an updatable field',
+  defaults: { name: '', monitorIds: [] },
+};
 
 function parseProviderType(value: string | undefined): NotificationProvider {
   return parseInput(z.object({ providerType: providerTypeSchema }), { providerType: value })
@@ -178,38 +184,39 @@ export class NotificationsService implements OnApplicationBootstrap {
       const paths = mask ?? this.presentPaths(patch);
       const type = paths.includes('providerType') ? parseProviderType(patch.providerType) : entity.providerType;
       const typeChanged = type !== entity.providerType;
-      let name = entity.name;
-      let monitorIds = currentIds;
+      const { name, monitorIds } = applyMask(
+        { name: entity.name, monitorIds: currentIds },
+        patch,
+        paths.filter(isChannelField),
+        CHANNEL_MASK,
+      );
       const stored = joinArguments(entity.providerType, entity.config, currentSecrets);
       let args: ProviderArgs = typeChanged ? {} : { ...stored };
       let blockReplaced = false;
-      const touchesBlock = paths.some((p) => !['name', 'providerType', 'monitorIds'].includes(p));
-      if (touchesBlock && patch.provider && patch.provider.kind !== type) throw mismatch(patch.provider.kind, type);
+      const blockPaths = paths.filter((p) => !isChannelField(p) && p !== 'providerType');
+      if (blockPaths.length && patch.provider && patch.provider.kind !== type)
+        throw mismatch(patch.provider.kind, type);
       const given = patch.provider?.args;
 
-      for (const path of paths) {
-        if (path === 'name') name = patch.name ?? '';
-        else if (path === 'monitorIds') monitorIds = patch.monitorIds ?? [];
-        else if (path !== 'providerType') {
-          const [kind, arg, ...rest] = path.split('.');
-          if (!isNotificationProvider(kind) || rest.length || (arg !== undefined && !argumentsOf(kind).includes(arg))) {
-            throw ValidationError.field('updateMask', `${path} is not an updatable field`);
-          }
-          if (kind !== type) throw mismatch(kind, type);
-          if (arg === undefined) {
-            if (!given) throw missingBlock(type);
-            args = typeChanged ? { ...given } : keepStoredCredentials(type, given, stored);
-            blockReplaced = true;
-          } else {
-            if (typeChanged) throw missingBlock(type);
-            // One argument is set exactly as sent (an empty token removes it, a URL without a query
-            // string drops the stored one), except that a header sent as a view shows it (its key,
-            // no value) keeps its stored value: an empty header value means nothing else.
-            const sent = given?.[arg] ?? defaultArgument(arg);
-            args[arg] = (SECRET_HEADER_ARGUMENTS[type] ?? []).includes(arg)
-              ? keepStoredCredentials(type, { [arg]: sent }, { [arg]: stored[arg] }, true)[arg]
-              : sent;
-          }
+      for (const path of blockPaths) {
+        const [kind, arg, ...rest] = path.split('.');
+        if (!isNotificationProvider(kind) || rest.length || (arg !== undefined && !argumentsOf(kind).includes(arg))) {
+          throw ValidationError.field('updateMask', `${path} is not an updatable field`);
+        }
+        if (kind !== type) throw mismatch(kind, type);
+        if (arg === undefined) {
+          if (!given) throw missingBlock(type);
+          args = typeChanged ? { ...given } : keepStoredCredentials(type, given, stored);
+          blockReplaced = true;
+        } else {
+          if (typeChanged) throw missingBlock(type);
+          // One argument is set exactly as sent (an empty token removes it, a URL without a query
+          // string drops the stored one), except that a header sent as a view shows it (its key,
+          // no value) keeps its stored value: an empty header value means nothing else.
+          const sent = given?.[arg] ?? defaultArgument(arg);
+          args[arg] = (SECRET_HEADER_ARGUMENTS[type] ?? []).includes(arg)
+            ? keepStoredCredentials(type, { [arg]: sent }, { [arg]: stored[arg] }, true)[arg]
+            : sent;
         }
       }
       if (typeChanged && !blockReplaced) throw missingBlock(type);
@@ -263,19 +270,17 @@ export class NotificationsService implements OnApplicationBootstrap {
     return toNotificationView(entity, monitorIds, configured(this.unseal(entity)));
   }
 
-  async list(
-    ctx: ServiceContext,
-    page: { limit?: number; offset?: number },
-  ): Promise<{ notifications: NotificationView[]; totalSize: number }> {
-    const { limit, offset } = parseInput(listSchema, definedOnly(page));
+  async list(ctx: ServiceContext, query: PageQuery): Promise<Paged<NotificationView>> {
+    const page = pageOf(query, NOTIFICATION_PAGING);
     const [entities, totalSize] = await Promise.all([
-      this.channels.list(ctx.workspace.id, limit, offset),
+      this.channels.list(ctx.workspace.id, page.limit, page.offset),
       this.channels.count(ctx.workspace.id),
     ]);
     const links = await this.channels.monitorIds(entities.map((e) => e.id));
     return {
-      notifications: entities.map((e) => toNotificationView(e, links.get(e.id) ?? [], configured(this.unseal(e)))),
+      items: entities.map((e) => toNotificationView(e, links.get(e.id) ?? [], configured(this.unseal(e)))),
       totalSize,
+      page,
     };
   }
 

@@ -7,9 +7,9 @@ import { LastUsedRecorder } from '../api-keys/last-used.recorder';
 import type { ServiceContext, Via } from '../common/context';
 import { hashToken } from '../common/crypto';
 import { UnauthorizedError } from '../common/errors';
-import { Database } from '../database/database';
 import { toWorkspaceRef } from '../workspaces/workspaces.service';
-import { OAuthGrantEntity, OAuthTokenEntity } from './oauth.entities';
+import type { OAuthGrantEntity } from './oauth.entities';
+import { OAuthTokensRepository } from './oauth-tokens.repository';
 
 export const ACCESS_TOKEN_PREFIX = 'svc_oat_';
 
@@ -21,7 +21,7 @@ export interface AccessTokenVerifier {
 @Injectable()
 export class OAuthAccessTokenVerifier implements AccessTokenVerifier {
   constructor(
-    @Inject(Database) private readonly db: Database,
+    @Inject(OAuthTokensRepository) private readonly tokens: OAuthTokensRepository,
     @Inject(CredentialCache) private readonly cache: CredentialCache,
     @Inject(LastUsedRecorder) private readonly lastUsed: LastUsedRecorder,
   ) {}
@@ -36,10 +36,7 @@ export class OAuthAccessTokenVerifier implements AccessTokenVerifier {
       return { ...cached.ctx, via };
     }
     const generation = this.cache.begin();
-    const row = await this.db.repo(OAuthTokenEntity).findOne({
-      where: { tokenHash: hash, kind: 'access' },
-      relations: { grant: { workspace: true } },
-    });
+    const row = await this.tokens.findAccessToken(hash);
     const grant: OAuthGrantEntity | undefined = row?.grant;
     if (!row || !grant) throw new UnauthorizedError('Invalid access token');
     if (row.revokedAt || grant.revokedAt) throw new UnauthorizedError('This access token has been revoked');

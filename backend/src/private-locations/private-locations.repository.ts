@@ -4,10 +4,16 @@ import { hashToken } from '../common/crypto';
 import { Database } from '../database/database';
 import { PrivateLocationEntity, PrivateLocationMonitorEntity } from './private-location.entity';
 import { isEntityId } from '../common/ids';
+import { MonitorDeletion } from '../monitors/monitor-deletion';
 
 @Injectable()
 export class PrivateLocationsRepository {
-  constructor(@Inject(Database) private readonly db: Database) {}
+  constructor(
+    @Inject(Database) private readonly db: Database,
+    @Inject(MonitorDeletion) deletion: MonitorDeletion,
+  ) {
+    deletion.onDelete((monitorId) => this.unlinkMonitor(monitorId));
+  }
 
   insert(values: Partial<PrivateLocationEntity>): Promise<PrivateLocationEntity> {
     const repo = this.db.repo(PrivateLocationEntity);
@@ -75,6 +81,11 @@ export class PrivateLocationsRepository {
     });
     for (const link of links) byLocation.get(link.privateLocationId)?.push(link.monitorId);
     return byLocation;
+  }
+
+  /** Takes a deleted monitor off every location. */
+  async unlinkMonitor(monitorId: string): Promise<void> {
+    await this.db.repo(PrivateLocationMonitorEntity).delete({ monitorId });
   }
 
   async replaceMonitors(privateLocationId: string, monitorIds: string[]): Promise<void> {

@@ -3,7 +3,8 @@ import { FieldMaskSchema } from '@bufbuild/protobuf/wkt';
 import { PrivateLocationStatus } from '@uptime/proto/gen/private_location/v1/private_location_service_pb';
 import { ValidationError } from '../common/errors';
 import { PRIVATE_LOCATION_STATUSES } from './private-location.view';
-import { maskFields, statusCodec } from './private-locations.rpc';
+import { maskFields } from '../rpc/field-mask';
+import { MASK_FIELDS, statusCodec } from './private-locations.rpc';
 
 describe('private location status codec', () => {
   it('maps every status both ways', () => {
@@ -20,11 +21,17 @@ describe('private location update masks', () => {
   const mask = (...paths: string[]) => create(FieldMaskSchema, { paths });
 
   it('map proto paths to domain fields', () => {
-    expect(maskFields(undefined)).toBeUndefined();
-    expect(maskFields(mask('name', 'monitor_ids', 'metadata', 'name'))).toEqual(['name', 'monitorIds', 'metadata']);
+    expect(maskFields(undefined, MASK_FIELDS)).toBeUndefined();
+    expect(maskFields(mask('name', 'monitor_ids', 'metadata', 'name'), MASK_FIELDS)).toEqual([
+      'name',
+      'monitorIds',
+      'metadata',
+    ]);
   });
 
   it.each(['token', 'status', 'monitorIds', 'metadata.env'])('refuse %s', (path) => {
-    expect(() => maskFields(mask(path))).toThrow(new ValidationError(`updateMask: ${path} is not an updatable field`));
+    expect(() => maskFields(mask(path), MASK_FIELDS)).toThrow(
+      new ValidationError(`updateMask: ${path} is not an updatable field`),
+    );
   });
 });

@@ -1,7 +1,7 @@
 // private_location.v1.PrivateLocationService: maps proto messages to the service verbs and back. No
 // rule lives here.
 import { create } from '@bufbuild/protobuf';
-import { timestampFromDate, type FieldMask } from '@bufbuild/protobuf/wkt';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import type { HandlerContext, ServiceImpl } from '@connectrpc/connect';
 import {
   PrivateLocationSchema,
@@ -11,6 +11,7 @@ import {
 } from '@uptime/proto/gen/private_location/v1/private_location_service_pb';
 import { ValidationError } from '../common/errors';
 import { EnumCodec } from '../rpc/enum-codec';
+import { maskFields } from '../rpc/field-mask';
 import { serviceContext } from '../rpc/rpc-context';
 import type { PrivateLocationStatus, PrivateLocationView } from './private-location.view';
 import type { PrivateLocationField, PrivateLocationInput, PrivateLocationsService } from './private-locations.service';
@@ -44,25 +45,11 @@ export function privateLocationOut(v: PrivateLocationView): PrivateLocation {
 }
 
 /** update_mask paths (proto field names) -> domain fields. */
-const MASK_FIELDS: Record<string, PrivateLocationField> = {
+export const MASK_FIELDS: Record<string, PrivateLocationField> = {
   name: 'name',
   monitor_ids: 'monitorIds',
   metadata: 'metadata',
 };
-
-/** Resolves an update mask; undefined when none was sent (then the fields present change). */
-export function maskFields(mask: FieldMask | undefined): PrivateLocationField[] | undefined {
-  if (!mask || mask.paths.length === 0) return undefined;
-  return [
-    ...new Set(
-      mask.paths.map((path) => {
-        const field = MASK_FIELDS[path];
-        if (!field) throw ValidationError.field('updateMask', `${path} is not an updatable field`);
-        return field;
-      }),
-    ),
-  ];
-}
 
 function required<T>(value: T | undefined, field: string): T {
   if (value === undefined) throw ValidationError.field(field, 'is required');
@@ -84,12 +71,12 @@ export function privateLocationServiceImpl(
 
     async listPrivateLocations(req, ctx) {
       const page = await locations.list(serviceContext(ctx), { limit: req.limit, offset: req.offset });
-      return { privateLocations: page.privateLocations.map(privateLocationOut), totalSize: page.totalSize };
+      return { privateLocations: page.items.map(privateLocationOut), totalSize: page.totalSize };
     },
 
     async updatePrivateLocation(req, ctx) {
       const input = req.privateLocation ? privateLocationIn(req.privateLocation) : {};
-      const mask = maskFields(req.updateMask);
+      const mask = maskFields(req.updateMask, MASK_FIELDS);
       return {
         privateLocation: privateLocationOut(await locations.update(serviceContext(ctx), req.id, input, mask)),
       };

@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { z } from 'zod';
 import { MutationRunner } from '../audit/mutation-runner';
 import type { ServiceContext } from '../common/context';
 import { hashToken, randomToken, SecretBox } from '../common/crypto';
-import { LimitExceededError, NotFoundError, ValidationError } from '../common/errors';
+import { LimitExceededError, NotFoundError } from '../common/errors';
 import { parseInput } from '../common/validation';
 import { Database } from '../database/database';
 import { MonitorsRepository } from '../monitors/monitors.repository';
@@ -12,6 +11,8 @@ import { privateLocationSchema, type PrivateLocationData } from './private-locat
 import { privateLocationSnapshot, toPrivateLocationView, type PrivateLocationView } from './private-location.view';
 import { PrivateLocationsRepository } from './private-locations.repository';
 import { definedOnly } from '../common/objects';
+import { pageOf, type PageBounds, type PageQuery, type Paged } from '../common/paging';
+import { applyMask, type MaskRule } from '../common/update-mask';
 
 /** Fields a caller may set. */
 export interface PrivateLocationInput {
@@ -30,15 +31,19 @@ export const PRIVATE_LOCATION_TOKEN_PREFIX = 'svc_plt_';
 
 const newToken = (): string => `${PRIVATE_LOCATION_TOKEN_PREFIX}${randomToken(40)}`;
 
-const listSchema = z.object({
-  limit: z
-    .number()
-    .int({ error: 'must be an integer' })
-    .min(1, { error: 'must be between 1 and 100' })
-    .max(100, { error: 'must be between 1 and 100' })
-    .default(50),
-  offset: z.number().int({ error: 'must be an integer' }).min(0, { error: 'must be 0 or more' }).default(0),
-});
+/** listPrivateLocations (RPC) and list_private_locations (MCP, SPEC §8). */
+export const PRIVATE_LOCATION_PAGING: PageBounds = {
+  limit: { max: 100, default: 50 },
+  perPage: { max: 100, default: 50 },
+};
+
+/** Without a mask, empty lists and maps count as not given: a proto message cannot tell them apart. */
+const MASK: MaskRule<PrivateLocationInput, PrivateLocationField> = {
+  fields: FIELDS,
+  refusal: 'is not a field of private locations',
+  defaults: DEFAULTS,
+  given: (value) => value != null && (typeof value !== 'object' || Object.keys(value).length > 0),
+};
 
 const byNumber = (a: string, b: string): number => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0);
 
@@ -105,16 +110,8 @@ export class PrivateLocationsService {
       if (!entity) throw NotFoundError.of('private location', id);
       const currentIds = (await this.locations.monitorIds([entity.id])).get(entity.id) ?? [];
       const before = toPrivateLocationView(entity, currentIds, null);
-      const next: Required<PrivateLocationInput> = {
-        name: entity.name,
-        monitorIds: currentIds,
-        metadata: entity.metadata,
-      };
-      const fields = mask ?? this.presentFields(patch);
-      for (const field of fields) {
-        if (!FIELDS.includes(field)) throw ValidationError.field(field, 'is not a field of private locations');
-        (next as Record<string, unknown>)[field] = patch[field] ?? DEFAULTS[field];
-      }
+      const current = { name: entity.name, monitorIds: currentIds, metadata: entity.metadata };
+      const next = applyMask(current, patch, mask, MASK);
       const data: PrivateLocationData = parseInput(privateLocationSchema, next);
       const monitorIds = await this.checkMonitors(ctx, data.monitorIds);
       const preview = { ...before, name: data.name, monitorIds, metadata: data.metadata };
@@ -153,21 +150,15 @@ export class PrivateLocationsService {
   }
 
   /** One page, newest first, without tokens. */
-  async list(
-    ctx: ServiceContext,
-    page: { limit?: number; offset?: number },
-  ): Promise<{ privateLocations: PrivateLocationView[]; totalSize: number }> {
-    const { limit, offset } = parseInput(listSchema, definedOnly(page));
+  async list(ctx: ServiceContext, query: PageQuery): Promise<Paged<PrivateLocationView>> {
+    const page = pageOf(query, PRIVATE_LOCATION_PAGING);
     const [entities, totalSize] = await Promise.all([
-      this.locations.list(ctx.workspace.id, limit, offset),
+      this.locations.list(ctx.workspace.id, page.limit, page.offset),
       this.locations.count(ctx.workspace.id),
     ]);
     const links = await this.locations.monitorIds(entities.map((e) => e.id));
     const now = new Date();
-    return {
-      privateLocations: entities.map((e) => toPrivateLocationView(e, links.get(e.id) ?? [], null, now)),
-      totalSize,
-    };
+    return { items: entities.map((e) => toPrivateLocationView(e, links.get(e.id) ?? [], null, now)), totalSize, page };
   }
 
   /**
@@ -215,14 +206,6 @@ export class PrivateLocationsService {
         before: privateLocationSnapshot(before),
       });
     });
-  }
-
-  private presentFields(patch: PrivateLocationInput): PrivateLocationField[] {
-    const fields: PrivateLocationField[] = [];
-    if (patch.name !== undefined) fields.push('name');
-    if (patch.monitorIds?.length) fields.push('monitorIds');
-    if (patch.metadata && Object.keys(patch.metadata).length) fields.push('metadata');
-    return fields;
   }
 
   /** Every id must be a live monitor of the caller's workspace (else NOT_FOUND); returns them sorted. */

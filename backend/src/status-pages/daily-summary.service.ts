@@ -2,10 +2,10 @@
 // the incidents and maintenances that touched the component, one bucket per UTC day (max 45 days).
 import { Inject, Injectable } from '@nestjs/common';
 import { z } from 'zod';
+import { CheckResultsRepository } from '../check-results/check-results.repository';
 import type { ServiceContext } from '../common/context';
 import { NotFoundError } from '../common/errors';
 import { parseInput } from '../common/validation';
-import { Database } from '../database/database';
 import { StatusPagesRepository } from './status-pages.repository';
 
 const DAY_MS = 86_400_000;
@@ -56,7 +56,7 @@ export function dayStatus(bucket: Omit<DayBucket, 'status' | 'day'>, hasMonitor:
 export class DailySummaryService {
   constructor(
     @Inject(StatusPagesRepository) private readonly pages: StatusPagesRepository,
-    @Inject(Database) private readonly db: Database,
+    @Inject(CheckResultsRepository) private readonly results: CheckResultsRepository,
   ) {}
 
   async componentDailySummary(
@@ -82,40 +82,12 @@ export class DailySummaryService {
     const ids = components.map((c) => c.id);
     const monitorIds = components.map((c) => c.monitorId).filter((m): m is string => m !== null);
 
-    const checks: Array<{
-      monitor_id: string;
-      day: string;
-      total: string;
-      successful: string;
-      degraded: string;
-      failed: string;
-    }> = monitorIds.length
-      ? await this.db.manager.query(
-          `SELECT monitor_id::text AS monitor_id, to_char(bucket_start AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
-                  sum(successful + degraded + failed) AS total, sum(successful) AS successful,
-                  sum(degraded) AS degraded, sum(failed) AS failed
-             FROM check_aggregates
-            WHERE monitor_id = ANY($1::bigint[]) AND span = 'd' AND bucket_start >= $2 AND bucket_start < $3
-            GROUP BY 1, 2`,
-          [monitorIds, start, end],
-        )
-      : [];
-    const incidents: Array<{ component_id: string; id: string; title: string; from: Date; to: Date | null }> =
-      await this.db.manager.query(
-        `SELECT rc.component_id::text AS component_id, r.id::text AS id, r.title, r.created_at AS "from", r.resolved_at AS "to"
-         FROM status_reports r JOIN status_report_components rc ON rc.report_id = r.id
-        WHERE rc.component_id = ANY($1::bigint[]) AND r.created_at < $3 AND (r.resolved_at IS NULL OR r.resolved_at >= $2)`,
-        [ids, start, end],
-      );
-    const maintenances: Array<{ component_id: string; id: string; title: string; from: Date; to: Date }> =
-      await this.db.manager.query(
-        `SELECT mc.component_id::text AS component_id, m.id::text AS id, m.title, m."from", m."to"
-         FROM maintenances m JOIN maintenance_components mc ON mc.maintenance_id = m.id
-        WHERE mc.component_id = ANY($1::bigint[]) AND m."from" < $3 AND m."to" >= $2`,
-        [ids, start, end],
-      );
-
-    const checksByKey = new Map(checks.map((r) => [`${r.monitor_id}|${r.day}`, r]));
+    const [checks, incidents, maintenances] = await Promise.all([
+      this.results.dailyCounts(monitorIds, start, end),
+      this.pages.incidentsOn(ids, start, end),
+      this.pages.maintenancesOn(ids, start, end),
+    ]);
+    const checksByKey = new Map(checks.map((r) => [`${r.monitorId}|${r.day}`, r]));
     return components.map((component) => ({
       componentId: component.id,
       days: Array.from({ length: span }, (_, i) => {
@@ -125,30 +97,18 @@ export class DailySummaryService {
           from.getTime() < dayStart + DAY_MS && (to === null || to.getTime() >= dayStart);
         const events: TimelineEvent[] = [
           ...incidents
-            .filter((e) => e.component_id === component.id && overlaps(new Date(e.from), e.to ? new Date(e.to) : null))
-            .map((e) => ({
-              kind: 'incident' as const,
-              id: e.id,
-              title: e.title,
-              from: new Date(e.from),
-              to: e.to ? new Date(e.to) : null,
-            })),
+            .filter((e) => e.componentId === component.id && overlaps(e.from, e.to))
+            .map(({ id, title, from, to }) => ({ kind: 'incident' as const, id, title, from, to })),
           ...maintenances
-            .filter((e) => e.component_id === component.id && overlaps(new Date(e.from), new Date(e.to)))
-            .map((e) => ({
-              kind: 'maintenance' as const,
-              id: e.id,
-              title: e.title,
-              from: new Date(e.from),
-              to: new Date(e.to),
-            })),
+            .filter((e) => e.componentId === component.id && overlaps(e.from, e.to))
+            .map(({ id, title, from, to }) => ({ kind: 'maintenance' as const, id, title, from, to })),
         ];
         const row = component.monitorId ? checksByKey.get(`${component.monitorId}|${day}`) : undefined;
         const counts = {
-          total: Number(row?.total ?? 0),
-          successful: Number(row?.successful ?? 0),
-          degraded: Number(row?.degraded ?? 0),
-          failed: Number(row?.failed ?? 0),
+          total: row?.total ?? 0,
+          successful: row?.successful ?? 0,
+          degraded: row?.degraded ?? 0,
+          failed: row?.failed ?? 0,
           events,
         };
         return { day, ...counts, status: dayStatus(counts, component.monitorId !== null) };

@@ -8,6 +8,7 @@ import { componentSchema, groupSchema, type ComponentData } from './status-page.
 import { snapshotOf, toComponentView, toGroupView, type ComponentView, type GroupView } from './status-page.views';
 import { StatusPagesRepository } from './status-pages.repository';
 import { definedOnly } from '../common/objects';
+import { applyMask, type MaskRule } from '../common/update-mask';
 
 export type ComponentInput = Partial<ComponentData> & { pageId?: string };
 export type ComponentField = keyof ComponentData;
@@ -19,6 +20,14 @@ const DEFAULTS: Omit<ComponentData, 'type'> = {
   order: 0,
   groupId: null,
   groupOrder: 0,
+};
+
+/** The page and the type are fixed at creation (checked above the mask). */
+const MASK: MaskRule<ComponentInput, ComponentField> = {
+  fields: Object.keys(DEFAULTS) as ComponentField[],
+  refusal: 'cannot change; create a new component instead',
+  defaults: DEFAULTS,
+  ignored: ['pageId', 'type'],
 };
 
 /** Components and component groups of status pages (SPEC §2.7, §2.8). */
@@ -82,13 +91,7 @@ export class PageComponentsService {
       if (patch.type !== undefined && patch.type !== component.type) {
         throw ValidationError.field('type', 'cannot change; create a new component of the other type');
       }
-      const next: Record<string, unknown> = { ...this.dataOf(component) };
-      for (const field of mask ??
-        (Object.keys(definedOnly({ ...patch, pageId: undefined, type: undefined })) as ComponentField[])) {
-        if (field === 'type') continue;
-        const value = patch[field];
-        next[field] = value !== undefined ? value : DEFAULTS[field];
-      }
+      const next = applyMask(this.dataOf(component), patch, mask, MASK);
       const data = parseInput(componentSchema, next);
       await this.checkReferences(ctx, component.pageId, data);
       const before = toComponentView(component);

@@ -9,6 +9,23 @@ import { PageComponentEntity } from './page-component.entity';
 import { StatusPageEntity } from './status-page.entity';
 import { isEntityId } from '../common/ids';
 
+/** An incident or maintenance touching a component, for the page's daily history. */
+export interface ComponentEvent {
+  componentId: string;
+  id: string;
+  title: string;
+  from: Date;
+  to: Date | null;
+}
+
+const toComponentEvent = (r: { component_id: string; id: string; title: string; from: Date; to: Date | null }) => ({
+  componentId: r.component_id,
+  id: r.id,
+  title: r.title,
+  from: new Date(r.from),
+  to: r.to ? new Date(r.to) : null,
+});
+
 @Injectable()
 export class StatusPagesRepository {
   constructor(@Inject(Database) private readonly db: Database) {}
@@ -105,6 +122,28 @@ export class StatusPagesRepository {
   findLiveMonitor(workspaceId: string, id: string): Promise<MonitorEntity | null> {
     if (!isEntityId(id)) return Promise.resolve(null);
     return this.db.repo(MonitorEntity).findOneBy({ workspaceId, id, deletedAt: IsNull() });
+  }
+
+  /** Incidents on these components open at some time in [from, to). */
+  async incidentsOn(componentIds: string[], from: Date, to: Date): Promise<ComponentEvent[]> {
+    const rows = await this.db.rows<{ component_id: string; id: string; title: string; from: Date; to: Date | null }>(
+      `SELECT rc.component_id::text AS component_id, r.id::text AS id, r.title, r.created_at AS "from", r.resolved_at AS "to"
+         FROM status_reports r JOIN status_report_components rc ON rc.report_id = r.id
+        WHERE rc.component_id = ANY($1::bigint[]) AND r.created_at < $3 AND (r.resolved_at IS NULL OR r.resolved_at >= $2)`,
+      [componentIds, from, to],
+    );
+    return rows.map(toComponentEvent);
+  }
+
+  /** Maintenances on these components overlapping [from, to). */
+  async maintenancesOn(componentIds: string[], from: Date, to: Date): Promise<Array<ComponentEvent & { to: Date }>> {
+    const rows = await this.db.rows<{ component_id: string; id: string; title: string; from: Date; to: Date }>(
+      `SELECT mc.component_id::text AS component_id, m.id::text AS id, m.title, m."from", m."to"
+         FROM maintenances m JOIN maintenance_components mc ON mc.maintenance_id = m.id
+        WHERE mc.component_id = ANY($1::bigint[]) AND m."from" < $3 AND m."to" >= $2`,
+      [componentIds, from, to],
+    );
+    return rows.map((r) => ({ ...toComponentEvent(r), to: new Date(r.to) }));
   }
 
   async monitorNames(ids: string[]): Promise<Map<string, string>> {

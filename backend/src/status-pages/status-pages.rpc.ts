@@ -1,5 +1,5 @@
 // status_page.v1.StatusPageService: maps proto messages to the service verbs and back. No rule lives here.
-import { timestampFromDate, type FieldMask } from '@bufbuild/protobuf/wkt';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import type { ServiceImpl } from '@connectrpc/connect';
 import type {
   ComponentGroup,
@@ -8,6 +8,7 @@ import type {
   StatusPageService,
 } from '@uptime/proto/gen/status_page/v1/status_page_service_pb';
 import { ValidationError } from '../common/errors';
+import { maskFields } from '../rpc/field-mask';
 import { serviceContext } from '../rpc/rpc-context';
 import type { DailySummaryService } from './daily-summary.service';
 import type { ComponentField, ComponentInput, PageComponentsService } from './page-components.service';
@@ -94,15 +95,6 @@ const COMPONENT_PATHS: Record<string, ComponentField> = {
   group_order: 'groupOrder',
 };
 
-function maskOf<F extends string>(mask: FieldMask | undefined, paths: Record<string, F>): F[] | undefined {
-  if (!mask || mask.paths.length === 0) return undefined;
-  return mask.paths.map((path) => {
-    const field = paths[path];
-    if (!field) throw ValidationError.field('updateMask', `${path} is not an updatable field`);
-    return field;
-  });
-}
-
 function componentIn(c: PageComponent): ComponentInput {
   return {
     pageId: c.pageId || undefined,
@@ -160,7 +152,7 @@ export function statusPageServiceImpl(
       return { statusPage: pageOut(await pages.get(serviceContext(ctx), req.id)) };
     },
     async listStatusPages(req, ctx) {
-      const { pages: list, totalSize } = await pages.list(serviceContext(ctx), {
+      const { items: list, totalSize } = await pages.list(serviceContext(ctx), {
         limit: req.limit,
         offset: req.offset,
       });
@@ -168,7 +160,7 @@ export function statusPageServiceImpl(
     },
     async updateStatusPage(req, ctx) {
       const input = req.statusPage ? pageIn(req.statusPage) : {};
-      const view = await pages.update(serviceContext(ctx), req.id, input, maskOf(req.updateMask, PAGE_PATHS));
+      const view = await pages.update(serviceContext(ctx), req.id, input, maskFields(req.updateMask, PAGE_PATHS));
       return { statusPage: pageOut(view) };
     },
     async deleteStatusPage(req, ctx) {
@@ -197,7 +189,7 @@ export function statusPageServiceImpl(
         serviceContext(ctx),
         req.id,
         input,
-        maskOf(req.updateMask, COMPONENT_PATHS),
+        maskFields(req.updateMask, COMPONENT_PATHS),
       );
       return { component: componentOut(view) };
     },

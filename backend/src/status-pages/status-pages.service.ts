@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { z } from 'zod';
 import { MutationRunner } from '../audit/mutation-runner';
 import type { ServiceContext } from '../common/context';
 import { hashPassword } from '../common/crypto';
@@ -11,6 +10,8 @@ import { statusPageSchema, type StatusPageData } from './status-page.schemas';
 import { snapshotOf, toStatusPageView, type StatusPageView } from './status-page.views';
 import { StatusPagesRepository } from './status-pages.repository';
 import { definedOnly } from '../common/objects';
+import { pageOf, type PageBounds, type PageQuery, type Paged } from '../common/paging';
+import { applyMask, type MaskRule } from '../common/update-mask';
 
 export type StatusPageInput = Partial<Omit<StatusPageData, 'hasPassword'>>;
 export type StatusPageField = keyof StatusPageInput;
@@ -32,15 +33,14 @@ const DEFAULTS: Required<Omit<StatusPageInput, 'title' | 'slug'>> = {
   allowIndex: true,
 };
 
-const listSchema = z.object({
-  limit: z
-    .number()
-    .int()
-    .min(1, { error: 'must be between 1 and 100' })
-    .max(100, { error: 'must be between 1 and 100' })
-    .default(50),
-  offset: z.number().int().min(0, { error: 'must be 0 or more' }).default(0),
-});
+const MASK: MaskRule<StatusPageInput, StatusPageField> = {
+  fields: ['title', 'slug', ...(Object.keys(DEFAULTS) as StatusPageField[])],
+  refusal: 'is not a field of status pages',
+  defaults: DEFAULTS,
+};
+
+/** listStatusPages (RPC); MCP's list_status_pages is unpaginated (SPEC §8) and walks these pages. */
+export const STATUS_PAGE_PAGING: PageBounds = { limit: { max: 100, default: 50 } };
 
 function dataOf(page: StatusPageEntity): Record<string, unknown> {
   return {
@@ -106,11 +106,7 @@ export class StatusPagesService {
     return this.mutations.run(ctx, async (trail) => {
       const page = await this.pages.findPage(ctx.workspace.id, id);
       if (!page) throw NotFoundError.of('status page', id);
-      const next = dataOf(page);
-      for (const field of mask ?? (Object.keys(definedOnly(patch)) as StatusPageField[])) {
-        const value = patch[field];
-        next[field] = value !== undefined ? value : (DEFAULTS as Record<string, unknown>)[field];
-      }
+      const next = applyMask(dataOf(page), patch, mask, MASK);
       const data = parseInput(statusPageSchema, next);
       this.checkPlan(ctx, data);
       const before = toStatusPageView(page);
@@ -137,13 +133,10 @@ export class StatusPagesService {
     return toStatusPageView(page);
   }
 
-  async list(
-    ctx: ServiceContext,
-    query: { limit?: number; offset?: number } = {},
-  ): Promise<{ pages: StatusPageView[]; totalSize: number }> {
-    const { limit, offset } = parseInput(listSchema, definedOnly(query));
-    const [pages, totalSize] = await this.pages.listPages(ctx.workspace.id, limit, offset);
-    return { pages: pages.map(toStatusPageView), totalSize };
+  async list(ctx: ServiceContext, query: PageQuery = {}): Promise<Paged<StatusPageView>> {
+    const page = pageOf(query, STATUS_PAGE_PAGING);
+    const [pages, totalSize] = await this.pages.listPages(ctx.workspace.id, page.limit, page.offset);
+    return { items: pages.map(toStatusPageView), totalSize, page };
   }
 
   /** Deletes the page with its components, groups, status reports, maintenances and subscribers. */

@@ -1,10 +1,11 @@
 import { ValidationError } from '../common/errors';
+import { pageOf } from '../common/paging';
 import { parseInput } from '../common/validation';
 import {
   createStatusReportSchema,
-  listStatusReportsSchema,
-  paginationOf,
+  STATUS_REPORT_PAGING,
   statusReportFieldsSchema,
+  statusReportFilterSchema,
   statusReportUpdateSchema,
 } from './status-report.schemas';
 
@@ -67,21 +68,15 @@ describe('status report schemas', () => {
     );
   });
 
-  it('pages with defaults and bounds', () => {
-    expect(parseInput(listStatusReportsSchema, {})).toEqual({ page: 1, perPage: 50, filter: 'active' });
-    expect(messageOf(() => parseInput(listStatusReportsSchema, { perPage: 0 }))).toBe(
-      'perPage: must be between 1 and 200',
+  it('pages by page and perPage, with defaults and bounds', () => {
+    expect(pageOf({}, STATUS_REPORT_PAGING)).toEqual({ limit: 50, offset: 0 });
+    expect(pageOf({ page: 3, perPage: 200 }, STATUS_REPORT_PAGING)).toEqual({ limit: 200, offset: 400 });
+    expect(messageOf(() => pageOf({ perPage: 0 }, STATUS_REPORT_PAGING))).toBe('perPage: must be between 1 and 200');
+    expect(messageOf(() => pageOf({ perPage: 201 }, STATUS_REPORT_PAGING))).toBe('perPage: must be between 1 and 200');
+    expect(messageOf(() => pageOf({ page: 0 }, STATUS_REPORT_PAGING))).toBe('page: must be 1 or more');
+    expect(parseInput(statusReportFilterSchema, {})).toEqual({ filter: 'active' });
+    expect(messageOf(() => parseInput(statusReportFilterSchema, { filter: 'old' }))).toBe(
+      'filter: must be one of active, all',
     );
-    expect(messageOf(() => parseInput(listStatusReportsSchema, { perPage: 201 }))).toBe(
-      'perPage: must be between 1 and 200',
-    );
-    expect(messageOf(() => parseInput(listStatusReportsSchema, { page: 0 }))).toBe('page: must be 1 or more');
-    expect(parseInput(listStatusReportsSchema, { perPage: 200, filter: 'all' })).toMatchObject({ perPage: 200 });
-  });
-
-  it('counts pages', () => {
-    expect(paginationOf(1, 50, 0)).toEqual({ page: 1, perPage: 50, totalSize: 0, totalPages: 0 });
-    expect(paginationOf(2, 2, 5)).toEqual({ page: 2, perPage: 2, totalSize: 5, totalPages: 3 });
-    expect(paginationOf(1, 5, 5).totalPages).toBe(1);
   });
 });

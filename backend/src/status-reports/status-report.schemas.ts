@@ -2,6 +2,7 @@
 // addUpdate validate their input; update merges the patch over the stored report and validates the
 // result, so every path enforces the same bounds with messages that name the field and the bound.
 import { z } from 'zod';
+import type { PageBounds } from '../common/paging';
 import { multiLine, singleLine } from '../common/validation';
 import { STATUS_REPORT_STATUSES } from './status-report.entity';
 
@@ -23,8 +24,6 @@ const required = { error: 'is required' };
 const requiredOr = (message: string) => ({
   error: (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : message),
 });
-
-const between = (min: number, max: number) => `must be between ${min} and ${max}`;
 
 export const titleSchema = singleLine()
   .trim()
@@ -81,31 +80,14 @@ export const statusReportFieldsSchema = z.object({
   pageComponentIds: componentIdsSchema,
 });
 
-export const pageQuerySchema = z.object({
-  page: z.number().int({ error: 'must be an integer' }).min(1, { error: 'must be 1 or more' }).default(1),
-  perPage: z
-    .number()
-    .int({ error: 'must be an integer' })
-    .min(1, { error: between(1, STATUS_REPORT_BOUNDS.perPageMax) })
-    .max(STATUS_REPORT_BOUNDS.perPageMax, { error: between(1, STATUS_REPORT_BOUNDS.perPageMax) })
-    .default(STATUS_REPORT_BOUNDS.perPageDefault),
-});
+/** listStatusReports and list_status_reports page by page/perPage (SPEC §4.2, §8). */
+export const STATUS_REPORT_PAGING: PageBounds = {
+  perPage: { max: STATUS_REPORT_BOUNDS.perPageMax, default: STATUS_REPORT_BOUNDS.perPageDefault },
+};
 
-export const listStatusReportsSchema = pageQuerySchema.extend({
+export const statusReportFilterSchema = z.object({
   pageId: z.string().optional(),
   filter: z
     .enum(STATUS_REPORT_FILTERS, { error: `must be one of ${STATUS_REPORT_FILTERS.join(', ')}` })
     .default('active'),
 });
-
-/** The `pagination` object of list responses (SPEC §4.2): 1-indexed page, 0 pages when empty. */
-export interface Pagination {
-  page: number;
-  perPage: number;
-  totalSize: number;
-  totalPages: number;
-}
-
-export function paginationOf(page: number, perPage: number, totalSize: number): Pagination {
-  return { page, perPage, totalSize, totalPages: Math.ceil(totalSize / perPage) };
-}

@@ -9,6 +9,8 @@ export interface StatusReportUpdateView {
   message: string;
   date: string;
   createdAt: string;
+  /** When the page's subscribers were notified of this update; null when they were not. */
+  notifiedAt: string | null;
 }
 
 export interface StatusReportView {
@@ -31,6 +33,7 @@ export function toStatusReportUpdateView(u: StatusReportUpdateEntity): StatusRep
     message: u.message,
     date: u.date.toISOString(),
     createdAt: u.createdAt.toISOString(),
+    notifiedAt: u.notifiedAt ? u.notifiedAt.toISOString() : null,
   };
 }
 

@@ -70,6 +70,11 @@ export class StatusReportsRepository {
     return repo.findOneByOrFail({ id: report.id });
   }
 
+  /** Records that the update's subscribers were notified (the report's updated_at stays). */
+  async markNotified(updateId: string, at: Date): Promise<void> {
+    await this.db.repo(StatusReportUpdateEntity).update({ id: updateId }, { notifiedAt: at });
+  }
+
   /** Replaces the affected components of a report. */
   async setComponents(reportId: string, componentIds: string[]): Promise<void> {
     const repo = this.db.repo(StatusReportComponentEntity);

@@ -3,7 +3,8 @@ import { FieldMaskSchema } from '@bufbuild/protobuf/wkt';
 import { StatusReportFilter, StatusReportStatus } from '@uptime/proto/gen/status_report/v1/status_report_service_pb';
 import { ValidationError } from '../common/errors';
 import { STATUS_REPORT_STATUSES } from './status-report.entity';
-import { codecs, maskFields, statusReportOut } from './status-reports.rpc';
+import { maskFields } from '../rpc/field-mask';
+import { codecs, MASK_FIELDS, statusReportOut } from './status-reports.rpc';
 
 describe('status report RPC mapping', () => {
   it('maps every status both ways', () => {
@@ -24,13 +25,13 @@ describe('status report RPC mapping', () => {
   });
 
   it('resolves update masks and refuses unknown paths', () => {
-    expect(maskFields(undefined)).toBeUndefined();
-    expect(maskFields(create(FieldMaskSchema, { paths: [] }))).toBeUndefined();
-    expect(maskFields(create(FieldMaskSchema, { paths: ['page_component_ids', 'title'] }))).toEqual([
+    expect(maskFields(undefined, MASK_FIELDS)).toBeUndefined();
+    expect(maskFields(create(FieldMaskSchema, { paths: [] }), MASK_FIELDS)).toBeUndefined();
+    expect(maskFields(create(FieldMaskSchema, { paths: ['page_component_ids', 'title'] }), MASK_FIELDS)).toEqual([
       'pageComponentIds',
       'title',
     ]);
-    expect(() => maskFields(create(FieldMaskSchema, { paths: ['page_id'] }))).toThrow(
+    expect(() => maskFields(create(FieldMaskSchema, { paths: ['page_id'] }), MASK_FIELDS)).toThrow(
       new ValidationError('updateMask: page_id is not an updatable field'),
     );
   });
@@ -43,7 +44,7 @@ describe('status report RPC mapping', () => {
       title: 't',
       status: 'identified',
       pageComponentIds: ['4'],
-      updates: [{ id: '9', status: 'identified', message: 'm', date: at, createdAt: at }],
+      updates: [{ id: '9', status: 'identified', message: 'm', date: at, createdAt: at, notifiedAt: null }],
       resolvedAt: null,
       createdAt: at,
       updatedAt: at,

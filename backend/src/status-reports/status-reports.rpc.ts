@@ -1,7 +1,7 @@
 // status_report.v1.StatusReportService: maps proto messages to the service verbs and back. No rule
 // lives here.
 import { create } from '@bufbuild/protobuf';
-import { timestampDate, timestampFromDate, type FieldMask, type Timestamp } from '@bufbuild/protobuf/wkt';
+import { timestampDate, timestampFromDate, type Timestamp } from '@bufbuild/protobuf/wkt';
 import type { ServiceImpl } from '@connectrpc/connect';
 import {
   StatusReportFilterSchema,
@@ -12,13 +12,20 @@ import {
   type StatusReportService,
   type StatusReportUpdate,
 } from '@uptime/proto/gen/status_report/v1/status_report_service_pb';
-import { ValidationError } from '../common/errors';
+import { paginationOf } from '../common/paging';
 import { EnumCodec } from '../rpc/enum-codec';
+import { maskFields } from '../rpc/field-mask';
 import { serviceContext } from '../rpc/rpc-context';
 import type { StatusReportStatus } from './status-report.entity';
 import type { StatusReportFilter } from './status-report.schemas';
 import type { StatusReportUpdateView, StatusReportView } from './status-report.view';
-import type { StatusReportField, StatusReportPatch, StatusReportsService } from './status-reports.service';
+import type { Published } from '../subscribers/page-publisher';
+import type {
+  PostedUpdate,
+  StatusReportField,
+  StatusReportPatch,
+  StatusReportsService,
+} from './status-reports.service';
 
 export const codecs = {
   status: new EnumCodec<StatusReportStatus>(
@@ -42,6 +49,7 @@ export function updateOut(u: StatusReportUpdateView): StatusReportUpdate {
     message: u.message,
     date: timestampOut(u.date),
     createdAt: timestampOut(u.createdAt),
+    notifiedAt: timestampOut(u.notifiedAt),
   });
 }
 
@@ -60,36 +68,29 @@ export function statusReportOut(v: StatusReportView): StatusReport {
 }
 
 /** update_mask paths (proto field names of UpdateStatusReportRequest) -> domain fields. */
-const MASK_FIELDS: Record<string, StatusReportField> = {
+export const MASK_FIELDS: Record<string, StatusReportField> = {
   title: 'title',
   status: 'status',
   page_component_ids: 'pageComponentIds',
 };
 
-/** Resolves an update mask; undefined when none was sent (then the fields present change). */
-export function maskFields(mask: FieldMask | undefined): StatusReportField[] | undefined {
-  if (!mask || mask.paths.length === 0) return undefined;
-  const fields = new Set<StatusReportField>();
-  for (const path of mask.paths) {
-    const field = MASK_FIELDS[path];
-    if (!field) throw ValidationError.field('updateMask', `${path} is not an updatable field`);
-    fields.add(field);
-  }
-  return [...fields];
+/** The answer of the publishing methods (create, add update, resolve). */
+function publishedOut({ record, notified }: Published<PostedUpdate>) {
+  return { statusReport: statusReportOut(record.report), update: updateOut(record.update), notified };
 }
 
 export function statusReportServiceImpl(reports: StatusReportsService): ServiceImpl<typeof StatusReportService> {
   return {
     async createStatusReport(req, ctx) {
-      const { report, update } = await reports.create(serviceContext(ctx), {
+      const input = {
         pageId: req.pageId,
         title: req.title,
         status: codecs.status.decode('status', req.status),
         message: req.message,
         date: dateIn(req.date),
         pageComponentIds: req.pageComponentIds,
-      });
-      return { statusReport: statusReportOut(report), update: updateOut(update) };
+      };
+      return publishedOut(await reports.create(serviceContext(ctx), input, req.notify ?? false));
     },
 
     async getStatusReport(req, ctx) {
@@ -97,13 +98,13 @@ export function statusReportServiceImpl(reports: StatusReportsService): ServiceI
     },
 
     async listStatusReports(req, ctx) {
-      const { statusReports, pagination } = await reports.list(serviceContext(ctx), {
+      const listed = await reports.list(serviceContext(ctx), {
         pageId: req.pageId || undefined,
         filter: codecs.filter.decode('filter', req.filter),
         page: req.page,
         perPage: req.perPage,
       });
-      return { statusReports: statusReports.map(statusReportOut), pagination };
+      return { statusReports: listed.items.map(statusReportOut), pagination: paginationOf(listed) };
     },
 
     async updateStatusReport(req, ctx) {
@@ -112,22 +113,21 @@ export function statusReportServiceImpl(reports: StatusReportsService): ServiceI
         status: codecs.status.decode('status', req.status),
         pageComponentIds: req.pageComponentIds.length ? req.pageComponentIds : undefined,
       };
-      const report = await reports.update(serviceContext(ctx), req.id, patch, maskFields(req.updateMask));
+      const report = await reports.update(serviceContext(ctx), req.id, patch, maskFields(req.updateMask, MASK_FIELDS));
       return { statusReport: statusReportOut(report) };
     },
 
     async addStatusReportUpdate(req, ctx) {
-      const { report, update } = await reports.addUpdate(serviceContext(ctx), req.id, {
+      const input = {
         status: codecs.status.decode('status', req.status)!,
         message: req.message,
         date: dateIn(req.date),
-      });
-      return { statusReport: statusReportOut(report), update: updateOut(update) };
+      };
+      return publishedOut(await reports.addUpdate(serviceContext(ctx), req.id, input, req.notify ?? false));
     },
 
     async resolveStatusReport(req, ctx) {
-      const { report, update } = await reports.resolve(serviceContext(ctx), req.id, req.message);
-      return { statusReport: statusReportOut(report), update: updateOut(update) };
+      return publishedOut(await reports.resolve(serviceContext(ctx), req.id, req.message, req.notify ?? false));
     },
 
     async deleteStatusReport(req, ctx) {

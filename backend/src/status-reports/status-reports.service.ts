@@ -2,17 +2,18 @@ import { Inject, Injectable } from '@nestjs/common';
 import { PageComponentsService } from '../status-pages/page-components.service';
 import { MutationRunner, type AuditTrail } from '../audit/mutation-runner';
 import type { ServiceContext } from '../common/context';
-import { NotFoundError, PreconditionFailedError, ValidationError } from '../common/errors';
+import { NotFoundError, PreconditionFailedError } from '../common/errors';
+import { pageOf, type PageQuery, type Paged } from '../common/paging';
+import { applyMask, type MaskRule } from '../common/update-mask';
 import { parseInput } from '../common/validation';
 import type { StatusReportEntity, StatusReportStatus } from './status-report.entity';
 import {
   createStatusReportSchema,
-  listStatusReportsSchema,
-  paginationOf,
   resolveSchema,
+  STATUS_REPORT_PAGING,
   statusReportFieldsSchema,
+  statusReportFilterSchema,
   statusReportUpdateSchema,
-  type Pagination,
   type StatusReportFilter,
 } from './status-report.schemas';
 import {
@@ -23,6 +24,8 @@ import {
 } from './status-report.view';
 import { StatusReportsRepository } from './status-reports.repository';
 import { definedOnly } from '../common/objects';
+import { PagePublisher, type Published } from '../subscribers/page-publisher';
+import type { PageEvent } from '../subscribers/page-event';
 
 export interface CreateStatusReportInput {
   pageId: string;
@@ -52,23 +55,22 @@ export interface StatusReportPatch {
 
 export type StatusReportField = keyof StatusReportPatch;
 
-const FIELDS: StatusReportField[] = ['title', 'status', 'pageComponentIds'];
+/** A named field missing from the patch: components are cleared, title and status refused as required. */
+const MASK: MaskRule<StatusReportPatch, StatusReportField> = {
+  fields: ['title', 'status', 'pageComponentIds'],
+  refusal: 'is not an updatable field of status reports',
+  defaults: { pageComponentIds: [] },
+};
 
-export interface StatusReportListQuery {
+/** page/perPage only (STATUS_REPORT_PAGING: 1 to 200, default 50). */
+export interface StatusReportListQuery extends PageQuery {
   /** Only reports of this status page. */
   pageId?: string;
   /** Default `active` (unresolved reports only). */
   filter?: StatusReportFilter;
-  /** 1-indexed, default 1. */
-  page?: number;
-  /** 1 to 200, default 50. */
-  perPage?: number;
 }
 
-/**
- * A mutation that posted a public update. The update is returned on its own so that whoever
- * notifies subscribers (the MCP tools' `notify`) can dispatch exactly it after the call.
- */
+/** A mutation that posted a public update: the report and, on its own, the update it posted. */
 export interface PostedUpdate {
   report: StatusReportView;
   update: StatusReportUpdateView;
@@ -86,11 +88,15 @@ export class StatusReportsService {
     @Inject(StatusReportsRepository) private readonly reports: StatusReportsRepository,
     @Inject(MutationRunner) private readonly mutations: MutationRunner,
     @Inject(PageComponentsService) private readonly components: PageComponentsService,
+    @Inject(PagePublisher) private readonly publisher: PagePublisher,
   ) {}
 
-  /** Opens a report on a status page with its first public update. */
-  async create(ctx: ServiceContext, input: CreateStatusReportInput): Promise<PostedUpdate> {
-    return this.mutations.run(ctx, async (trail) => {
+  /**
+   * Opens a report on a status page with its first public update; with `notify`, that update is then
+   * sent to the page's subscribers (see publish()).
+   */
+  async create(ctx: ServiceContext, input: CreateStatusReportInput, notify: boolean): Promise<Published<PostedUpdate>> {
+    const posted = await this.mutations.run(ctx, async (trail) => {
       const data = parseInput(createStatusReportSchema, definedOnly(input));
       await this.components.checkPageComponents(ctx, data.pageId, data.pageComponentIds);
       const date = data.date ?? new Date();
@@ -119,29 +125,39 @@ export class StatusReportsService {
       });
       return { report: view, update };
     });
+    return this.publish(ctx, posted, 'status_report.created', notify);
   }
 
   /**
    * Appends a public update and sets the report's status to its status. A `resolved` update
    * resolves the report as resolve() does (resolvedAt = the update's date; refused when already
-   * resolved); any other status on a resolved report reopens it (resolvedAt cleared).
+   * resolved); any other status on a resolved report reopens it (resolvedAt cleared). With `notify`,
+   * the update is then sent: as a resolution when it resolves, as an update otherwise.
    */
-  async addUpdate(ctx: ServiceContext, id: string, input: StatusReportUpdateInput): Promise<PostedUpdate> {
-    return this.mutations.run(ctx, async (trail) => {
+  async addUpdate(
+    ctx: ServiceContext,
+    id: string,
+    input: StatusReportUpdateInput,
+    notify: boolean,
+  ): Promise<Published<PostedUpdate>> {
+    const posted = await this.mutations.run(ctx, async (trail) => {
       const entity = await this.locked(ctx, id);
       const data = parseInput(statusReportUpdateSchema, definedOnly(input));
       return this.post(ctx, trail, entity, { ...data, date: data.date ?? new Date() }, 'status_report.add_update');
     });
+    const kind = posted.update.status === 'resolved' ? 'status_report.resolved' : 'status_report.updated';
+    return this.publish(ctx, posted, kind, notify);
   }
 
-  /** Posts the final `resolved` update, dated now, and marks the report resolved. */
-  async resolve(ctx: ServiceContext, id: string, message: string): Promise<PostedUpdate> {
-    return this.mutations.run(ctx, async (trail) => {
+  /** Posts the final `resolved` update, dated now, and marks the report resolved; `notify` as create(). */
+  async resolve(ctx: ServiceContext, id: string, message: string, notify: boolean): Promise<Published<PostedUpdate>> {
+    const posted = await this.mutations.run(ctx, async (trail) => {
       const entity = await this.locked(ctx, id);
       const data = parseInput(resolveSchema, { message });
       const update = { status: 'resolved' as const, message: data.message, date: new Date() };
       return this.post(ctx, trail, entity, update, 'status_report.resolve');
     });
+    return this.publish(ctx, posted, 'status_report.resolved', notify);
   }
 
   /**
@@ -160,17 +176,8 @@ export class StatusReportsService {
     return this.mutations.run(ctx, async (trail) => {
       const entity = await this.locked(ctx, id);
       const before = await this.viewOf(entity);
-      const next: Record<string, unknown> = {
-        title: before.title,
-        status: before.status,
-        pageComponentIds: before.pageComponentIds,
-      };
-      const fields = mask ?? (Object.keys(definedOnly(patch)) as StatusReportField[]);
-      for (const field of fields) {
-        if (!FIELDS.includes(field)) throw ValidationError.field(field, 'is not an updatable field of status reports');
-        next[field] = field === 'pageComponentIds' ? (patch.pageComponentIds ?? []) : patch[field];
-      }
-      const data = parseInput(statusReportFieldsSchema, next);
+      const current = { title: before.title, status: before.status, pageComponentIds: before.pageComponentIds };
+      const data = parseInput(statusReportFieldsSchema, applyMask(current, patch, mask, MASK));
       const componentsChanged = !sameIds(data.pageComponentIds, before.pageComponentIds);
       if (componentsChanged) await this.components.checkPageComponents(ctx, entity.pageId, data.pageComponentIds);
       const columnsChanged = data.title !== entity.title || data.status !== entity.status;
@@ -201,19 +208,18 @@ export class StatusReportsService {
   }
 
   /** Newest first; `active` (the default) leaves resolved reports out. */
-  async list(
-    ctx: ServiceContext,
-    query: StatusReportListQuery = {},
-  ): Promise<{ statusReports: StatusReportView[]; pagination: Pagination }> {
-    const q = parseInput(listStatusReportsSchema, definedOnly(query));
+  async list(ctx: ServiceContext, query: StatusReportListQuery = {}): Promise<Paged<StatusReportView>> {
+    const { pageId, filter, ...asked } = query;
+    const q = parseInput(statusReportFilterSchema, definedOnly({ pageId, filter }));
+    const page = pageOf(asked, STATUS_REPORT_PAGING);
     if (q.pageId !== undefined) await this.components.checkPage(ctx, q.pageId);
     const [entities, totalSize] = await this.reports.list(
       ctx.workspace.id,
       { pageId: q.pageId, activeOnly: q.filter === 'active' },
-      q.perPage,
-      (q.page - 1) * q.perPage,
+      page.limit,
+      page.offset,
     );
-    return { statusReports: await this.viewsOf(entities), pagination: paginationOf(q.page, q.perPage, totalSize) };
+    return { items: await this.viewsOf(entities), totalSize, page };
   }
 
   /**
@@ -273,6 +279,42 @@ export class StatusReportsService {
       after: statusReportSnapshot(report, update),
     });
     return { report, update };
+  }
+
+  /**
+   * Runs after the posting transaction committed: with `notify`, sends the posted update and records
+   * when it was sent on the update (notifiedAt). A failed dispatch keeps the update, unsent.
+   */
+  private async publish(
+    ctx: ServiceContext,
+    posted: PostedUpdate,
+    kind: Extract<PageEvent, { status: string }>['kind'],
+    notify: boolean,
+  ): Promise<Published<PostedUpdate>> {
+    const { report, update } = posted;
+    const at = await this.publisher.send(
+      ctx,
+      notify,
+      async () => ({
+        kind,
+        pageId: report.pageId,
+        title: report.title,
+        status: update.status,
+        message: update.message,
+        componentNames: await this.publisher.componentNames(ctx, report.pageId, report.pageComponentIds),
+        at: new Date(update.date),
+      }),
+      (sentAt) => this.reports.markNotified(update.id, sentAt),
+    );
+    if (!at) return { record: posted, notified: false };
+    const sent = { ...update, notifiedAt: at.toISOString() };
+    return {
+      record: {
+        report: { ...report, updates: report.updates.map((u) => (u.id === sent.id ? sent : u)) },
+        update: sent,
+      },
+      notified: true,
+    };
   }
 
   private async locked(ctx: ServiceContext, id: string): Promise<StatusReportEntity> {

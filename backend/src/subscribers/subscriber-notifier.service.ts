@@ -10,27 +10,10 @@ import { MailerService } from './mailer.service';
 import { eventMail } from './subscriber-mails';
 import { SubscribersRepository } from './subscribers.repository';
 import { SubscriptionLinks } from './subscription-links';
+import type { PageEvent } from './page-event';
 import { sendAll } from './send-all';
 
-export type PageEvent =
-  | {
-      kind: 'status_report.created' | 'status_report.updated' | 'status_report.resolved';
-      pageId: string;
-      title: string;
-      status: string;
-      message: string;
-      componentNames: string[];
-      at: Date;
-    }
-  | {
-      kind: 'maintenance.scheduled';
-      pageId: string;
-      title: string;
-      message: string;
-      from: Date;
-      to: Date;
-      componentNames: string[];
-    };
+export type { PageEvent } from './page-event';
 
 /** Subscribers read from the database at once; each batch is sent before the next is read. */
 export const NOTIFY_BATCH = 500;

@@ -2,7 +2,7 @@
 // field and the bound.
 import { z } from 'zod';
 import { isSingleLine, NO_CONTROL_CHARACTERS } from '../common/validation';
-import { pageQuerySchema } from '../status-reports/status-report.schemas';
+import type { PageBounds } from '../common/paging';
 
 export const SUBSCRIBER_BOUNDS = {
   /** RFC 5321: 64 for the local part, 255 for the domain; 320 is the customary total. */
@@ -48,7 +48,12 @@ export const importSubscribersSchema = z.object({
   confirmed: z.boolean().default(false),
 });
 
-export const listSubscribersSchema = pageQuerySchema.extend({ pageId: idSchema });
+export const listSubscribersSchema = z.object({ pageId: idSchema });
+
+/** listSubscribers (RPC, SPEC §4.2): page/perPage only. */
+export const SUBSCRIBER_PAGING: PageBounds = {
+  perPage: { max: SUBSCRIBER_BOUNDS.perPageMax, default: SUBSCRIBER_BOUNDS.perPageDefault },
+};
 
 /** Length of the random token of a confirmation link ([A-Za-z0-9], about 256 bits). */
 export const TOKEN_LENGTH = 43;

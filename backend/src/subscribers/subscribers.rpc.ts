@@ -9,6 +9,7 @@ import {
   type Subscriber,
   type SubscriberService,
 } from '@uptime/proto/gen/subscriber/v1/subscriber_service_pb';
+import { paginationOf } from '../common/paging';
 import { EnumCodec } from '../rpc/enum-codec';
 import { serviceContext } from '../rpc/rpc-context';
 import type { SubscriberStatus } from './page-subscriber.entity';
@@ -47,11 +48,8 @@ export function subscriberServiceImpl(subscribers: SubscribersService): ServiceI
     },
 
     async listSubscribers(req, ctx) {
-      const { subscribers: list, pagination } = await subscribers.list(serviceContext(ctx), req.pageId, {
-        page: req.page,
-        perPage: req.perPage,
-      });
-      return { subscribers: list.map(subscriberOut), pagination };
+      const listed = await subscribers.list(serviceContext(ctx), req.pageId, { page: req.page, perPage: req.perPage });
+      return { subscribers: listed.items.map(subscriberOut), pagination: paginationOf(listed) };
     },
 
     async removeSubscriber(req, ctx) {

@@ -5,11 +5,11 @@ import { systemContext, type ServiceContext } from '../common/context';
 import { hashToken, randomToken } from '../common/crypto';
 import { ConflictError, NotFoundError, PreconditionFailedError } from '../common/errors';
 import { definedOnly } from '../common/objects';
+import { pageOf, type PageQuery, type Paged } from '../common/paging';
 import { parseInput } from '../common/validation';
 import { LOGGER } from '../config/config.module';
 import { isUniqueViolation } from '../database/pg-errors';
 import { PageComponentsService } from '../status-pages/page-components.service';
-import { paginationOf, type Pagination } from '../status-reports/status-report.schemas';
 import { toWorkspaceRef } from '../workspaces/workspaces.service';
 import { MailerService } from './mailer.service';
 import type { PageSubscriberEntity } from './page-subscriber.entity';
@@ -18,6 +18,7 @@ import {
   addSubscriberSchema,
   importSubscribersSchema,
   listSubscribersSchema,
+  SUBSCRIBER_PAGING,
   TOKEN_LENGTH,
 } from './subscriber.schemas';
 import { subscriberSnapshot, toSubscriberView, type SubscriberView } from './subscriber.view';
@@ -42,13 +43,6 @@ export interface ImportSubscribersResult {
   skipped: number;
   /** Confirmation mails accepted by the relay (pending imports only). */
   confirmationsSent: number;
-}
-
-export interface SubscriberListQuery {
-  /** 1-indexed, default 1. */
-  page?: number;
-  /** 1 to 200, default 50. */
-  perPage?: number;
 }
 
 /** What the public confirm and unsubscribe routes show. */
@@ -232,20 +226,12 @@ export class SubscribersService {
   }
 
   /** Newest first, every status. */
-  async list(
-    ctx: ServiceContext,
-    pageId: string,
-    query: SubscriberListQuery = {},
-  ): Promise<{ subscribers: SubscriberView[]; pagination: Pagination }> {
-    const q = parseInput(listSubscribersSchema, definedOnly({ ...query, pageId }));
+  async list(ctx: ServiceContext, pageId: string, query: PageQuery = {}): Promise<Paged<SubscriberView>> {
+    const q = parseInput(listSubscribersSchema, { pageId });
+    const page = pageOf(query, SUBSCRIBER_PAGING);
     await this.pages.checkPage(ctx, q.pageId);
-    const [entities, totalSize] = await this.subscribers.list(
-      ctx.workspace.id,
-      q.pageId,
-      q.perPage,
-      (q.page - 1) * q.perPage,
-    );
-    return { subscribers: entities.map(toSubscriberView), pagination: paginationOf(q.page, q.perPage, totalSize) };
+    const [entities, totalSize] = await this.subscribers.list(ctx.workspace.id, q.pageId, page.limit, page.offset);
+    return { items: entities.map(toSubscriberView), totalSize, page };
   }
 
   private async pageTitle(ctx: ServiceContext, pageId: string): Promise<string> {

@@ -2,23 +2,20 @@
 // leases (FOR UPDATE SKIP LOCKED, so concurrent agents never take the same run), and marks runs done.
 import { Inject, Injectable } from '@nestjs/common';
 import { Database } from '../../database/database';
-import { PERIODICITY_SECONDS } from '../../monitors/monitor.constants';
+import { PERIODICITY_SECONDS, REGIONS, type MonitorKind } from '../../monitors/monitor.constants';
 import type { MonitorEntity } from '../../monitors/monitor.entity';
 import { CheckTriggerEntity, MonitorScheduleEntity } from '../../monitors/monitor-schedule.entity';
 import { LimitExceededError } from '../../common/errors';
-import type { HeldRun } from '../check-work.service';
+import type { ClaimedRun, HeldRun, ReportedResult } from '../check-work.types';
+
+export type { ClaimedRun } from '../check-work.types';
 import { firstSlot, offsetMs, privateLocation } from './slots';
 import { TRIGGER_LOCK, triggerCooldownLeftMs, triggerCooldownMessage } from './trigger-limits';
 
-export interface ClaimedRun {
-  monitorId: string;
+/** The monitor behind a run an agent was handed. */
+export interface HandedMonitor {
   workspaceId: string;
-  location: string;
-  /** The slot (cron) or the request time (api). */
-  cronTimestamp: Date;
-  trigger: 'cron' | 'api';
-  triggerId: string | null;
-  periodMs: number;
+  kind: MonitorKind;
 }
 
 @Injectable()
@@ -185,30 +182,83 @@ export class SchedulesRepository {
   }
 
   /**
-   * Marks a run done: the schedule moves to the slot after `slot` (never backwards, so a repeated
-   * report changes nothing) and the lease is released if `owner` still holds it.
+   * Which reported runs are runs the agent may have been handed, by their index, with the monitor's
+   * workspace and kind; in one statement. A private location's agent may report its own location for
+   * monitors assigned to it in its own workspace; an agent with the shared token (or the embedded one)
+   * public regions it serves, for monitors configured with that region. Deleted monitors take no
+   * results. An api run must name its own trigger (same monitor, location and request time), so a
+   * report can close no other trigger.
    */
-  async finish(
-    run: Pick<ClaimedRun, 'monitorId' | 'location' | 'trigger' | 'triggerId' | 'cronTimestamp'>,
-    owner: string,
-    periodMs: number,
-    now: Date,
-  ): Promise<void> {
-    if (run.trigger === 'api' && run.triggerId) {
-      await this.db.manager.query(
-        `UPDATE check_triggers SET done_at = $2, lease_owner = NULL, lease_expires_at = NULL WHERE id = $1 AND done_at IS NULL`,
-        [run.triggerId, now],
-      );
-      return;
-    }
-    await this.db.manager.query(
-      `UPDATE monitor_schedules
-          SET next_run_at = GREATEST(next_run_at, $3::timestamptz + make_interval(secs => $4::double precision / 1000)),
-              lease_owner = CASE WHEN lease_owner = $5 THEN NULL ELSE lease_owner END,
-              lease_expires_at = CASE WHEN lease_owner = $5 THEN NULL ELSE lease_expires_at END
-        WHERE monitor_id = $1 AND location = $2`,
-      [run.monitorId, run.location, run.cronTimestamp, periodMs, owner],
+  async handedRuns(
+    reported: ReadonlyArray<{ index: number; result: ReportedResult }>,
+    privateLocationId: string | null,
+  ): Promise<Map<number, HandedMonitor>> {
+    const own = privateLocationId ? privateLocation(privateLocationId) : null;
+    const plausible = reported.filter(({ result: { run } }) =>
+      own ? run.location === own : (REGIONS as readonly string[]).includes(run.location),
     );
+    const handed = new Map<number, HandedMonitor>();
+    if (!plausible.length) return handed;
+    const col = <T>(f: (r: ReportedResult) => T) => plausible.map((c) => f(c.result));
+    const rows = await this.db.rows<{ i: number; workspace_id: string; kind: MonitorKind }>(
+      `SELECT v.i, m.workspace_id::text AS workspace_id, m.kind
+         FROM unnest($1::int[], $2::bigint[], $3::text[], $4::text[], $5::bigint[], $6::timestamptz[])
+           AS v(i, monitor_id, location, trigger, trigger_id, at)
+         JOIN monitors m ON m.id = v.monitor_id AND m.deleted_at IS NULL
+        WHERE CASE WHEN $7::bigint IS NULL THEN v.location = ANY(m.regions)
+                   ELSE EXISTS (SELECT 1 FROM private_location_monitors l
+                                  JOIN private_locations p ON p.id = l.private_location_id
+                                 WHERE l.private_location_id = $7::bigint AND l.monitor_id = m.id
+                                   AND p.workspace_id = m.workspace_id) END
+          AND (v.trigger = 'cron'
+               OR EXISTS (SELECT 1 FROM check_triggers t
+                           WHERE t.id = v.trigger_id AND t.monitor_id = m.id AND t.location = v.location
+                             AND t.requested_at = v.at))`,
+      [
+        plausible.map((c) => c.index),
+        col((r) => r.run.monitorId),
+        col((r) => r.run.location),
+        col((r) => r.run.trigger),
+        col((r) => r.run.triggerId),
+        col((r) => r.run.cronTimestamp),
+        privateLocationId,
+      ],
+    );
+    for (const row of rows) handed.set(Number(row.i), { workspaceId: row.workspace_id, kind: row.kind });
+    return handed;
+  }
+
+  /**
+   * Marks runs done, for new and repeated reports alike: each schedule moves to the slot after the
+   * latest reported one (never backwards, and by its own period, never by a reported one, so no report
+   * can push a run far ahead), each trigger is closed, and leases `owner` still holds are released.
+   */
+  async finish(runs: ReadonlyArray<HeldRun & { cronTimestamp: Date }>, owner: string, now: Date): Promise<void> {
+    const latest = new Map<string, HeldRun & { cronTimestamp: Date }>();
+    for (const run of runs.filter((r) => r.trigger === 'cron')) {
+      const key = `${run.monitorId}|${run.location}`;
+      const seen = latest.get(key);
+      if (!seen || seen.cronTimestamp < run.cronTimestamp) latest.set(key, run);
+    }
+    if (latest.size) {
+      const cron = [...latest.values()];
+      await this.db.manager.query(
+        `UPDATE monitor_schedules s
+            SET next_run_at = GREATEST(s.next_run_at, v.slot + make_interval(secs => s.period_ms::double precision / 1000)),
+                lease_owner = CASE WHEN s.lease_owner = $4 THEN NULL ELSE s.lease_owner END,
+                lease_expires_at = CASE WHEN s.lease_owner = $4 THEN NULL ELSE s.lease_expires_at END
+           FROM unnest($1::bigint[], $2::text[], $3::timestamptz[]) AS v(m, l, slot)
+          WHERE s.monitor_id = v.m AND s.location = v.l`,
+        [cron.map((r) => r.monitorId), cron.map((r) => r.location), cron.map((r) => r.cronTimestamp), owner],
+      );
+    }
+    const triggerIds = runs.filter((r) => r.trigger === 'api' && r.triggerId).map((r) => r.triggerId);
+    if (triggerIds.length) {
+      await this.db.manager.query(
+        'UPDATE check_triggers SET done_at = $2, lease_owner = NULL, lease_expires_at = NULL WHERE id = ANY($1::bigint[]) AND done_at IS NULL',
+        [triggerIds, now],
+      );
+    }
   }
 
   /**

@@ -86,6 +86,14 @@ export declare type Maintenance = Message<"maintenance.v1.Maintenance"> & {
    * @generated from field: google.protobuf.Timestamp updated_at = 10;
    */
   updatedAt?: Timestamp | undefined;
+
+  /**
+   * Output only: when the page's subscribers were notified of the window (the dispatch finished);
+   * unset when it was created without notify or the dispatch failed.
+   *
+   * @generated from field: google.protobuf.Timestamp notified_at = 11;
+   */
+  notifiedAt?: Timestamp | undefined;
 };
 
 /**
@@ -135,6 +143,14 @@ export declare type CreateMaintenanceRequest = Message<"maintenance.v1.CreateMai
    * @generated from field: maintenance.v1.Maintenance maintenance = 1;
    */
   maintenance?: Maintenance | undefined;
+
+  /**
+   * Whether to e-mail the page's confirmed subscribers about the window once it is saved; default
+   * false (see the service comment).
+   *
+   * @generated from field: optional bool notify = 2;
+   */
+  notify?: boolean | undefined;
 };
 
 /**
@@ -151,6 +167,13 @@ export declare type CreateMaintenanceResponse = Message<"maintenance.v1.CreateMa
    * @generated from field: maintenance.v1.Maintenance maintenance = 1;
    */
   maintenance?: Maintenance | undefined;
+
+  /**
+   * True when notify was set and the dispatch finished; false without notify or when it failed.
+   *
+   * @generated from field: bool notified = 2;
+   */
+  notified: boolean;
 };
 
 /**
@@ -365,6 +388,12 @@ export declare const MaintenanceStatusSchema: GenEnum<MaintenanceStatus>;
  * (title and message by presence, from and to when set, page_component_ids when non-empty); with an
  * update_mask (paths title, message, from, to, page_component_ids), exactly the named fields change,
  * so page_component_ids can be cleared and message emptied by naming them with an empty value.
+ *
+ * Notifying subscribers: CreateMaintenance takes an optional `notify` (default false). With notify
+ * true, the scheduled window is e-mailed to the page's confirmed subscribers in the same call, after
+ * it is saved: the two are not one transaction, so a failed dispatch leaves the window saved and
+ * answers notified false. On a plan without subscriber notifications dispatch is a silent no-op and
+ * notified is true. UpdateMaintenance never notifies.
  *
  * @generated from service maintenance.v1.MaintenanceService
  */

@@ -45,6 +45,14 @@ export declare type StatusReportUpdate = Message<"status_report.v1.StatusReportU
    * @generated from field: google.protobuf.Timestamp created_at = 5;
    */
   createdAt?: Timestamp | undefined;
+
+  /**
+   * Output only: when the page's subscribers were notified of this update (the dispatch finished);
+   * unset when it was posted without notify or the dispatch failed.
+   *
+   * @generated from field: google.protobuf.Timestamp notified_at = 6;
+   */
+  notifiedAt?: Timestamp | undefined;
 };
 
 /**
@@ -195,6 +203,14 @@ export declare type CreateStatusReportRequest = Message<"status_report.v1.Create
    * @generated from field: repeated string page_component_ids = 6;
    */
   pageComponentIds: string[];
+
+  /**
+   * Whether to e-mail the page's confirmed subscribers about the update once it is saved; default
+   * false (see the service comment).
+   *
+   * @generated from field: optional bool notify = 7;
+   */
+  notify?: boolean | undefined;
 };
 
 /**
@@ -218,6 +234,13 @@ export declare type CreateStatusReportResponse = Message<"status_report.v1.Creat
    * @generated from field: status_report.v1.StatusReportUpdate update = 2;
    */
   update?: StatusReportUpdate | undefined;
+
+  /**
+   * True when notify was set and the dispatch finished; false without notify or when it failed.
+   *
+   * @generated from field: bool notified = 3;
+   */
+  notified: boolean;
 };
 
 /**
@@ -409,6 +432,14 @@ export declare type AddStatusReportUpdateRequest = Message<"status_report.v1.Add
    * @generated from field: google.protobuf.Timestamp date = 4;
    */
   date?: Timestamp | undefined;
+
+  /**
+   * Whether to e-mail the page's confirmed subscribers about the update once it is saved; default
+   * false (see the service comment).
+   *
+   * @generated from field: optional bool notify = 5;
+   */
+  notify?: boolean | undefined;
 };
 
 /**
@@ -430,6 +461,13 @@ export declare type AddStatusReportUpdateResponse = Message<"status_report.v1.Ad
    * @generated from field: status_report.v1.StatusReportUpdate update = 2;
    */
   update?: StatusReportUpdate | undefined;
+
+  /**
+   * True when notify was set and the dispatch finished; false without notify or when it failed.
+   *
+   * @generated from field: bool notified = 3;
+   */
+  notified: boolean;
 };
 
 /**
@@ -456,6 +494,14 @@ export declare type ResolveStatusReportRequest = Message<"status_report.v1.Resol
    * @generated from field: string message = 2;
    */
   message: string;
+
+  /**
+   * Whether to e-mail the page's confirmed subscribers about the update once it is saved; default
+   * false (see the service comment).
+   *
+   * @generated from field: optional bool notify = 3;
+   */
+  notify?: boolean | undefined;
 };
 
 /**
@@ -477,6 +523,13 @@ export declare type ResolveStatusReportResponse = Message<"status_report.v1.Reso
    * @generated from field: status_report.v1.StatusReportUpdate update = 2;
    */
   update?: StatusReportUpdate | undefined;
+
+  /**
+   * True when notify was set and the dispatch finished; false without notify or when it failed.
+   *
+   * @generated from field: bool notified = 3;
+   */
+  notified: boolean;
 };
 
 /**
@@ -602,6 +655,13 @@ export declare const StatusReportFilterSchema: GenEnum<StatusReportFilter>;
  * - UpdateStatusReport corrects title, status or components without posting a public update; a
  *   status change through it moves resolved_at the same way (set to now on RESOLVED, cleared when
  *   leaving RESOLVED).
+ *
+ * Notifying subscribers: CreateStatusReport, AddStatusReportUpdate and ResolveStatusReport take an
+ * optional `notify` (default false). With notify true, the posted update is e-mailed to the page's
+ * confirmed subscribers in the same call, after it is saved: the two are not one transaction, so a
+ * failed dispatch leaves the update saved and answers notified false. An update saved without
+ * notify is never sent later. On a plan without subscriber notifications dispatch is a silent no-op
+ * and notified is true. UpdateStatusReport never notifies.
  *
  * @generated from service status_report.v1.StatusReportService
  */

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import type { CheckStatus, CheckTrigger, MonitorKind } from './monitor.constants';
+import type { CheckStatus, CheckTrigger, MonitorKind } from '../monitors/monitor.constants';
 
 export interface CheckTimings {
   dns?: number;

@@ -1,7 +1,7 @@
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { RefColumn, Timestamp, UpdatedAt } from '../database/columns';
-import type { RegionStatus } from './monitor.constants';
-import { MonitorEntity } from './monitor.entity';
+import type { RegionStatus } from '../monitors/monitor.constants';
+import { MonitorEntity } from '../monitors/monitor.entity';
 
 /** Latest judged status of a monitor in one region or private location (SPEC §2.3). */
 @Entity('monitor_region_statuses')

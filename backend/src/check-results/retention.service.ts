@@ -4,7 +4,7 @@ import { LOGGER } from '../config/config.module';
 import { Database } from '../database/database';
 import { CheckResultPartitions } from './check-result-partitions';
 import { CheckResultsRepository } from './check-results.repository';
-import { RESULT_RETENTION_DAYS } from './monitor.constants';
+import { RESULT_RETENTION_DAYS } from '../monitors/monitor.constants';
 
 const RETENTION_LOCK = 7_270_003;
 const HOUR_MS = 3_600_000;
@@ -21,8 +21,8 @@ export class RetentionService {
   ) {}
 
   async maintain(now: Date): Promise<{ created: string[]; dropped: string[] }> {
-    const result = await this.db.transaction(async (manager) => {
-      await manager.query('SELECT pg_advisory_xact_lock($1)', [RETENTION_LOCK]);
+    const result = await this.db.transaction(async () => {
+      await this.db.lockJob(RETENTION_LOCK);
       await this.results.dropAggregatesBefore(new Date(now.getTime() - AGGREGATE_RETENTION_DAYS * 86_400_000));
       return new CheckResultPartitions(this.db).maintain(now, RESULT_RETENTION_DAYS);
     });

@@ -3,7 +3,7 @@ import { RefColumn, Timestamp } from '../database/columns';
 
 /**
  * Results of one monitor in one location over one hour (span `h`) or one UTC day (span `d`): counts by outcome and a mergeable latency
- * sketch of the successful and degraded checks (checker/latency-sketch.ts). Summaries read these rows
+ * sketch of the successful and degraded checks (latency-sketch.ts). Summaries read these rows
  * instead of scanning results: a 14-day summary merges 13 daily rows and at most 24 hourly ones per
  * region. Kept 46 days (the longest history a status page shows).
  */

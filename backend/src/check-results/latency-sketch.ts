@@ -1,7 +1,9 @@
 // A mergeable latency sketch with a relative error bound (the DDSketch idea): values fall into
 // logarithmic buckets of ratio γ = (1 + α) / (1 - α), so any quantile read back is within α of the
 // true value. Sketches of different hours and regions merge by adding bucket counts, which is what
-// makes 14-day summaries a read of a few hundred small rows instead of a scan of every result.
+// makes 14-day summaries a read of a few hundred small rows instead of a scan of every result. The
+// adding and merging run in the database (check-results.repository.ts); the buckets and the
+// quantiles read back are here.
 
 /** Latencies below this many ms are counted exactly, one bucket per millisecond. */
 export const EXACT_BELOW_MS = 100;
@@ -33,17 +35,6 @@ export function valueOf(bucket: string): number {
 
 /** For SQL that builds the same buckets (benchmarks): ln(γ). */
 export const LN_GAMMA = LOG_GAMMA;
-
-export function add(sketch: Sketch, valueMs: number, count = 1): Sketch {
-  const key = bucketOf(valueMs);
-  sketch[key] = (sketch[key] ?? 0) + count;
-  return sketch;
-}
-
-export function merge(into: Sketch, from: Sketch): Sketch {
-  for (const [key, count] of Object.entries(from)) into[key] = (into[key] ?? 0) + Number(count);
-  return into;
-}
 
 /** The q-quantile (0..1) by rank, as percentile_disc would pick it; 0 for an empty sketch. */
 export function quantile(sketch: Sketch, q: number): number {

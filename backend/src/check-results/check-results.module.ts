@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { SchedulingModule } from '../checker/scheduling/scheduling.module';
+import { MonitorDeletionModule } from '../monitors/monitor-deletion';
+import { CheckResultsRepository } from './check-results.repository';
+import { ResultIngestService } from './result-ingest';
+import { RetentionService } from './retention.service';
+
+/** Check results and what derives from them: storage, ingest, aggregates, summaries and retention. */
+@Module({
+  imports: [SchedulingModule, MonitorDeletionModule],
+  providers: [CheckResultsRepository, ResultIngestService, RetentionService],
+  exports: [CheckResultsRepository, ResultIngestService, RetentionService],
+})
+export class CheckResultsModule {}

@@ -1,0 +1,421 @@
+// The one place that reads and writes check results and what is derived from them: the results
+// (response logs), the hourly and daily aggregates (counts and mergeable latency sketches), each
+// location's latest status and the monitors' aggregate status. Summaries read the aggregates, never
+// the raw results. The rules that run in SQL (sketch merge, aggregate status) are written here once.
+import { Inject, Injectable } from '@nestjs/common';
+import type { ReportedResult } from '../checker/check-work.types';
+import { PRIVATE_LOCATION_PREFIX } from '../checker/scheduling/slots';
+import { Database } from '../database/database';
+import { MonitorDeletion } from '../monitors/monitor-deletion';
+import type { CheckStatus, CheckTrigger, MonitorKind } from '../monitors/monitor.constants';
+import type { AssertionOutcome, CheckErrorInfo, CheckTimings } from './check-result.entity';
+import { bucketOf, quantile, type Sketch } from './latency-sketch';
+import { MonitorRegionStatusEntity } from './monitor-region-status.entity';
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+
+/**
+ * The sketch merge, the one implementation: the bucket counts of the (…groups, key, count) rows of
+ * `pairs` summed key by key, as one jsonb sketch per group (`sketch`); one sketch without groups.
+ * Adding latencies to a sketch is merging in a {bucket: 1} per latency.
+ */
+const mergeSketches = (pairs: string, groups: string[] = []) => {
+  const by = groups.map((g) => `${g}, `).join('');
+  return `SELECT ${by}COALESCE(jsonb_object_agg(k, n), '{}'::jsonb) AS sketch
+            FROM (SELECT ${by}k, sum(v::bigint) AS n FROM (${pairs}) AS pair(${by}k, v) GROUP BY ${by}k) AS merged
+           ${groups.length ? `GROUP BY ${groups.join(', ')}` : ''}`;
+};
+
+/**
+ * The aggregate status of a monitor from its locations' statuses (`s`, grouped by monitor): error when
+ * a majority of the reporting locations are in error, degraded when any is in error or degraded,
+ * active otherwise. A monitor no location reported on has no row, and stays `unknown`.
+ */
+const AGGREGATE_STATUS = `CASE WHEN count(*) FILTER (WHERE s.status = 'error') * 2 > count(*) THEN 'error'
+     WHEN count(*) FILTER (WHERE s.status IN ('error', 'degraded')) > 0 THEN 'degraded'
+     ELSE 'active' END`;
+
+/** A result to store, with the monitor's workspace and kind. */
+export interface NewResult extends ReportedResult {
+  workspaceId: string;
+  kind: MonitorKind;
+}
+
+const keyOf = (monitorId: string, region: string, trigger: string, at: Date) =>
+  `${monitorId}|${region}|${trigger}|${at.getTime()}`;
+
+export interface SummaryRow {
+  lastPingAt: Date | null;
+  totalSuccessful: number;
+  totalDegraded: number;
+  totalFailed: number;
+  p50: number;
+  p75: number;
+  p90: number;
+  p95: number;
+  p99: number;
+}
+
+export interface ResponseLogRow {
+  id: string;
+  monitorId: string;
+  latency: number;
+  statusCode: number | null;
+  status: CheckStatus;
+  region: string;
+  cronTimestamp: Date;
+  trigger: CheckTrigger;
+  timestamp: Date;
+  timing: CheckTimings | null;
+  url: string | null;
+  error: CheckErrorInfo | null;
+  assertions: AssertionOutcome[];
+  headers: Record<string, string> | null;
+}
+
+export interface DailyBucket {
+  day: string;
+  count: number;
+  ok: number;
+}
+
+export interface DailyCounts {
+  monitorId: string;
+  day: string;
+  total: number;
+  successful: number;
+  degraded: number;
+  failed: number;
+}
+
+/** The columns of a response log, named as in ResponseLogRow. */
+const LOG_COLUMNS = `id::text AS id, monitor_id::text AS "monitorId", latency, status_code AS "statusCode", status, region,
+  cron_timestamp AS "cronTimestamp", trigger, timestamp, timing, url, error, assertions, headers`;
+
+/** Timestamps as Dates whatever the driver gave (the embedded database answers strings). */
+const toLog = (r: ResponseLogRow): ResponseLogRow => ({
+  ...r,
+  cronTimestamp: new Date(r.cronTimestamp),
+  timestamp: new Date(r.timestamp),
+});
+
+@Injectable()
+export class CheckResultsRepository {
+  constructor(
+    @Inject(Database) private readonly db: Database,
+    @Inject(MonitorDeletion) deletion: MonitorDeletion,
+  ) {
+    // A deleted monitor's results age out with their partitions; its location statuses go at once.
+    deletion.onDelete((monitorId) => this.forgetStatuses(monitorId));
+  }
+
+  /**
+   * Stores results with a handful of set-based statements (results, aggregates, location statuses,
+   * monitor statuses) in one transaction (the caller's, if any), so the cost grows with batches
+   * rather than with results. Idempotent: a result already stored (same monitor, location, trigger
+   * and slot) changes nothing. Returns the results that were new.
+   */
+  async store(results: readonly NewResult[], runner: string): Promise<NewResult[]> {
+    if (!results.length) return [];
+    return this.db.transaction(() => this.storeNew(results, runner));
+  }
+
+  private async storeNew(results: readonly NewResult[], runner: string): Promise<NewResult[]> {
+    const col = <T>(f: (r: NewResult) => T) => results.map(f);
+    const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
+    const inserted = await this.db.rows<{ monitor_id: string; region: string; trigger: string; cron_timestamp: Date }>(
+      `INSERT INTO check_results (cron_timestamp, workspace_id, monitor_id, kind, region, trigger, status, latency, status_code,
+                                  timestamp, timing, url, error, assertions, headers, runner)
+       SELECT t.cron_timestamp, t.workspace_id, t.monitor_id, t.kind, t.region, t.trigger, t.status, t.latency, t.status_code,
+              t.ts, t.timing::jsonb, t.url, t.error::jsonb, COALESCE(t.assertions::jsonb, '[]'::jsonb), t.headers::jsonb, $16
+         FROM unnest($1::timestamptz[], $2::bigint[], $3::bigint[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int[],
+                     $9::int[], $10::timestamptz[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[])
+           AS t(cron_timestamp, workspace_id, monitor_id, kind, region, trigger, status, latency, status_code,
+                ts, timing, url, error, assertions, headers)
+       ON CONFLICT (monitor_id, region, trigger, cron_timestamp) DO NOTHING
+       RETURNING monitor_id::text AS monitor_id, region, trigger, cron_timestamp`,
+      [
+        col((r) => r.run.cronTimestamp),
+        col((r) => r.workspaceId),
+        col((r) => r.run.monitorId),
+        col((r) => r.kind),
+        col((r) => r.run.location),
+        col((r) => r.run.trigger),
+        col((r) => r.outcome.status),
+        col((r) => Math.max(0, Math.round(r.outcome.latencyMs))),
+        col((r) => r.outcome.statusCode),
+        col((r) => r.startedAt),
+        col((r) => json(r.outcome.timings)),
+        col((r) => r.outcome.url),
+        col((r) => (r.outcome.error ? json({ kind: r.outcome.error.kind, message: r.outcome.error.message }) : null)),
+        col((r) => json(r.outcome.assertions)),
+        col((r) => json(r.outcome.headers)),
+        runner.slice(0, 128),
+      ],
+    );
+    const createdKeys = new Set(
+      inserted.map((r) => keyOf(r.monitor_id, r.region, r.trigger, new Date(r.cron_timestamp))),
+    );
+    const created = results.filter((r) =>
+      createdKeys.delete(keyOf(r.run.monitorId, r.run.location, r.run.trigger, r.run.cronTimestamp)),
+    );
+    if (!created.length) return created;
+    await this.addToAggregates(created);
+    await this.setLocationStatuses(created);
+    await this.refreshMonitorStatuses([...new Set(created.map((r) => r.run.monitorId))]);
+    return created;
+  }
+
+  /**
+   * Adds results to their hourly and daily aggregates, each bucket written once per batch: counts by
+   * outcome, and the latency of successful and degraded checks into the bucket's sketch.
+   */
+  private async addToAggregates(results: readonly NewResult[]): Promise<void> {
+    await this.db.manager.query(
+      `WITH v AS (
+         SELECT t.m, t.r, t.w, s.span, to_timestamp(floor(extract(epoch FROM t.slot) / s.size) * s.size) AS start,
+                t.status, t.at, t.bucket
+           FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::timestamptz[], $5::text[], $6::timestamptz[], $7::text[])
+             AS t(m, r, w, slot, status, at, bucket)
+          CROSS JOIN (VALUES ('h', 3600), ('d', 86400)) AS s(span, size)),
+       sketches AS (${mergeSketches('SELECT m, r, span, start, bucket, 1 FROM v WHERE bucket IS NOT NULL', ['m', 'r', 'span', 'start'])}),
+       counts AS (
+         SELECT m, r, span, start, min(w) AS w, count(*) FILTER (WHERE status = 'success') AS ok,
+                count(*) FILTER (WHERE status = 'degraded') AS deg, count(*) FILTER (WHERE status = 'error') AS err,
+                max(at) AS last
+           FROM v GROUP BY m, r, span, start)
+       INSERT INTO check_aggregates (monitor_id, region, bucket_start, span, workspace_id, successful, degraded, failed, last_ping_at, sketch)
+       SELECT c.m, c.r, c.start, c.span, c.w, c.ok, c.deg, c.err, c.last, COALESCE(x.sketch, '{}'::jsonb)
+         FROM counts c LEFT JOIN sketches x USING (m, r, span, start)
+       ON CONFLICT (monitor_id, region, bucket_start, span) DO UPDATE SET
+         successful = check_aggregates.successful + EXCLUDED.successful,
+         degraded = check_aggregates.degraded + EXCLUDED.degraded,
+         failed = check_aggregates.failed + EXCLUDED.failed,
+         last_ping_at = GREATEST(check_aggregates.last_ping_at, EXCLUDED.last_ping_at),
+         sketch = (${mergeSketches(`SELECT * FROM jsonb_each_text(check_aggregates.sketch)
+                                    UNION ALL SELECT * FROM jsonb_each_text(EXCLUDED.sketch)`)})`,
+      [
+        results.map((r) => r.run.monitorId),
+        results.map((r) => r.run.location),
+        results.map((r) => r.workspaceId),
+        results.map((r) => r.run.cronTimestamp),
+        results.map((r) => r.outcome.status),
+        results.map((r) => r.startedAt),
+        results.map((r) => (r.outcome.status === 'error' ? null : bucketOf(r.outcome.latencyMs))),
+      ],
+    );
+  }
+
+  /** Each location's latest status: the newest result's, never overwritten by an older one. */
+  private async setLocationStatuses(results: readonly NewResult[]): Promise<void> {
+    const latest = new Map<string, NewResult>();
+    for (const r of results) {
+      const key = `${r.run.monitorId}|${r.run.location}`;
+      const seen = latest.get(key);
+      if (!seen || seen.run.cronTimestamp < r.run.cronTimestamp) latest.set(key, r);
+    }
+    const statuses = [...latest.values()];
+    await this.db.manager.query(
+      `INSERT INTO monitor_region_statuses (monitor_id, region, workspace_id, status, last_checked_at, updated_at)
+       SELECT t.m, t.r, t.w, t.s, t.at, now()
+         FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::text[], $5::timestamptz[]) AS t(m, r, w, s, at)
+       ON CONFLICT (monitor_id, region) DO UPDATE SET status = EXCLUDED.status, last_checked_at = EXCLUDED.last_checked_at, updated_at = now()
+       WHERE monitor_region_statuses.last_checked_at <= EXCLUDED.last_checked_at`,
+      [
+        statuses.map((r) => r.run.monitorId),
+        statuses.map((r) => r.run.location),
+        statuses.map((r) => r.workspaceId),
+        statuses.map((r) => (r.outcome.status === 'success' ? 'active' : r.outcome.status)),
+        statuses.map((r) => r.run.cronTimestamp),
+      ],
+    );
+  }
+
+  /**
+   * Sets the monitors' status (a column derived from results, written only here) to the aggregate of
+   * the statuses of the locations that run them: configured regions and private locations; a region
+   * removed from the monitor no longer counts.
+   */
+  private async refreshMonitorStatuses(monitorIds: string[]): Promise<void> {
+    await this.db.manager.query(
+      `UPDATE monitors m SET status = x.status
+         FROM (SELECT s.monitor_id, ${AGGREGATE_STATUS} AS status
+                 FROM monitor_region_statuses s JOIN monitors mm ON mm.id = s.monitor_id
+                WHERE s.monitor_id = ANY($1::bigint[]) AND (s.region = ANY(mm.regions) OR s.region LIKE $2)
+                GROUP BY s.monitor_id) x
+        WHERE m.id = x.monitor_id AND m.status IS DISTINCT FROM x.status`,
+      [monitorIds, `${PRIVATE_LOCATION_PREFIX}%`],
+    );
+  }
+
+  /** The latest status of each location that reported on the monitor. */
+  locationStatuses(monitorId: string): Promise<MonitorRegionStatusEntity[]> {
+    return this.db.repo(MonitorRegionStatusEntity).findBy({ monitorId });
+  }
+
+  private async forgetStatuses(monitorId: string): Promise<void> {
+    await this.db.repo(MonitorRegionStatusEntity).delete({ monitorId });
+  }
+
+  /**
+   * Counts by outcome and latency percentiles (of successful and degraded checks) since `since`, read
+   * from the hourly aggregates: no scan of results. The window starts at the hour `since` falls in.
+   * Percentiles are within 1 % of the exact ones (RELATIVE_ACCURACY of the sketch).
+   */
+  async summary(monitorId: string, since: Date, regions: string[], now = new Date()): Promise<SummaryRow> {
+    // Whole UTC days come from daily rows, the hours before the first whole day from hourly rows.
+    const hourStart = new Date(Math.floor(since.getTime() / HOUR_MS) * HOUR_MS);
+    const firstDay = new Date(Math.ceil(hourStart.getTime() / DAY_MS) * DAY_MS);
+    const today = new Date(Math.max(firstDay.getTime(), Math.floor(now.getTime() / DAY_MS) * DAY_MS));
+    const scope = 'monitor_id = $1 AND (cardinality($2::text[]) = 0 OR region = ANY($2::text[]))';
+    const window = `${scope} AND ((span = 'd' AND bucket_start >= $4) OR (span = 'h' AND bucket_start >= $3 AND bucket_start < $4))`;
+    const params = [monitorId, regions, hourStart, firstDay, today];
+    const cacheKey = `${monitorId}|${[...regions].sort().join(',')}|${firstDay.getTime()}|${today.getTime()}`;
+    const cached = this.pastDays.get(cacheKey);
+    // Today and the hours before the first whole day: merged by the database with the past days.
+    const recent = `${scope} AND ((span = 'd' AND bucket_start >= $4) OR (span = 'h' AND bucket_start >= $3 AND bucket_start < $5))`;
+    const recentParams = [monitorId, regions, hourStart, today, firstDay];
+    // The totals (with the count the past days' sketch must hold) and either the sketch of the whole
+    // past days or, when cached, the whole sketch: read at once on separate connections.
+    const [[totals], past, withCached] = await Promise.all([
+      this.db.rows<{ s: string | null; d: string | null; f: string | null; last: Date | null; past: string | null }>(
+        `SELECT sum(successful) AS s, sum(degraded) AS d, sum(failed) AS f, max(last_ping_at) AS last,
+                sum(successful + degraded) FILTER (WHERE span = 'd' AND bucket_start < $5) AS past
+           FROM check_aggregates WHERE ${window}`,
+        params,
+      ),
+      cached ? null : this.pastSketch(monitorId, regions, firstDay, today),
+      cached ? this.sketchOf(recent, recentParams, cached.sketch) : null,
+    ]);
+    let pastDays = cached ?? past!;
+    // Counts only grow; a late result for a past day changes the count and the sketch is read again.
+    if (pastDays.count !== Number(totals.past ?? 0))
+      pastDays = await this.pastSketch(monitorId, regions, firstDay, today);
+    this.remember(cacheKey, pastDays);
+    const sketch =
+      withCached && pastDays === cached ? withCached : await this.sketchOf(recent, recentParams, pastDays.sketch);
+    return {
+      lastPingAt: totals.last ? new Date(totals.last) : null,
+      totalSuccessful: Number(totals.s ?? 0),
+      totalDegraded: Number(totals.d ?? 0),
+      totalFailed: Number(totals.f ?? 0),
+      p50: quantile(sketch, 0.5),
+      p75: quantile(sketch, 0.75),
+      p90: quantile(sketch, 0.9),
+      p95: quantile(sketch, 0.95),
+      p99: quantile(sketch, 0.99),
+    };
+  }
+
+  /**
+   * Merged sketches of whole past days, by monitor, regions and window. Past days rarely change, so
+   * each summary only merges today and the leading hours; the cached part is checked against the
+   * live count on every read, so it is never stale. Bounded; the oldest entries go first.
+   */
+  private readonly pastDays = new Map<string, { count: number; sketch: Sketch }>();
+  private static readonly PAST_DAYS_CACHE_SIZE = 10_000;
+
+  /** Empties the cache of past days' sketches (benchmarks measure the first, uncached read). */
+  forgetPastDays(): void {
+    this.pastDays.clear();
+  }
+
+  private remember(key: string, value: { count: number; sketch: Sketch }): void {
+    this.pastDays.delete(key);
+    this.pastDays.set(key, value);
+    if (this.pastDays.size > CheckResultsRepository.PAST_DAYS_CACHE_SIZE) {
+      const oldest = this.pastDays.keys().next().value;
+      if (oldest !== undefined) this.pastDays.delete(oldest);
+    }
+  }
+
+  private async pastSketch(
+    monitorId: string,
+    regions: string[],
+    firstDay: Date,
+    today: Date,
+  ): Promise<{ count: number; sketch: Sketch }> {
+    const sketch = await this.sketchOf(
+      `monitor_id = $1 AND (cardinality($2::text[]) = 0 OR region = ANY($2::text[])) AND span = 'd' AND bucket_start >= $3 AND bucket_start < $4`,
+      [monitorId, regions, firstDay, today],
+    );
+    return { count: Object.values(sketch).reduce((a, b) => a + b, 0), sketch };
+  }
+
+  /** The merge of the sketches of the aggregates `where` selects and of `plus`. */
+  private async sketchOf(where: string, params: unknown[], plus: Sketch = {}): Promise<Sketch> {
+    const [row] = await this.db.rows<{ sketch: Sketch }>(
+      mergeSketches(`SELECT b.key, b.value FROM check_aggregates a, jsonb_each_text(a.sketch) b WHERE ${where}
+                     UNION ALL SELECT * FROM jsonb_each_text($${params.length + 1}::jsonb)`),
+      [...params, JSON.stringify(plus)],
+    );
+    return Object.fromEntries(Object.entries(row?.sketch ?? {}).map(([k, n]) => [k, Number(n)]));
+  }
+
+  /** Drops aggregates older than `cutoff` (small hourly rows; raw results go with their partitions). */
+  async dropAggregatesBefore(cutoff: Date): Promise<void> {
+    await this.db.manager.query('DELETE FROM check_aggregates WHERE bucket_start < $1', [cutoff]);
+  }
+
+  /** HTTP results of a monitor in [from, to], newest first. */
+  async listHttp(monitorId: string, from: Date, to: Date, limit: number, offset: number): Promise<ResponseLogRow[]> {
+    const rows: ResponseLogRow[] = await this.db.manager.query(
+      `SELECT ${LOG_COLUMNS} FROM check_results
+        WHERE monitor_id = $1 AND kind = 'http' AND cron_timestamp >= $2 AND cron_timestamp <= $3
+        ORDER BY cron_timestamp DESC, id DESC LIMIT $4 OFFSET $5`,
+      [monitorId, from, to, limit, offset],
+    );
+    return rows.map(toLog);
+  }
+
+  async findHttp(monitorId: string, id: string): Promise<ResponseLogRow | null> {
+    if (!/^\d{1,18}$/.test(id)) return null;
+    const rows: ResponseLogRow[] = await this.db.manager.query(
+      `SELECT ${LOG_COLUMNS} FROM check_results WHERE monitor_id = $1 AND kind = 'http' AND id = $2`,
+      [monitorId, id],
+    );
+    return rows[0] ? toLog(rows[0]) : null;
+  }
+
+  /** One bucket per UTC day for the last `days` days (up to 45), oldest first, empty days included. */
+  async daily(monitorId: string, days: number, now = new Date()): Promise<DailyBucket[]> {
+    const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+    const start = new Date(today - (days - 1) * DAY_MS);
+    const byDay = new Map(
+      (await this.dailyCounts([monitorId], start, new Date(today + DAY_MS))).map((r) => [r.day, r]),
+    );
+    return Array.from({ length: days }, (_, i) => {
+      const day = new Date(start.getTime() + i * DAY_MS).toISOString().slice(0, 10);
+      const row = byDay.get(day);
+      return { day, count: row?.total ?? 0, ok: (row?.successful ?? 0) + (row?.degraded ?? 0) };
+    });
+  }
+
+  /**
+   * Counts by outcome per monitor and UTC day (YYYY-MM-DD) in [from, to), days without checks left
+   * out; from the daily aggregates, which outlive the 14 days of raw results (kept 46 days).
+   */
+  async dailyCounts(monitorIds: string[], from: Date, to: Date): Promise<DailyCounts[]> {
+    if (!monitorIds.length) return [];
+    const rows = await this.db.rows<{ monitor_id: string; day: string; s: string; d: string; f: string }>(
+      `SELECT monitor_id::text AS monitor_id, to_char(bucket_start AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
+              sum(successful) AS s, sum(degraded) AS d, sum(failed) AS f
+         FROM check_aggregates
+        WHERE monitor_id = ANY($1::bigint[]) AND span = 'd' AND bucket_start >= $2 AND bucket_start < $3
+        GROUP BY 1, 2`,
+      [monitorIds, from, to],
+    );
+    return rows.map((r) => {
+      const [successful, degraded, failed] = [Number(r.s), Number(r.d), Number(r.f)];
+      return {
+        monitorId: r.monitor_id,
+        day: r.day,
+        total: successful + degraded + failed,
+        successful,
+        degraded,
+        failed,
+      };
+    });
+  }
+}

@@ -1,0 +1,87 @@
+// MCP tools of status reports (SPEC §4.2). Publishing with `notify` is the service verbs' rule; these
+// tools only require the caller to choose (rule 1) and show what the verb answered.
+import { z } from 'zod';
+import { paginationOf } from '../../common/paging';
+import { STATUS_REPORT_STATUSES } from '../../status-reports/status-report.entity';
+import { STATUS_REPORT_FILTERS, STATUS_REPORT_PAGING } from '../../status-reports/status-report.schemas';
+import type { PostedUpdate, StatusReportsService } from '../../status-reports/status-reports.service';
+import type { Published } from '../../subscribers/page-publisher';
+import { componentIds, entityId, notify, pageArgs } from '../mcp-inputs';
+import * as shapes from '../mcp-outputs';
+import { defineTool, type McpTool } from './define-tool';
+
+const status = z.enum(STATUS_REPORT_STATUSES);
+const message = z.string({ error: 'message is required' });
+const published = z.object({ statusReport: shapes.statusReportOut, notified: z.boolean() });
+const publishedOut = ({ record, notified }: Published<PostedUpdate>) => ({ statusReport: record.report, notified });
+
+export function statusReportTools(reports: StatusReportsService): McpTool[] {
+  return [
+    defineTool({
+      name: 'list_status_reports',
+      title: 'List status reports',
+      description: 'Status reports, newest first. filter: active (default, unresolved only) or all.',
+      kind: 'read',
+      input: z.object({ filter: z.enum(STATUS_REPORT_FILTERS).default('active'), ...pageArgs(STATUS_REPORT_PAGING) }),
+      output: z.object({ statusReports: z.array(shapes.statusReportOut), pagination: shapes.paginationOut }),
+      run: async (ctx, args) => {
+        const listed = await reports.list(ctx, args);
+        return { statusReports: listed.items, pagination: paginationOf(listed) };
+      },
+    }),
+    defineTool({
+      name: 'create_status_report',
+      title: 'Create a status report',
+      description:
+        'Opens a status report on a page with its first public update. notify is required: true e-mails the page subscribers.',
+      kind: 'mutation',
+      input: z.object({
+        pageId: entityId('pageId'),
+        title: z.string({ error: 'title is required' }),
+        status: status.default('investigating'),
+        message,
+        pageComponentIds: componentIds.optional(),
+        notify,
+      }),
+      output: published,
+      run: async (ctx, { notify: wanted, ...input }) => publishedOut(await reports.create(ctx, input, wanted)),
+    }),
+    defineTool({
+      name: 'add_status_report_update',
+      title: 'Add a status report update',
+      description: 'Posts a public update (status and message) on a report. notify is required.',
+      kind: 'mutation',
+      input: z.object({ statusReportId: entityId('statusReportId'), status, message, notify }),
+      output: published,
+      run: async (ctx, { statusReportId, notify: wanted, ...input }) =>
+        publishedOut(await reports.addUpdate(ctx, statusReportId, input, wanted)),
+    }),
+    defineTool({
+      name: 'update_status_report',
+      title: 'Update a status report',
+      description:
+        'Changes the title, status or affected components of a report without posting a public update; nobody is notified.',
+      kind: 'mutation',
+      destructive: true,
+      input: z.object({
+        statusReportId: entityId('statusReportId'),
+        title: z.string().optional(),
+        status: status.optional(),
+        pageComponentIds: componentIds.optional(),
+      }),
+      output: z.object({ statusReport: shapes.statusReportOut }),
+      run: async (ctx, { statusReportId, ...patch }) => ({
+        statusReport: await reports.update(ctx, statusReportId, patch),
+      }),
+    }),
+    defineTool({
+      name: 'resolve_status_report',
+      title: 'Resolve a status report',
+      description: 'Posts the final, resolved update of a report. notify is required.',
+      kind: 'mutation',
+      input: z.object({ statusReportId: entityId('statusReportId'), message, notify }),
+      output: published,
+      run: async (ctx, a) => publishedOut(await reports.resolve(ctx, a.statusReportId, a.message, a.notify)),
+    }),
+  ];
+}
