@@ -36,10 +36,12 @@ export interface HttpAppOptions {
   logTo?: DestinationStream;
   /** Another app's database: a second API node on the same data. That app closes the database. */
   sameDatabaseAs?: HttpTestApp;
+  /** A database someone else started and closes (e.g. one served by another process). */
+  database?: TestDatabase;
 }
 
 export async function startHttpApp(options: HttpAppOptions = {}): Promise<HttpTestApp> {
-  const shared = options.sameDatabaseAs?.database;
+  const shared = options.sameDatabaseAs?.database ?? options.database;
   const database = shared ?? (await createTestDatabase());
   const config = loadConfig({
     NODE_ENV: 'test',

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG, LOGGER } from '../config/config.module';
 import { createDataSource } from './data-source';
+import { ChangeFeed } from './change-feed';
 import { Database } from './database';
 import { openEmbeddedDatabase, type EmbeddedDatabase, type EmbeddedRole } from './embedded/embedded-postgres';
 
@@ -63,8 +64,9 @@ export async function migrate(dataSource: DataSource): Promise<string[]> {
         return new Database(dataSource);
       },
     },
+    ChangeFeed,
   ],
-  exports: [Database],
+  exports: [Database, ChangeFeed],
 })
 export class DatabaseModule implements OnApplicationShutdown {
   static forRoot(role: EmbeddedRole): DynamicModule {

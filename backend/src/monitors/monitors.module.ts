@@ -5,12 +5,13 @@ import { SchedulingModule } from '../checker/scheduling/scheduling.module';
 import { MonitorDeletionModule } from './monitor-deletion';
 import { MonitorsController } from './monitors.controller';
 import { MonitorsRepository } from './monitors.repository';
+import { MonitorCache } from './monitor-cache';
 import { MonitorsService } from './monitors.service';
 
 @Module({
   imports: [ApiKeysModule, SchedulingModule, CheckResultsModule, MonitorDeletionModule],
   controllers: [MonitorsController],
-  providers: [MonitorsRepository, MonitorsService],
+  providers: [MonitorsRepository, MonitorsService, MonitorCache],
   exports: [MonitorsService, MonitorsRepository, MonitorDeletionModule],
 })
 export class MonitorsModule {}

@@ -33,6 +33,7 @@ import {
 import type { MonitorEntity } from './monitor.entity';
 import { MONITOR_SCHEMAS, type MonitorData } from './monitor.schemas';
 import { monitorSnapshot, toMonitorView, type MonitorView } from './monitor.view';
+import { MonitorCache } from './monitor-cache';
 import { MonitorsRepository } from './monitors.repository';
 import { definedOnly } from '../common/objects';
 import { applyMask, type MaskRule } from '../common/update-mask';
@@ -172,6 +173,7 @@ export class MonitorsService {
     @Inject(MutationRunner) private readonly mutations: MutationRunner,
     @Inject(Database) private readonly db: Database,
     @Inject(SchedulesRepository) private readonly schedules: SchedulesRepository,
+    @Inject(MonitorCache) private readonly cache: MonitorCache,
   ) {}
 
   async create(ctx: ServiceContext, kind: MonitorKind, input: MonitorInput): Promise<MonitorView> {
@@ -238,10 +240,13 @@ export class MonitorsService {
     });
   }
 
+  /** The most frequent read (dashboards, the provider's refresh): answered from the cache when it can be. */
   async get(ctx: ServiceContext, id: string): Promise<MonitorView> {
-    const found = await this.monitors.findLiveWithLocations(ctx.workspace.id, id);
-    if (!found) throw NotFoundError.of('monitor', id);
-    return toMonitorView(found.entity, found.privateLocationIds);
+    return this.cache.read(ctx.workspace.id, id, async () => {
+      const found = await this.monitors.findLiveWithLocations(ctx.workspace.id, id);
+      if (!found) throw NotFoundError.of('monitor', id);
+      return toMonitorView(found.entity, found.privateLocationIds);
+    });
   }
 
   async list(ctx: ServiceContext, query: PageQuery): Promise<Paged<MonitorView>> {

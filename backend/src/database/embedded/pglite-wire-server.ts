@@ -163,8 +163,88 @@ function startupParameters(message: Buffer): Map<string, string> {
 
 type Phase = 'startup' | 'sasl-initial' | 'sasl-final' | 'ready';
 
+/** A NOTIFY seen in the session's output: channel and payload. */
+export interface WireNotification {
+  channel: string;
+  payload: string;
+}
+
+/**
+ * Finds NotificationResponse ('A') messages in one run's output, which PGlite hands over in chunks
+ * that may split a message. A run's output starts at a message boundary.
+ */
+export class NotificationScanner {
+  /** Bytes of a message that is not a notification, still to pass over. */
+  private skip = 0;
+  /** The start of a message whose header or notification is split across chunks. */
+  private rest: Buffer = Buffer.alloc(0);
+
+  constructor(private readonly found: (notification: WireNotification) => void) {}
+
+  feed(chunk: Uint8Array): void {
+    let data = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
+    if (this.skip) {
+      const passed = Math.min(this.skip, data.length);
+      this.skip -= passed;
+      data = data.subarray(passed);
+    }
+    if (this.rest.length) {
+      data = Buffer.concat([this.rest, data]);
+      this.rest = Buffer.alloc(0);
+    }
+    let at = 0;
+    while (at < data.length) {
+      const left = data.length - at;
+      if (left < 5) {
+        this.rest = Buffer.from(data.subarray(at));
+        return;
+      }
+      const total = 1 + data.readInt32BE(at + 1);
+      if (data[at] !== 0x41) {
+        if (left < total) {
+          this.skip = total - left;
+          return;
+        }
+      } else {
+        if (left < total) {
+          this.rest = Buffer.from(data.subarray(at));
+          return;
+        }
+        // Int32 process id, then channel and payload, each NUL-terminated.
+        const body = data.subarray(at + 9, at + total);
+        const end = body.indexOf(0);
+        this.found({
+          channel: body.toString('utf8', 0, end),
+          payload: body.toString('utf8', end + 1, body.indexOf(0, end + 1)),
+        });
+      }
+      at += total;
+    }
+  }
+}
+
+/** Wire servers listening in this process, by port: their notifications can be heard in process. */
+const IN_THIS_PROCESS = new Map<number, PgliteWireServer>();
+
+/** The connection id that LISTENs on the server's own behalf (connections count from 1). */
+const SERVER_ITSELF = 0;
+
 export class PgliteWireServer {
+  /**
+   * Notifications committed through any connection, delivered in this process. PGlite is one
+   * session: a NOTIFY reaches the connection that committed it, in the same answer as its commit,
+   * never another connection, so a LISTENing client would never hear it. Here it is emitted
+   * before that answer is written, so a listener has acted before the committer hears "committed".
+   * Only the channels passed to `listenTo` arrive.
+   */
+  onNotification(listener: (notification: WireNotification) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private readonly listeners = new Set<(notification: WireNotification) => void>();
   private server: Server | null = null;
+  private port: number | null = null;
   private readonly lock = new SessionLock();
   private readonly sockets = new Set<Socket>();
   private readonly verifier: ScramVerifier;
@@ -187,6 +267,17 @@ export class PgliteWireServer {
     this.authenticationMs = options.authenticationTimeoutMs ?? 60000;
   }
 
+  /** The wire server of this process that serves this postgres:// URL, if one does. */
+  static servedHere(url: string): PgliteWireServer | undefined {
+    try {
+      const parsed = new URL(url);
+      if (parsed.hostname !== '127.0.0.1' && parsed.hostname !== 'localhost') return undefined;
+      return IN_THIS_PROCESS.get(Number(parsed.port));
+    } catch {
+      return undefined;
+    }
+  }
+
   async listen(options: WireListenOptions = {}): Promise<AddressInfo> {
     const server = createServer((socket) => this.accept(socket));
     this.server = server;
@@ -197,10 +288,30 @@ export class PgliteWireServer {
         resolve();
       });
     });
-    return server.address() as AddressInfo;
+    const address = server.address() as AddressInfo;
+    this.port = address.port;
+    IN_THIS_PROCESS.set(address.port, this);
+    return address;
+  }
+
+  /** LISTENs on a channel for the `notifications` of this process; waits for any open transaction. */
+  async listenTo(channel: string): Promise<void> {
+    await this.lock.acquire(SERVER_ITSELF, this.lockWaitMs);
+    try {
+      // exec() would wait for the lock runExclusive holds: speak the protocol, as the connections do,
+      // streamed (the first raw exchange's answer was seen to reach the next connection otherwise).
+      const listen = query(`LISTEN "${channel.replace(/"/g, '""')}"`);
+      await this.db.runExclusive(() =>
+        this.db.execProtocolRawStream(new Uint8Array(listen), { onRawData: () => undefined }),
+      );
+    } finally {
+      this.lock.release(SERVER_ITSELF);
+    }
   }
 
   async close(): Promise<void> {
+    if (this.port !== null && IN_THIS_PROCESS.get(this.port) === this) IN_THIS_PROCESS.delete(this.port);
+    this.listeners.clear();
     const server = this.server;
     this.server = null;
     this.stopped = true;
@@ -262,9 +373,13 @@ export class PgliteWireServer {
       await this.lock.acquire(id, this.lockWaitMs);
       if (closed || this.stopped) return;
       try {
+        const scanner = new NotificationScanner((notification) => {
+          for (const listener of this.listeners) listener(notification);
+        });
         await this.db.runExclusive(() =>
           this.db.execProtocolRawStream(new Uint8Array(payload), {
             onRawData: (data) => {
+              scanner.feed(data);
               if (!socket.destroyed) socket.write(data);
             },
           }),

@@ -3,8 +3,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 // Every change that can make a cached credential wrong (a key or grant revoked, expired, re-scoped or
 // deleted, a workspace's plan or slug changed or the workspace deleted) NOTIFYs `credential_changes`
 // inside the changing transaction, whoever makes it: a service verb, the command line, a future OAuth
-// server or hand-written SQL. Each API node's credential cache LISTENs and flushes (api-keys/
-// credential-invalidation.ts). `last_used_at` writes do not notify.
+// server or hand-written SQL. Each API node's credential cache hears it and flushes (api-keys/
+// credential-cache.ts, database/change-feed.ts). `last_used_at` writes do not notify.
 const TABLES: Array<[table: string, columns: string[]]> = [
   ['api_keys', ['revoked_at', 'expires_at', 'scope', 'secret_hash', 'prefix', 'workspace_id', 'created_by_user_id']],
   ['oauth_grants', ['revoked_at', 'scope', 'workspace_id', 'user_id', 'client_id']],

@@ -8,6 +8,7 @@ import { AddSubscriberStatus1795317492748 } from './1795317492748-AddSubscriberS
 import { RateLimitWindows1795317842022 } from './1795317842022-RateLimitWindows';
 import { CheckTriggersByMonitor1795318000000 } from './1795318000000-CheckTriggersByMonitor';
 import { CredentialChangeNotify1795320000000 } from './1795320000000-CredentialChangeNotify';
+import { MonitorChangeNotify1795330000000 } from './1795330000000-MonitorChangeNotify';
 
 export const MIGRATIONS: Function[] = [
   Initial1795307197237,
@@ -19,4 +20,5 @@ export const MIGRATIONS: Function[] = [
   RateLimitWindows1795317842022,
   CheckTriggersByMonitor1795318000000,
   CredentialChangeNotify1795320000000,
+  MonitorChangeNotify1795330000000,
 ];
