@@ -1,6 +1,6 @@
 // Serves the Connect RPC API under {base_url}/rpc (Connect JSON and binary, and gRPC-web)
 // inside the Nest application's Fastify instance.
-import { fastifyConnectPlugin } from '@connectrpc/connect-fastify';
+import { compressionBrotli, compressionGzip } from '@connectrpc/connect-node';
 import { createConnectRouter, type ConnectRouter } from '@connectrpc/connect';
 import type { DescService } from '@bufbuild/protobuf';
 import { Inject, Injectable } from '@nestjs/common';
@@ -34,6 +34,7 @@ import { SubscribersService } from '../subscribers/subscribers.service';
 import { AuthFailureLimiter } from '../rate-limit/auth-failure-limiter';
 import { authInterceptor, rpcContextValues } from './rpc-context';
 import { errorInterceptor, RPC_READ_MAX_BYTES, withProtocolErrors } from './rpc-errors';
+import { connectRoutes } from './fastify-connect';
 
 export const RPC_PREFIX = '/rpc';
 
@@ -75,28 +76,23 @@ export class RpcServer {
   }
 
   async register(app: NestFastifyApplication): Promise<void> {
+    const router = createConnectRouter({
+      interceptors: [errorInterceptor(this.logger), authInterceptor(this.apiKeys, this.authFailures)],
+      jsonOptions: { ignoreUnknownFields: false },
+      readMaxBytes: RPC_READ_MAX_BYTES,
+      acceptCompression: [compressionGzip, compressionBrotli],
+    });
+    this.routes(router);
+    // Each handler is wrapped so Connect's own decode errors (raised before any interceptor) are
+    // answered like ours.
+    const handlers = router.handlers.map((handler) => withProtocolErrors(handler, this.logger));
     await app.register(
       (instance, _opts, done) => {
-        // Every content type reaches Connect, so an unsupported one is answered in Connect's error
-        // format (see withProtocolErrors) rather than by Fastify's own 415. The body stays unread
-        // for Connect, as with the plugin's own parsers.
+        // Every content type reaches Connect unread, so an unsupported one is answered in Connect's
+        // error format (see withProtocolErrors) rather than by Fastify's own 415.
+        instance.removeAllContentTypeParsers();
         instance.addContentTypeParser('*', (_request, _payload, parsed) => parsed(null, undefined));
-        void instance.register(fastifyConnectPlugin, {
-          routes: (router) => {
-            this.routes(router);
-            // The plugin serves router.handlers; each is wrapped so Connect's own decode errors
-            // (raised before any interceptor) are answered like ours.
-            router.handlers.splice(
-              0,
-              router.handlers.length,
-              ...router.handlers.map((handler) => withProtocolErrors(handler, this.logger)),
-            );
-          },
-          interceptors: [errorInterceptor(this.logger), authInterceptor(this.apiKeys, this.authFailures)],
-          contextValues: rpcContextValues,
-          jsonOptions: { ignoreUnknownFields: false },
-          readMaxBytes: RPC_READ_MAX_BYTES,
-        });
+        connectRoutes(instance, { handlers, contextValues: rpcContextValues, logger: this.logger });
         done();
       },
       { prefix: RPC_PREFIX },
