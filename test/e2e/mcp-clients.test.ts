@@ -1,8 +1,6 @@
 // What real MCP clients send, over real HTTP: ids as JSON numbers, misspelt argument names,
 // `Accept: */*`, an API key as a bearer token, bodies that are not JSON, and what they check: error
 // messages as the SDK client shows them, output schemas as the Inspector's --strict mode reads them.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyRequest } from 'fastify';
 import type { DomainErrorCode } from '../../backend/src/common/errors';
@@ -11,6 +9,7 @@ import { MonitorsService } from '../../backend/src/monitors/monitors.service';
 import { rateKeyOf } from '../../backend/src/rate-limit/rate-limit.hook';
 import { PageComponentsService } from '../../backend/src/status-pages/page-components.service';
 import { StatusPagesService } from '../../backend/src/status-pages/status-pages.service';
+import { errorText, McpTestClients, refusal } from '../support/mcp';
 import { newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../support/http-app';
 
 interface Entity {
@@ -41,32 +40,10 @@ describe('MCP with real clients', () => {
   let t: HttpTestApp;
   let pro: Tenant;
   let free: Tenant;
-  const open: Client[] = [];
+  let mcp: McpTestClients<Out>;
   let pageId: string;
   let componentId: string;
   let monitorId: string;
-
-  async function connect(headers: Record<string, string>): Promise<Client> {
-    const client = new Client({ name: 'mcp-clients-e2e', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${t.baseUrl}/mcp`), { requestInit: { headers } }));
-    open.push(client);
-    return client;
-  }
-  const withKey = (key: string) => connect({ 'x-service-key': key });
-
-  async function ok(client: Client, name: string, args: Record<string, unknown>) {
-    const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
-    if (result.isError) throw new Error(`${name} failed: ${JSON.stringify(result.content)}`);
-    return result.structuredContent as Out;
-  }
-  async function refusal(promise: Promise<unknown>): Promise<{ code: number; message: string }> {
-    const error = await promise.then(
-      () => null,
-      (e: unknown) => e as { code: number; message: string },
-    );
-    if (!error) throw new Error('expected the call to be refused');
-    return { code: error.code, message: error.message };
-  }
 
   /** A raw POST with exactly these headers and body. */
   const post = (headers: Record<string, string>, body: string) =>
@@ -76,6 +53,7 @@ describe('MCP with real clients', () => {
 
   beforeAll(async () => {
     t = await startHttpApp();
+    mcp = new McpTestClients(t.baseUrl, 'mcp-clients-e2e');
     pro = await newTenant(t, 'pro');
     free = await newTenant(t, 'free');
     const page = await t.app.get(StatusPagesService).create(pro.ctx, { title: 'Clients', slug: 'mcp-clients' });
@@ -94,31 +72,28 @@ describe('MCP with real clients', () => {
   });
 
   afterAll(async () => {
-    await Promise.all(open.map((c) => c.close().catch(() => undefined)));
+    await mcp.closeAll();
     await t.close();
   });
 
   describe('ids given as JSON numbers', () => {
     it('takes every id argument as a number or a numeric string, in the same call', async () => {
-      const client = await withKey(pro.writeKey);
+      const client = await mcp.withKey(pro.writeKey);
       const n = Number;
-      expect((await ok(client, 'get_monitor', { monitorId: n(monitorId) })).monitor.id).toBe(monitorId);
-      expect((await ok(client, 'get_monitor_status', { monitorId: n(monitorId) })).id).toBe(monitorId);
-      expect((await ok(client, 'get_monitor_summary', { monitorId: n(monitorId) })).id).toBe(monitorId);
-      expect((await ok(client, 'list_response_logs', { monitorId: n(monitorId) })).logs).toEqual([]);
+      expect((await mcp.ok(client, 'get_monitor', { monitorId: n(monitorId) })).monitor.id).toBe(monitorId);
+      expect((await mcp.ok(client, 'get_monitor_status', { monitorId: n(monitorId) })).id).toBe(monitorId);
+      expect((await mcp.ok(client, 'get_monitor_summary', { monitorId: n(monitorId) })).id).toBe(monitorId);
+      expect((await mcp.ok(client, 'list_response_logs', { monitorId: n(monitorId) })).logs).toEqual([]);
       // Taken as the id "987654321" and looked up: a tool error saying so, not an argument refusal.
       const log = (await client.callTool({
         name: 'get_response_log',
         arguments: { monitorId: n(monitorId), logId: 987654321 },
       })) as CallToolResult;
-      expect([log.isError, (log.content[0] as { text: string }).text]).toEqual([
-        true,
-        'NOT_FOUND: response log "987654321" not found',
-      ]);
-      const components = await ok(client, 'list_page_components', { pageId: n(pageId) });
+      expect([log.isError, errorText(log)]).toEqual([true, 'NOT_FOUND: response log "987654321" not found']);
+      const components = await mcp.ok(client, 'list_page_components', { pageId: n(pageId) });
       expect(components.components.map((c) => c.id)).toEqual([componentId]);
 
-      const created = await ok(client, 'create_status_report', {
+      const created = await mcp.ok(client, 'create_status_report', {
         pageId: n(pageId),
         title: 'Numbers',
         message: 'Ids as numbers',
@@ -127,15 +102,15 @@ describe('MCP with real clients', () => {
       });
       const reportId = created.statusReport.id;
       expect(created.statusReport).toMatchObject({ pageId, pageComponentIds: [componentId] });
-      await ok(client, 'add_status_report_update', {
+      await mcp.ok(client, 'add_status_report_update', {
         statusReportId: n(reportId),
         status: 'identified',
         message: 'Found it',
         notify: false,
       });
-      await ok(client, 'update_status_report', { statusReportId: n(reportId), pageComponentIds: [] });
-      await ok(client, 'resolve_status_report', { statusReportId: reportId, message: 'Fixed', notify: false });
-      const maintenance = await ok(client, 'create_maintenance', {
+      await mcp.ok(client, 'update_status_report', { statusReportId: n(reportId), pageComponentIds: [] });
+      await mcp.ok(client, 'resolve_status_report', { statusReportId: reportId, message: 'Fixed', notify: false });
+      const maintenance = await mcp.ok(client, 'create_maintenance', {
         pageId: n(pageId),
         title: 'Window',
         from: new Date(Date.now() + 3_600_000).toISOString(),
@@ -145,15 +120,15 @@ describe('MCP with real clients', () => {
       });
       expect(maintenance.maintenance.pageComponentIds).toEqual([componentId]);
 
-      const entries = await ok(client, 'list_audit_logs', { entityType: 'status_report', entityId: n(reportId) });
+      const entries = await mcp.ok(client, 'list_audit_logs', { entityType: 'status_report', entityId: n(reportId) });
       expect(entries.entries.length).toBeGreaterThanOrEqual(4);
       expect(entries.entries.every((e) => e.entityId === reportId)).toBe(true);
-      const entry = await ok(client, 'get_audit_log', { auditLogId: n(entries.entries[0].id) });
+      const entry = await mcp.ok(client, 'get_audit_log', { auditLogId: n(entries.entries[0].id) });
       expect(entry.entry.id).toBe(entries.entries[0].id);
     });
 
     it('announces every id argument of every tool as a string or an integer', async () => {
-      const { tools } = await (await withKey(pro.writeKey)).listTools();
+      const { tools } = await (await mcp.withKey(pro.writeKey)).listTools();
       const idArguments: string[] = [];
       for (const tool of tools) {
         for (const [name, schema] of Object.entries(tool.inputSchema.properties ?? {})) {
@@ -177,7 +152,7 @@ describe('MCP with real clients', () => {
     });
 
     it('refuses ids that are no ids, naming the argument', async () => {
-      const client = await withKey(pro.readKey);
+      const client = await mcp.withKey(pro.readKey);
       for (const monitorId of [-1, 1.5, 'abc', '', true, null, 2 ** 60]) {
         const refused = await refusal(client.callTool({ name: 'get_monitor', arguments: { monitorId } }));
         expect([monitorId, refused.code]).toEqual([monitorId, -32602]);
@@ -190,7 +165,7 @@ describe('MCP with real clients', () => {
 
   describe('errors as clients show them', () => {
     it('gives the SDK client one "MCP error <code>:" prefix, and the wire message none', async () => {
-      const client = await withKey(pro.readKey);
+      const client = await mcp.withKey(pro.readKey);
       const refused = await refusal(client.callTool({ name: 'get_monitor', arguments: {} }));
       expect(refused.message).toMatch(/^MCP error -32602: Invalid arguments for get_monitor: /);
       expect(refused.message.match(/MCP error/g)).toHaveLength(1);
@@ -215,7 +190,7 @@ describe('MCP with real clients', () => {
     });
 
     it('refuses an unknown argument name, naming it and the accepted ones', async () => {
-      const client = await withKey(pro.readKey);
+      const client = await mcp.withKey(pro.readKey);
       const refused = await refusal(
         client.callTool({ name: 'get_monitor_summary', arguments: { monitorId, timeRange: '7d' } }),
       );
@@ -294,12 +269,12 @@ describe('MCP with real clients', () => {
     });
 
     it('accepts an API key as a bearer token, with its scope, counted as the same credential', async () => {
-      const read = await connect({ authorization: `Bearer ${pro.readKey}` });
+      const read = await mcp.connect({ authorization: `Bearer ${pro.readKey}` });
       const { tools } = await read.listTools();
       expect(tools.some((tool) => tool.name === 'get_monitor')).toBe(true);
       expect(tools.some((tool) => tool.name === 'create_status_report')).toBe(false);
-      expect((await ok(read, 'get_monitor', { monitorId })).monitor.id).toBe(monitorId);
-      const write = await connect({ authorization: `Bearer ${pro.writeKey}` });
+      expect((await mcp.ok(read, 'get_monitor', { monitorId })).monitor.id).toBe(monitorId);
+      const write = await mcp.connect({ authorization: `Bearer ${pro.writeKey}` });
       expect((await write.listTools()).tools).toHaveLength(23);
 
       const wrong = `svc_${'a'.repeat(12)}_${'b'.repeat(40)}`;
@@ -319,7 +294,7 @@ describe('MCP with real clients', () => {
 
   describe('tools by plan and output schemas', () => {
     it('lists the response-log tools on the free plan, saying they need a paid plan', async () => {
-      const { tools } = await (await withKey(free.writeKey)).listTools();
+      const { tools } = await (await mcp.withKey(free.writeKey)).listTools();
       expect(tools).toHaveLength(21);
       for (const name of ['list_response_logs', 'get_response_log']) {
         const tool = tools.find((x) => x.name === name);
@@ -328,7 +303,7 @@ describe('MCP with real clients', () => {
     });
 
     it('gives every tool an output schema of typed nodes, never {} or additionalProperties: {}', async () => {
-      const { tools } = await (await withKey(pro.writeKey)).listTools();
+      const { tools } = await (await mcp.withKey(pro.writeKey)).listTools();
       expect(tools).toHaveLength(23);
       const problems: string[] = [];
       for (const tool of tools) problems.push(...untypedNodes(tool, tool.outputSchema, 'outputSchema'));

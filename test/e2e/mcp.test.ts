@@ -1,10 +1,7 @@
 // The MCP endpoint driven by the official SDK client over real HTTP: tool sets by scope and plan,
 // every tool on real data, input rejection, errors, credentials, resources and rate limits.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import { ApiKeysService } from '../../backend/src/api-keys/api-keys.service';
 import type { AppConfig } from '../../backend/src/config/config';
 import { APP_CONFIG } from '../../backend/src/config/config.module';
@@ -23,6 +20,7 @@ import { PrivateLocationsService } from '../../backend/src/private-locations/pri
 import { RetentionService } from '../../backend/src/check-results/retention.service';
 import { PageComponentsService } from '../../backend/src/status-pages/page-components.service';
 import { StatusPagesService } from '../../backend/src/status-pages/status-pages.service';
+import { errorText, McpTestClients, refusal } from '../support/mcp';
 import { newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../support/http-app';
 
 const READ_TOOLS = [
@@ -86,42 +84,7 @@ describe('MCP endpoint', () => {
   let pro: Tenant;
   let free: Tenant;
   let other: Tenant;
-  const open: Client[] = [];
-
-  async function connect(headers: Record<string, string>): Promise<Client> {
-    const client = new Client({ name: 'mcp-e2e', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${t.baseUrl}/mcp`), { requestInit: { headers } }));
-    open.push(client);
-    return client;
-  }
-  const withKey = (key: string) => connect({ 'x-service-key': key });
-
-  async function call(client: Client, name: string, args: Record<string, unknown> = {}): Promise<CallToolResult> {
-    return (await client.callTool({ name, arguments: args })) as CallToolResult;
-  }
-  /** Every tool's announced output schema, compiled by the validator the SDK client uses. */
-  const outputValidators = new Map<string, (value: unknown) => { valid: boolean; errorMessage?: string }>();
-  async function ok(client: Client, name: string, args: Record<string, unknown> = {}) {
-    const result = await call(client, name, args);
-    if (result.isError) throw new Error(`${name} failed: ${JSON.stringify(result.content)}`);
-    expect(result.content[0]).toMatchObject({ type: 'text' });
-    // Whatever a tool returns in these tests is what its outputSchema says it returns.
-    const validate = outputValidators.get(name);
-    if (!validate) throw new Error(`no output schema listed for ${name}`);
-    const checked = validate(result.structuredContent);
-    expect([name, checked.valid, checked.errorMessage]).toEqual([name, true, undefined]);
-    return result.structuredContent as Out;
-  }
-  const errorText = (result: CallToolResult) => (result.content[0] as { text: string }).text;
-  /** The JSON-RPC error a call was refused with. */
-  async function refusal(promise: Promise<unknown>): Promise<{ code: number; message: string }> {
-    const error = await promise.then(
-      () => null,
-      (e: unknown) => e as { code: number; message: string },
-    );
-    if (!error) throw new Error('expected the call to be refused');
-    return { code: error.code, message: error.message };
-  }
+  let mcp: McpTestClients<Out>;
 
   let pageId: string;
   let componentId: string;
@@ -129,6 +92,7 @@ describe('MCP endpoint', () => {
 
   beforeAll(async () => {
     t = await startHttpApp();
+    mcp = new McpTestClients(t.baseUrl, 'mcp-e2e');
     pro = await newTenant(t, 'pro');
     free = await newTenant(t, 'free');
     other = await newTenant(t, 'pro');
@@ -145,20 +109,18 @@ describe('MCP endpoint', () => {
       .get(PageComponentsService)
       .createComponent(pro.ctx, { pageId, type: 'monitor', monitorId, name: 'API' });
     componentId = component.id;
-    const validator = new AjvJsonSchemaValidator();
-    for (const tool of (await (await withKey(pro.writeKey)).listTools()).tools) {
-      if (tool.outputSchema) outputValidators.set(tool.name, validator.getValidator(tool.outputSchema));
-    }
+    // Whatever a tool returns in these tests is what its outputSchema says it returns.
+    await mcp.checkOutputSchemas(await mcp.withKey(pro.writeKey));
   });
 
   afterAll(async () => {
-    await Promise.all(open.map((c) => c.close().catch(() => undefined)));
+    await mcp.closeAll();
     await t.close();
   });
 
   describe('tools by scope and plan', () => {
     it('lists 23 tools to a write key on a plan with the audit log, with schemas and annotations', async () => {
-      const { tools } = await (await withKey(pro.writeKey)).listTools();
+      const { tools } = await (await mcp.withKey(pro.writeKey)).listTools();
       expect(tools.map((x) => x.name).sort()).toEqual([...READ_TOOLS, ...MUTATION_TOOLS].sort());
       expect(tools).toHaveLength(23);
       for (const tool of tools) {
@@ -173,13 +135,13 @@ describe('MCP endpoint', () => {
     });
 
     it('lists 21 tools without the audit-log feature', async () => {
-      const { tools } = await (await withKey(free.writeKey)).listTools();
+      const { tools } = await (await mcp.withKey(free.writeKey)).listTools();
       expect(tools).toHaveLength(21);
       expect(tools.map((x) => x.name)).not.toEqual(expect.arrayContaining([AUDIT_TOOLS[0]]));
     });
 
     it('shows a read-only key only the read tools, and refuses the others as a JSON-RPC error', async () => {
-      const client = await withKey(pro.readKey);
+      const client = await mcp.withKey(pro.readKey);
       const { tools } = await client.listTools();
       expect(tools.map((x) => x.name).sort()).toEqual([...READ_TOOLS].sort());
       expect(tools.every((x) => /^(list|get|search)_/.test(x.name))).toBe(true);
@@ -191,12 +153,12 @@ describe('MCP endpoint', () => {
       );
       expect(refused.code).toBe(-32003);
       expect(refused.message).toContain('read and write');
-      const { statusReports } = await ok(client, 'list_status_reports');
+      const { statusReports } = await mcp.ok(client, 'list_status_reports');
       expect(statusReports).toEqual([]);
     });
 
     it('refuses an unknown tool as invalid params', async () => {
-      await expect((await withKey(pro.writeKey)).callTool({ name: 'drop_everything' })).rejects.toMatchObject({
+      await expect((await mcp.withKey(pro.writeKey)).callTool({ name: 'drop_everything' })).rejects.toMatchObject({
         code: -32602,
       });
     });
@@ -204,8 +166,8 @@ describe('MCP endpoint', () => {
 
   describe('publishing and reading on real data', () => {
     it('runs the status report lifecycle with notify false, and audits it as mcp', async () => {
-      const client = await withKey(pro.writeKey);
-      const created = await ok(client, 'create_status_report', {
+      const client = await mcp.withKey(pro.writeKey);
+      const created = await mcp.ok(client, 'create_status_report', {
         pageId,
         title: 'API errors',
         status: 'investigating',
@@ -215,34 +177,34 @@ describe('MCP endpoint', () => {
       });
       expect(created).toMatchObject({ notified: false, statusReport: { title: 'API errors', pageId } });
       const reportId = created.statusReport.id;
-      const added = await ok(client, 'add_status_report_update', {
+      const added = await mcp.ok(client, 'add_status_report_update', {
         statusReportId: reportId,
         status: 'identified',
         message: 'Found it',
         notify: false,
       });
       expect(added.statusReport.updates).toHaveLength(2);
-      const updated = await ok(client, 'update_status_report', { statusReportId: reportId, title: 'API 5xx' });
+      const updated = await mcp.ok(client, 'update_status_report', { statusReportId: reportId, title: 'API 5xx' });
       expect(updated.statusReport).toMatchObject({ title: 'API 5xx' });
       expect(updated.statusReport.updates).toHaveLength(2);
 
-      const monitors = await ok(client, 'list_monitors');
+      const monitors = await mcp.ok(client, 'list_monitors');
       expect(monitors.monitors).toEqual([expect.objectContaining({ id: monitorId, activeIncidentCount: 1 })]);
       expect(monitors.pagination).toEqual({ page: 1, perPage: 50, totalSize: 1, totalPages: 1 });
 
-      const resolved = await ok(client, 'resolve_status_report', {
+      const resolved = await mcp.ok(client, 'resolve_status_report', {
         statusReportId: reportId,
         message: 'Fixed',
         notify: false,
       });
       expect(resolved.statusReport).toMatchObject({ status: 'resolved' });
-      expect((await ok(client, 'list_status_reports')).statusReports).toEqual([]);
-      const all = await ok(client, 'list_status_reports', { filter: 'all', perPage: 1 });
+      expect((await mcp.ok(client, 'list_status_reports')).statusReports).toEqual([]);
+      const all = await mcp.ok(client, 'list_status_reports', { filter: 'all', perPage: 1 });
       expect(all.statusReports).toHaveLength(1);
       expect(all.pagination).toMatchObject({ page: 1, perPage: 1, totalSize: 1 });
-      expect((await ok(client, 'list_monitors')).monitors[0].activeIncidentCount).toBe(0);
+      expect((await mcp.ok(client, 'list_monitors')).monitors[0].activeIncidentCount).toBe(0);
 
-      const audit = await ok(client, 'list_audit_logs', { entityType: 'status_report', entityId: reportId });
+      const audit = await mcp.ok(client, 'list_audit_logs', { entityType: 'status_report', entityId: reportId });
       expect(audit.entries.length).toBeGreaterThanOrEqual(4);
       const [writeKey] = await t.db.rows<{ id: string }>(
         `SELECT id::text AS id FROM api_keys WHERE workspace_id = $1 AND scope = 'write'`,
@@ -250,16 +212,16 @@ describe('MCP endpoint', () => {
       );
       for (const entry of audit.entries)
         expect(entry).toMatchObject({ actorType: 'mcp', actorId: writeKey.id, actorUserId: pro.userId, via: 'mcp' });
-      const one = await ok(client, 'get_audit_log', { auditLogId: audit.entries[0].id });
+      const one = await mcp.ok(client, 'get_audit_log', { auditLogId: audit.entries[0].id });
       expect(one.entry).toMatchObject({ id: audit.entries[0].id, entityId: reportId });
       expect(one.entry.after).toBeTruthy();
     });
 
     it('creates a maintenance and lists it', async () => {
-      const client = await withKey(pro.writeKey);
+      const client = await mcp.withKey(pro.writeKey);
       const from = new Date(Date.now() + 3_600_000).toISOString();
       const to = new Date(Date.now() + 7_200_000).toISOString();
-      const created = await ok(client, 'create_maintenance', {
+      const created = await mcp.ok(client, 'create_maintenance', {
         pageId,
         title: 'Database upgrade',
         from,
@@ -268,38 +230,38 @@ describe('MCP endpoint', () => {
         notify: false,
       });
       expect(created).toMatchObject({ notified: false, maintenance: { title: 'Database upgrade', from, to } });
-      const listed = await ok(client, 'list_maintenances');
+      const listed = await mcp.ok(client, 'list_maintenances');
       expect(listed.maintenances.map((m: { id: string }) => m.id)).toContain(created.maintenance.id);
     });
 
     it('reads pages, components, monitors, status, summary, channels and locations', async () => {
-      const client = await withKey(pro.readKey);
-      expect((await ok(client, 'list_status_pages')).statusPages).toEqual([
+      const client = await mcp.withKey(pro.readKey);
+      expect((await mcp.ok(client, 'list_status_pages')).statusPages).toEqual([
         expect.objectContaining({ id: pageId, slug: 'acme-mcp', title: 'Acme status' }),
       ]);
-      expect((await ok(client, 'list_page_components', { pageId })).components).toEqual([
+      expect((await mcp.ok(client, 'list_page_components', { pageId })).components).toEqual([
         expect.objectContaining({ id: componentId, type: 'monitor', monitorId, name: 'API' }),
       ]);
-      const { monitor } = await ok(client, 'get_monitor', { monitorId });
+      const { monitor } = await mcp.ok(client, 'get_monitor', { monitorId });
       expect(monitor).toMatchObject({ id: monitorId, url: 'http://127.0.0.1:9/health', regions: ['fly-ams'] });
       expect(monitor).not.toHaveProperty('status');
-      expect(await ok(client, 'get_monitor_status', { monitorId })).toEqual({
+      expect(await mcp.ok(client, 'get_monitor_status', { monitorId })).toEqual({
         id: monitorId,
         regions: [{ region: 'fly-ams', status: 'unknown' }],
         privateLocations: [],
       });
-      expect(await ok(client, 'get_monitor_summary', { monitorId, range: '7d' })).toMatchObject({
+      expect(await mcp.ok(client, 'get_monitor_summary', { monitorId, range: '7d' })).toMatchObject({
         id: monitorId,
         timeRange: '7d',
         totalSuccessful: 0,
       });
-      expect(await ok(client, 'list_response_logs', { monitorId })).toEqual({
+      expect(await mcp.ok(client, 'list_response_logs', { monitorId })).toEqual({
         logs: [],
         hasMore: false,
         nextOffset: 0,
       });
-      expect((await ok(client, 'list_notifications')).notifications).toEqual([]);
-      expect((await ok(client, 'list_private_locations')).privateLocations).toEqual([]);
+      expect((await mcp.ok(client, 'list_notifications')).notifications).toEqual([]);
+      expect((await mcp.ok(client, 'list_private_locations')).privateLocations).toEqual([]);
     });
 
     it('reads a real check as status, summary and response logs', async () => {
@@ -332,26 +294,26 @@ describe('MCP endpoint', () => {
         ],
         new Date(),
       );
-      const client = await withKey(pro.readKey);
-      expect((await ok(client, 'get_monitor_status', { monitorId })).regions).toEqual([
+      const client = await mcp.withKey(pro.readKey);
+      expect((await mcp.ok(client, 'get_monitor_status', { monitorId })).regions).toEqual([
         { region: 'fly-ams', status: 'active' },
       ]);
-      expect(await ok(client, 'get_monitor_summary', { monitorId })).toMatchObject({
+      expect(await mcp.ok(client, 'get_monitor_summary', { monitorId })).toMatchObject({
         totalSuccessful: 1,
         p50: 42,
         p99: 42,
       });
-      const { logs } = await ok(client, 'list_response_logs', { monitorId, limit: 10 });
+      const { logs } = await mcp.ok(client, 'list_response_logs', { monitorId, limit: 10 });
       expect(logs).toEqual([
         expect.objectContaining({ region: 'fly-ams', status: 'success', statusCode: 200, latency: 42 }),
       ]);
-      const { log } = await ok(client, 'get_response_log', { monitorId, logId: logs[0].id });
+      const { log } = await mcp.ok(client, 'get_response_log', { monitorId, logId: logs[0].id });
       expect(log).toMatchObject({
         url: 'http://127.0.0.1:9/health',
         timing: { dns: 0, connect: 1, tls: 0, ttfb: 40, transfer: 1 },
         headers: { 'set-cookie': '[redacted]' },
       });
-      const missing = await call(client, 'get_response_log', { monitorId, logId: '999999999' });
+      const missing = await mcp.call(client, 'get_response_log', { monitorId, logId: '999999999' });
       expect(errorText(missing)).toMatch(/^NOT_FOUND/);
     });
 
@@ -365,12 +327,12 @@ describe('MCP endpoint', () => {
           provider: { kind: 'slack', args: { webhookUrl: `https://hooks.slack.com/services/T0/B0/secret${i}` } },
         });
       }
-      const client = await withKey(tenant.readKey);
-      const all = await ok(client, 'list_notifications', { perPage: 200 });
+      const client = await mcp.withKey(tenant.readKey);
+      const all = await mcp.ok(client, 'list_notifications', { perPage: 200 });
       expect(all.notifications).toHaveLength(105);
       expect(all.pagination).toEqual({ page: 1, perPage: 200, totalSize: 105, totalPages: 1 });
       expect(JSON.stringify(all)).not.toContain('secret');
-      const second = await ok(client, 'list_notifications', { perPage: 100, page: 2 });
+      const second = await mcp.ok(client, 'list_notifications', { perPage: 100, page: 2 });
       expect(second.notifications).toHaveLength(5);
       expect(second.pagination).toEqual({ page: 2, perPage: 100, totalSize: 105, totalPages: 2 });
     });
@@ -381,7 +343,7 @@ describe('MCP endpoint', () => {
         .get(PrivateLocationsService)
         .create(tenant.ctx, { name: 'Basement rack', metadata: { site: 'hq' } });
       expect(created.token).toMatch(/^svc_plt_/);
-      const out = await ok(await withKey(tenant.readKey), 'list_private_locations', { perPage: 100 });
+      const out = await mcp.ok(await mcp.withKey(tenant.readKey), 'list_private_locations', { perPage: 100 });
       expect(out.privateLocations).toEqual([
         expect.objectContaining({ id: created.id, name: 'Basement rack', status: 'unknown', metadata: { site: 'hq' } }),
       ]);
@@ -390,30 +352,30 @@ describe('MCP endpoint', () => {
     });
 
     it('searches and reads the public content with any credential', async () => {
-      const client = await withKey(free.readKey);
-      const docs = await ok(client, 'search_docs', { query: 'MCP server tools' });
+      const client = await mcp.withKey(free.readKey);
+      const docs = await mcp.ok(client, 'search_docs', { query: 'MCP server tools' });
       expect(docs.results.length).toBeGreaterThan(0);
       expect(docs.results[0]).toEqual(
         expect.objectContaining({ title: expect.any(String) as string, url: expect.any(String) as string }),
       );
-      const page = await ok(client, 'get_doc_page', { path: '/docs/reference/mcp-server' });
+      const page = await mcp.ok(client, 'get_doc_page', { path: '/docs/reference/mcp-server' });
       expect(page.markdown).toContain('create_status_report');
-      const anything = await ok(client, 'search_content', { query: 'Uptime Kuma' });
+      const anything = await mcp.ok(client, 'search_content', { query: 'Uptime Kuma' });
       expect(anything.results.some((r: { type: string }) => r.type === 'comparisons')).toBe(true);
-      const missing = await call(client, 'get_content_page', { path: '/nowhere/at-all' });
+      const missing = await mcp.call(client, 'get_content_page', { path: '/nowhere/at-all' });
       expect(missing.isError).toBe(true);
     });
   });
 
   describe('input and errors', () => {
     it('rejects a publishing call without notify by its input schema', async () => {
-      const client = await withKey(pro.writeKey);
+      const client = await mcp.withKey(pro.writeKey);
       const refused = await refusal(
         client.callTool({ name: 'create_status_report', arguments: { pageId, title: 'x', message: 'y' } }),
       );
       expect(refused.code).toBe(-32602);
       expect(refused.message).toContain('notify');
-      const { statusReports } = await ok(client, 'list_status_reports', { filter: 'all' });
+      const { statusReports } = await mcp.ok(client, 'list_status_reports', { filter: 'all' });
       expect(statusReports.every((r) => r.title !== 'x')).toBe(true);
     });
 
@@ -428,14 +390,14 @@ describe('MCP endpoint', () => {
       ['list_status_reports', { page: 0 }],
       ['get_monitor_summary', { monitorId: '1', range: '30d' }],
     ])('refuses %s %j as invalid params', async (name, args) => {
-      await expect((await withKey(pro.writeKey)).callTool({ name, arguments: args })).rejects.toMatchObject({
+      await expect((await mcp.withKey(pro.writeKey)).callTool({ name, arguments: args })).rejects.toMatchObject({
         code: -32602,
       });
     });
 
     it('answers NOT_FOUND as a tool error for ids of another workspace, and changes nothing', async () => {
-      const client = await withKey(other.writeKey);
-      const report = await call(client, 'create_status_report', {
+      const client = await mcp.withKey(other.writeKey);
+      const report = await mcp.call(client, 'create_status_report', {
         pageId,
         title: 'Not yours',
         message: 'x',
@@ -448,18 +410,18 @@ describe('MCP endpoint', () => {
         ['list_page_components', { pageId }],
         ['get_monitor_summary', { monitorId }],
       ] as const) {
-        const result = await call(client, name, args);
+        const result = await mcp.call(client, name, args);
         expect([name, result.isError]).toEqual([name, true]);
         expect(errorText(result)).toContain('NOT_FOUND');
       }
-      const own = await ok(client, 'list_status_reports', { filter: 'all' });
+      const own = await mcp.ok(client, 'list_status_reports', { filter: 'all' });
       expect(own.statusReports).toEqual([]);
     });
 
     it('answers NOT_FOUND for a component that is not on the given page', async () => {
-      const client = await withKey(pro.writeKey);
+      const client = await mcp.withKey(pro.writeKey);
       const second = await t.app.get(StatusPagesService).create(pro.ctx, { title: 'Second', slug: 'second-mcp' });
-      const result = await call(client, 'create_maintenance', {
+      const result = await mcp.call(client, 'create_maintenance', {
         pageId: second.id,
         title: 'Wrong component',
         from: new Date().toISOString(),
@@ -472,7 +434,7 @@ describe('MCP endpoint', () => {
     });
 
     it('answers a validation failure of the service as a tool error the caller can act on', async () => {
-      const result = await call(await withKey(pro.writeKey), 'create_status_report', {
+      const result = await mcp.call(await mcp.withKey(pro.writeKey), 'create_status_report', {
         pageId,
         title: '',
         message: 'x',
@@ -483,7 +445,7 @@ describe('MCP endpoint', () => {
     });
 
     it('refuses response logs on the free plan as a JSON-RPC error', async () => {
-      const client = await withKey(free.writeKey);
+      const client = await mcp.withKey(free.writeKey);
       const monitor = await t.app
         .get(MonitorsService)
         .create(free.ctx, 'http', { name: 'x', url: 'http://127.0.0.1:9/', periodicity: '10m', regions: ['fly-ams'] });
@@ -545,7 +507,7 @@ describe('MCP endpoint', () => {
       };
       const live = await token('live', 3_600_000);
       const expired = await token('expired', -1000);
-      const client = await connect({ authorization: `Bearer ${live}` });
+      const client = await mcp.connect({ authorization: `Bearer ${live}` });
       expect((await client.listTools()).tools).toHaveLength(READ_TOOLS.length);
       expect((await post({ authorization: `Bearer ${expired}` })).status).toBe(401);
       await t.db.manager.query('UPDATE oauth_grants SET revoked_at = now() WHERE id = $1', [grant.id]);
@@ -555,7 +517,7 @@ describe('MCP endpoint', () => {
     });
 
     it('lets the API key win when a bad bearer token comes with it', async () => {
-      const client = await connect({ 'x-service-key': pro.readKey, authorization: 'Bearer svc_oat_bogus' });
+      const client = await mcp.connect({ 'x-service-key': pro.readKey, authorization: 'Bearer svc_oat_bogus' });
       expect((await client.listTools()).tools).toHaveLength(READ_TOOLS.length);
     });
 
@@ -626,7 +588,7 @@ describe('MCP endpoint', () => {
     });
 
     it('lists and reads the three resources, never with an empty body', async () => {
-      const client = await withKey(pro.readKey);
+      const client = await mcp.withKey(pro.readKey);
       const { resources } = await client.listResources();
       expect(resources.map((r) => [r.name, r.uri])).toEqual([
         ['openapi-specification', 'http://localhost:3000/openapi.json'],

@@ -42,14 +42,12 @@ describe('an embedded database served by another process', () => {
   it('keeps the feed off and reads every monitor from the database', async () => {
     expect(await node.app.get(ChangeFeed).firstAttempt).toBe(false);
     const tenant = await newTenant(node);
-    const monitor = await node.app
-      .get(MonitorsService)
-      .create(tenant.ctx, 'http', {
-        name: 'far',
-        url: 'http://127.0.0.1:9/',
-        periodicity: '10m',
-        regions: ['fly-ams'],
-      });
+    const monitor = await node.app.get(MonitorsService).create(tenant.ctx, 'http', {
+      name: 'far',
+      url: 'http://127.0.0.1:9/',
+      periodicity: '10m',
+      regions: ['fly-ams'],
+    });
     for (let i = 0; i < 2; i += 1) {
       const response = await fetch(`${node.baseUrl}/rpc/monitor.v1.MonitorService/GetMonitor`, {
         method: 'POST',

@@ -1,7 +1,5 @@
 import { CheckResultPartitions } from '../../backend/src/check-results/check-result-partitions';
-import { CheckResultsRepository } from '../../backend/src/check-results/check-results.repository';
 import { RetentionService } from '../../backend/src/check-results/retention.service';
-import { createLogger } from '../../backend/src/logging/logger';
 import { createTestApp, newWorkspace, type TestApp } from '../support/app';
 
 const DAY = 86_400_000;
@@ -73,7 +71,7 @@ describe(CheckResultPartitions.name, () => {
 
   it('maintains the fourteen days of retention and a week ahead', async () => {
     const now = new Date('2026-03-20T08:00:00Z');
-    const retention = new RetentionService(t.db, createLogger('silent'), t.app.get(CheckResultsRepository));
+    const retention = t.app.get(RetentionService);
     const result = await retention.maintain(now);
     expect(result.dropped).toEqual(['check_results_p20260302', 'check_results_p20260303']);
     const names = await sut.list();
@@ -82,5 +80,32 @@ describe(CheckResultPartitions.name, () => {
     expect(names).toHaveLength(22);
     expect(new Date('2026-03-27T00:00:00Z').getTime() - now.getTime()).toBeGreaterThan(6 * DAY);
     await expect(retention.maintain(now)).resolves.toEqual({ created: [], dropped: [] });
+  });
+
+  it('forgets check triggers that ran before the retention window, and no others', async () => {
+    const { workspace: ws } = await newWorkspace(t);
+    const [monitor] = await t.db.rows<{ id: string }>(
+      `INSERT INTO monitors (workspace_id, kind, name, url, periodicity, regions)
+       VALUES ($1, 'http', 'm', 'http://127.0.0.1:9/', '1m', '{fly-ams}') RETURNING id::text AS id`,
+      [ws.id],
+    );
+    const trigger = (requested: string, done: string | null) =>
+      t.db.manager.query(
+        `INSERT INTO check_triggers (monitor_id, location, workspace_id, requested_at, done_at)
+         VALUES ($1, 'fly-ams', $2, $3, $4)`,
+        [monitor.id, ws.id, requested, done],
+      );
+    await trigger('2026-03-01T00:00:00Z', '2026-03-01T00:00:05Z'); // ran 19 days before: forgotten
+    await trigger('2026-03-10T00:00:00Z', '2026-03-10T00:00:05Z'); // ran 10 days before: kept
+    await trigger('2026-03-01T00:00:00Z', null); // never ran: kept for its agent
+    await t.app.get(RetentionService).maintain(new Date('2026-03-20T08:00:00Z'));
+    const left = await t.db.rows<{ requested_at: Date; done_at: Date | null }>(
+      'SELECT requested_at, done_at FROM check_triggers WHERE monitor_id = $1 ORDER BY id',
+      [monitor.id],
+    );
+    expect(left.map((row) => [row.requested_at.toISOString(), row.done_at?.toISOString() ?? null])).toEqual([
+      ['2026-03-10T00:00:00.000Z', '2026-03-10T00:00:05.000Z'],
+      ['2026-03-01T00:00:00.000Z', null],
+    ]);
   });
 });

@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShut
 import type { Logger } from 'pino';
 import { LOGGER } from '../config/config.module';
 import { Database } from '../database/database';
+import { SchedulesRepository } from '../checker/scheduling/schedules.repository';
 import { CheckResultPartitions } from './check-result-partitions';
 import { CheckResultsRepository } from './check-results.repository';
 import { RESULT_RETENTION_DAYS } from '../monitors/monitor.constants';
@@ -11,19 +12,25 @@ const HOUR_MS = 3_600_000;
 /** Hourly aggregates serve the 45-day status page history. */
 export const AGGREGATE_RETENTION_DAYS = 46;
 
-/** Keeps check_results partitions for the retention window and a week ahead; drops older ones. */
+/**
+ * Keeps check_results partitions for the retention window and a week ahead and drops older ones, with
+ * the hourly aggregates and the finished check triggers past their own windows.
+ */
 @Injectable()
 export class RetentionService {
   constructor(
     @Inject(Database) private readonly db: Database,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(CheckResultsRepository) private readonly results: CheckResultsRepository,
+    @Inject(SchedulesRepository) private readonly schedules: SchedulesRepository,
   ) {}
 
   async maintain(now: Date): Promise<{ created: string[]; dropped: string[] }> {
     const result = await this.db.transaction(async () => {
       await this.db.lockJob(RETENTION_LOCK);
       await this.results.dropAggregatesBefore(new Date(now.getTime() - AGGREGATE_RETENTION_DAYS * 86_400_000));
+      // Triggered runs are history once their results are gone.
+      await this.schedules.forgetFinishedTriggers(new Date(now.getTime() - RESULT_RETENTION_DAYS * 86_400_000));
       return new CheckResultPartitions(this.db).maintain(now, RESULT_RETENTION_DAYS);
     });
     if (result.created.length || result.dropped.length) this.logger.info(result, 'check_results partitions maintained');

@@ -20,7 +20,18 @@ export function isMultiLine(value: string): boolean {
   return !MULTI_LINE_FORBIDDEN.test(value);
 }
 
-const required = { error: 'is required' };
+/** An absolute http: or https: URL (with a host: the URL parser requires one for these schemes). */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** The message of a missing field, for zod checks: `z.string(required)`, `.min(1, required)`. */
+export const required = { error: 'is required' };
 
 function bounded(check: (value: string) => boolean, max: number | undefined) {
   const text = z.string(required).refine(check, { error: NO_CONTROL_CHARACTERS });

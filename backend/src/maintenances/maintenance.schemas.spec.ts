@@ -3,16 +3,8 @@ import { parseInput } from '../common/validation';
 import { pageOf } from '../common/paging';
 import { MAINTENANCE_PAGING, maintenanceSchema } from './maintenance.schemas';
 
-function messageOf(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(ValidationError);
-    return (error as Error).message;
-  }
-  throw new Error('expected a validation error');
-}
-
+// The fields every announcement shares are tested once, in status-pages/announcement.schemas.spec.ts;
+// here only that they are wired in, and this resource's own rules.
 describe('maintenance schemas', () => {
   const valid = {
     pageId: '1',
@@ -33,7 +25,6 @@ describe('maintenance schemas', () => {
     [{ from: undefined }, 'from: is required'],
     [{ to: undefined }, 'to: is required'],
     [{ title: '' }, 'title: is required'],
-    [{ title: 't'.repeat(257) }, 'title: must be at most 256 characters'],
     [{ message: 'm'.repeat(10_001) }, 'message: must be at most 10000 characters'],
     [{ pageComponentIds: ['2', '2'] }, 'pageComponentIds: must not repeat a component'],
     [{ from: new Date(Number.NaN) }, 'from: must be a valid timestamp'],
@@ -42,19 +33,20 @@ describe('maintenance schemas', () => {
       'to: must be between 1970-01-01T00:00:00.000Z and 9999-12-31T23:59:59.999Z',
     ],
   ])('refuses %j', (patch, message) => {
-    expect(messageOf(() => parseInput(maintenanceSchema, { ...valid, ...patch }))).toBe(message);
+    expect(() => parseInput(maintenanceSchema, { ...valid, ...patch })).toThrow(new ValidationError(message));
   });
 
-  it('accepts the bounds themselves', () => {
-    expect(() =>
-      parseInput(maintenanceSchema, { ...valid, title: 't'.repeat(256), message: 'm'.repeat(10_000) }),
-    ).not.toThrow();
+  it('accepts a message at its bound', () => {
+    expect(() => parseInput(maintenanceSchema, { ...valid, message: 'm'.repeat(10_000) })).not.toThrow();
   });
 
   it('pages by page and perPage, with defaults and bounds', () => {
     expect(pageOf({}, MAINTENANCE_PAGING)).toEqual({ limit: 50, offset: 0 });
-    expect(messageOf(() => pageOf({ perPage: 201 }, MAINTENANCE_PAGING))).toBe('perPage: must be between 1 and 200');
-    expect(messageOf(() => pageOf({ perPage: 0 }, MAINTENANCE_PAGING))).toBe('perPage: must be between 1 and 200');
-    expect(messageOf(() => pageOf({ limit: 10 }, MAINTENANCE_PAGING))).toBe('limit: use page and perPage');
+    for (const perPage of [0, 201]) {
+      expect(() => pageOf({ perPage }, MAINTENANCE_PAGING)).toThrow(
+        new ValidationError('perPage: must be between 1 and 200'),
+      );
+    }
+    expect(() => pageOf({ limit: 10 }, MAINTENANCE_PAGING)).toThrow(new ValidationError('limit: use page and perPage'));
   });
 });

@@ -3,40 +3,29 @@
 // here, so both paths enforce the same bounds with messages that name the field and the bound.
 import { z } from 'zod';
 import type { PageBounds } from '../common/paging';
-import { multiLine, singleLine } from '../common/validation';
+import { multiLine, required } from '../common/validation';
+import {
+  ANNOUNCEMENT_BOUNDS,
+  announcementDateSchema,
+  announcementTitleSchema,
+  componentIdsSchema,
+} from '../status-pages/announcement.schemas';
 
 export const MAINTENANCE_BOUNDS = {
-  title: 256,
-  message: 10_000,
+  ...ANNOUNCEMENT_BOUNDS,
   perPageDefault: 50,
   perPageMax: 200,
 } as const;
 
-/** Dates an author may give: what PostgreSQL and JavaScript both represent without surprises. */
-export const DATE_MIN = new Date('1970-01-01T00:00:00.000Z');
-export const DATE_MAX = new Date('9999-12-31T23:59:59.999Z');
-
-const required = { error: 'is required' };
-
-const timestamp = z
-  .date({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a valid timestamp') })
-  .refine((d) => d >= DATE_MIN && d <= DATE_MAX, {
-    error: `must be between ${DATE_MIN.toISOString()} and ${DATE_MAX.toISOString()}`,
-  });
-
 export const maintenanceSchema = z
   .object({
     pageId: z.string(required).min(1, required),
-    title: singleLine()
-      .trim()
-      .min(1, required)
-      .max(MAINTENANCE_BOUNDS.title, { error: `must be at most ${MAINTENANCE_BOUNDS.title} characters` }),
+    title: announcementTitleSchema,
+    // Unlike a status report's, a window's message may be empty: the title and the times can say it all.
     message: multiLine(MAINTENANCE_BOUNDS.message),
-    from: timestamp,
-    to: timestamp,
-    pageComponentIds: z
-      .array(z.string(required))
-      .refine((ids) => new Set(ids).size === ids.length, { error: 'must not repeat a component' }),
+    from: announcementDateSchema,
+    to: announcementDateSchema,
+    pageComponentIds: componentIdsSchema,
   })
   .refine((m) => m.to.getTime() > m.from.getTime(), { error: 'must be after from', path: ['to'] });
 

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { In, type FindOptionsWhere } from 'typeorm';
 import { isEntityId } from '../common/ids';
+import { groupByOwner } from '../common/objects';
 import { Database } from '../database/database';
 import { MaintenanceComponentEntity, MaintenanceEntity } from './maintenance.entity';
 
@@ -71,13 +72,17 @@ export class MaintenancesRepository {
 
   /** Each maintenance's affected component ids, in ascending order. */
   async componentIdsOf(maintenanceIds: string[]): Promise<Map<string, string[]>> {
-    const byMaintenance = new Map<string, string[]>(maintenanceIds.map((id) => [id, []]));
-    if (!maintenanceIds.length) return byMaintenance;
-    const links = await this.db
-      .repo(MaintenanceComponentEntity)
-      .find({ where: { maintenanceId: In(maintenanceIds) }, order: { componentId: 'ASC' } });
-    for (const link of links) byMaintenance.get(link.maintenanceId)?.push(link.componentId);
-    return byMaintenance;
+    const links = maintenanceIds.length
+      ? await this.db
+          .repo(MaintenanceComponentEntity)
+          .find({ where: { maintenanceId: In(maintenanceIds) }, order: { componentId: 'ASC' } })
+      : [];
+    return groupByOwner(
+      maintenanceIds,
+      links,
+      (l) => l.maintenanceId,
+      (l) => l.componentId,
+    );
   }
 
   /** Deletes the maintenance; its component links go with it (ON DELETE CASCADE). */

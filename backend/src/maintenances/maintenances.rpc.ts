@@ -1,7 +1,6 @@
 // maintenance.v1.MaintenanceService: maps proto messages to the service verbs and back. No rule
 // lives here.
 import { create } from '@bufbuild/protobuf';
-import { timestampDate, timestampFromDate, type Timestamp } from '@bufbuild/protobuf/wkt';
 import type { ServiceImpl } from '@connectrpc/connect';
 import {
   MaintenanceSchema,
@@ -12,20 +11,15 @@ import {
 import { ValidationError } from '../common/errors';
 import { paginationOf } from '../common/paging';
 import { EnumCodec } from '../rpc/enum-codec';
+import { dateIn, timestampOut } from '../rpc/fields';
 import { maskFields } from '../rpc/field-mask';
 import { serviceContext } from '../rpc/rpc-context';
 import type { MaintenanceStatus, MaintenanceView } from './maintenance.view';
 import type { MaintenanceField, MaintenanceInput, MaintenancesService } from './maintenances.service';
 
 export const codecs = {
-  status: new EnumCodec<MaintenanceStatus>(
-    MaintenanceStatusSchema,
-    (n) => n.slice('MAINTENANCE_STATUS_'.length).toLowerCase() as MaintenanceStatus,
-  ),
+  status: new EnumCodec<MaintenanceStatus>(MaintenanceStatusSchema, 'MAINTENANCE_STATUS_'),
 };
-
-const dateIn = (value: Timestamp | undefined): Date | undefined => (value ? timestampDate(value) : undefined);
-const timestampOut = (iso: string): Timestamp => timestampFromDate(new Date(iso));
 
 export function maintenanceIn(m: Maintenance): MaintenanceInput {
   return {
@@ -50,7 +44,7 @@ export function maintenanceOut(v: MaintenanceView): Maintenance {
     status: codecs.status.encode(v.status),
     createdAt: timestampOut(v.createdAt),
     updatedAt: timestampOut(v.updatedAt),
-    notifiedAt: v.notifiedAt === null ? undefined : timestampOut(v.notifiedAt),
+    notifiedAt: timestampOut(v.notifiedAt),
   });
 }
 

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PageComponentsService } from '../status-pages/page-components.service';
 import { MutationRunner } from '../audit/mutation-runner';
+import { sameIds } from '../common/ids';
 import type { ServiceContext } from '../common/context';
 import { NotFoundError, ValidationError } from '../common/errors';
 import { pageOf, type PageQuery, type Paged } from '../common/paging';
@@ -47,12 +48,6 @@ export interface MaintenanceListQuery extends PageQuery {
   /** Only windows of this status page. */
   pageId?: string;
 }
-
-/** Same ids in any order. */
-const sameIds = (a: string[], b: string[]) => {
-  const sorted = [...b].sort();
-  return a.length === b.length && [...a].sort().every((id, i) => id === sorted[i]);
-};
 
 @Injectable()
 export class MaintenancesService {

@@ -3,7 +3,7 @@
 // paths enforce the same bounds with messages that name the field and the bound.
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { isSingleLine, multiLine, NO_CONTROL_CHARACTERS, singleLine } from '../common/validation';
+import { isHttpUrl, isSingleLine, multiLine, NO_CONTROL_CHARACTERS, required, singleLine } from '../common/validation';
 import {
   DNS_RECORD_TYPES,
   HTTP_METHODS,
@@ -16,7 +16,6 @@ import {
   type MonitorKind,
 } from './monitor.constants';
 
-const required = { error: 'is required' };
 const HOSTNAME =
   /^(?=.{1,253}\.?$)(?:[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9])?\.)*[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9])?\.?$/;
 
@@ -36,15 +35,6 @@ export function isHostPort(value: string): boolean {
   const port = Number(match[2]);
   const hostOk = match[1].startsWith('[') ? isIP(host) === 6 : isHost(host);
   return hostOk && port >= 1 && port <= 65535;
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
-  } catch {
-    return false;
-  }
 }
 
 /** One-line text (names, URLs, header keys and values, assertion targets); see singleLine. */

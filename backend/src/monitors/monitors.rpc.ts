@@ -31,8 +31,9 @@ import {
 import { TCPMonitorSchema, type TCPMonitor } from '@uptime/proto/gen/monitor/v1/tcp_monitor_pb';
 import { ValidationError } from '../common/errors';
 import { maskFields } from '../rpc/field-mask';
+import { required } from '../rpc/fields';
 import { serviceContext } from '../rpc/rpc-context';
-import { EnumCodec, stripPrefix } from '../rpc/enum-codec';
+import { EnumCodec } from '../rpc/enum-codec';
 import type { ResponseLogRow } from '../check-results/check-results.repository';
 import {
   REGIONS,
@@ -65,50 +66,25 @@ const COMPARATORS: Record<string, string> = {
   EMPTY: 'empty',
   NOT_EMPTY: 'not_empty',
 };
-const comparator = (prefix: string) => (name: string) => COMPARATORS[name.slice(prefix.length)];
+const comparator = (name: string): string => {
+  const word = COMPARATORS[name];
+  if (!word) throw new Error(`no comparator for ${name}`);
+  return word;
+};
+const asWritten = (name: string): string => name;
 
 export const codecs = {
-  periodicity: new EnumCodec<Periodicity>(
-    PeriodicitySchema,
-    (n) => n.slice('PERIODICITY_'.length).toLowerCase() as Periodicity,
-  ),
-  region: new EnumCodec<Region>(
-    RegionSchema,
-    (n) => n.slice('REGION_'.length).toLowerCase().replace(/_/g, '-') as Region,
-  ),
-  method: new EnumCodec<HttpMethod>(HTTPMethodSchema, stripPrefix('HTTP_METHOD_') as (n: string) => HttpMethod),
-  number: new EnumCodec<NumberComparator>(
-    NumberComparatorSchema,
-    comparator('NUMBER_COMPARATOR_') as (n: string) => NumberComparator,
-  ),
-  string: new EnumCodec<StringComparator>(
-    StringComparatorSchema,
-    comparator('STRING_COMPARATOR_') as (n: string) => StringComparator,
-  ),
-  record: new EnumCodec<RecordComparator>(
-    RecordComparatorSchema,
-    comparator('RECORD_COMPARATOR_') as (n: string) => RecordComparator,
-  ),
-  timeRange: new EnumCodec<TimeRangeKey>(
-    TimeRangeSchema,
-    (n) => n.slice('TIME_RANGE_'.length).toLowerCase() as TimeRangeKey,
-  ),
-  status: new EnumCodec<MonitorStatus>(
-    MonitorStatusSchema,
-    (n) => n.slice('MONITOR_STATUS_'.length).toLowerCase() as MonitorStatus,
-  ),
-  serving: new EnumCodec<GrpcConfig['expectedStatus']>(
-    GRPCServingStatusSchema,
-    stripPrefix('GRPC_SERVING_STATUS_') as (n: string) => GrpcConfig['expectedStatus'],
-  ),
-  requestStatus: new EnumCodec<CheckStatus>(
-    HTTPResponseLogRequestStatusSchema,
-    (n) => n.slice('HTTP_RESPONSE_LOG_REQUEST_STATUS_'.length).toLowerCase() as CheckStatus,
-  ),
-  trigger: new EnumCodec<CheckTrigger>(
-    HTTPResponseLogTriggerSchema,
-    (n) => n.slice('HTTP_RESPONSE_LOG_TRIGGER_'.length).toLowerCase() as CheckTrigger,
-  ),
+  periodicity: new EnumCodec<Periodicity>(PeriodicitySchema, 'PERIODICITY_'),
+  region: new EnumCodec<Region>(RegionSchema, 'REGION_', (n) => n.toLowerCase().replace(/_/g, '-')),
+  method: new EnumCodec<HttpMethod>(HTTPMethodSchema, 'HTTP_METHOD_', asWritten),
+  number: new EnumCodec<NumberComparator>(NumberComparatorSchema, 'NUMBER_COMPARATOR_', comparator),
+  string: new EnumCodec<StringComparator>(StringComparatorSchema, 'STRING_COMPARATOR_', comparator),
+  record: new EnumCodec<RecordComparator>(RecordComparatorSchema, 'RECORD_COMPARATOR_', comparator),
+  timeRange: new EnumCodec<TimeRangeKey>(TimeRangeSchema, 'TIME_RANGE_'),
+  status: new EnumCodec<MonitorStatus>(MonitorStatusSchema, 'MONITOR_STATUS_'),
+  serving: new EnumCodec<GrpcConfig['expectedStatus']>(GRPCServingStatusSchema, 'GRPC_SERVING_STATUS_', asWritten),
+  requestStatus: new EnumCodec<CheckStatus>(HTTPResponseLogRequestStatusSchema, 'HTTP_RESPONSE_LOG_REQUEST_STATUS_'),
+  trigger: new EnumCodec<CheckTrigger>(HTTPResponseLogTriggerSchema, 'HTTP_RESPONSE_LOG_TRIGGER_'),
 };
 
 /** int64 from the wire; values beyond 2^53 stay out of range so the bounds reject them. */
@@ -385,11 +361,6 @@ function monitorOneof(v: MonitorView) {
       throw new Error(`unknown monitor kind ${String(unreachable)}`);
     }
   }
-}
-
-function required<T>(value: T | undefined, field: string): T {
-  if (value === undefined) throw ValidationError.field(field, 'is required');
-  return value;
 }
 
 export function monitorServiceImpl(monitors: MonitorsService): ServiceImpl<typeof MonitorService> {

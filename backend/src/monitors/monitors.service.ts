@@ -14,7 +14,7 @@ import { parseInput } from '../common/validation';
 import { SchedulesRepository } from '../checker/scheduling/schedules.repository';
 import { privateLocation } from '../checker/scheduling/slots';
 import { Database } from '../database/database';
-import { hasFeature, planOf } from '../workspaces/plans';
+import { assertRoomForOne, hasFeature, planOf } from '../workspaces/plans';
 import {
   CheckResultsRepository,
   type DailyBucket,
@@ -184,10 +184,7 @@ export class MonitorsService {
       if (given.grpc) merged.grpc = { ...DEFAULT_GRPC, ...definedOnly(given.grpc) };
       const data = this.validate(kind, merged);
       await this.db.lockWorkspace(ctx.workspace.id);
-      const limit = planOf(ctx.workspace.plan).limits.monitors;
-      if ((await this.monitors.countLive(ctx.workspace.id)) >= limit) {
-        throw new LimitExceededError(`monitors: the ${ctx.workspace.plan} plan allows at most ${limit} monitors`);
-      }
+      assertRoomForOne(ctx.workspace.plan, 'monitors', await this.monitors.countLive(ctx.workspace.id));
       this.checkPlan(ctx, data);
       const entity = await this.monitors.insert({ ...columnsOf(kind, data), workspaceId: ctx.workspace.id });
       await this.monitors.resyncSchedules([entity.id]);

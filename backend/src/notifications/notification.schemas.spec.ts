@@ -1,10 +1,10 @@
+import { isHttpUrl } from '../common/validation';
 import { NOTIFICATION_PROVIDERS } from './notification-channel.entity';
 import {
   argumentName,
   argumentsOf,
   blockField,
   isEmail,
-  isHttpUrl,
   isPhoneNumber,
   isTelegramChat,
   PROVIDER_SCHEMAS,

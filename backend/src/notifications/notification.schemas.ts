@@ -2,7 +2,7 @@
 // are credentials, and the channel's own fields. Create and update both validate the whole channel
 // here, with messages that name the field and the bound.
 import { z } from 'zod';
-import { isSingleLine, NO_CONTROL_CHARACTERS, singleLine } from '../common/validation';
+import { isHttpUrl, isSingleLine, NO_CONTROL_CHARACTERS, singleLine } from '../common/validation';
 import { NOTIFICATION_PROVIDERS, type NotificationProvider } from './notification-channel.entity';
 
 export const NOTIFICATION_BOUNDS = {
@@ -34,15 +34,6 @@ export interface KeyValue {
 
 export function isNotificationProvider(value: string): value is NotificationProvider {
   return (NOTIFICATION_PROVIDERS as readonly string[]).includes(value);
-}
-
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
-  } catch {
-    return false;
-  }
 }
 
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;

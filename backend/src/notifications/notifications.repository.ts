@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
+import { groupByOwner } from '../common/objects';
 import { Database } from '../database/database';
 import { NotificationChannelEntity, NotificationChannelMonitorEntity } from './notification-channel.entity';
 import { isEntityId } from '../common/ids';
@@ -55,14 +56,18 @@ export class NotificationsRepository {
 
   /** Monitor ids wired to each channel, ascending. */
   async monitorIds(channelIds: string[]): Promise<Map<string, string[]>> {
-    const byChannel = new Map<string, string[]>(channelIds.map((id) => [id, []]));
-    if (!channelIds.length) return byChannel;
-    const links = await this.db.repo(NotificationChannelMonitorEntity).find({
-      where: { channelId: In(channelIds) },
-      order: { channelId: 'ASC', monitorId: 'ASC' },
-    });
-    for (const link of links) byChannel.get(link.channelId)?.push(link.monitorId);
-    return byChannel;
+    const links = channelIds.length
+      ? await this.db.repo(NotificationChannelMonitorEntity).find({
+          where: { channelId: In(channelIds) },
+          order: { monitorId: 'ASC' },
+        })
+      : [];
+    return groupByOwner(
+      channelIds,
+      links,
+      (l) => l.channelId,
+      (l) => l.monitorId,
+    );
   }
 
   /** Unwires a deleted monitor from every channel. */

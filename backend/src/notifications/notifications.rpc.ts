@@ -2,15 +2,14 @@
 // lives here; credentials are never in a view, so every block goes out with them empty (webhook
 // header values too; URLs without their query string).
 import { create, type MessageInitShape } from '@bufbuild/protobuf';
-import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import type { HandlerContext, ServiceImpl } from '@connectrpc/connect';
 import {
   NotificationSchema,
   type Notification,
   type NotificationService,
 } from '@uptime/proto/gen/notification/v1/notification_service_pb';
-import { ValidationError } from '../common/errors';
 import { maskFields } from '../rpc/field-mask';
+import { required, timestampOut } from '../rpc/fields';
 import { serviceContext } from '../rpc/rpc-context';
 import type { KeyValue, ProviderBlock } from './notification.schemas';
 import type { NotificationView } from './notification.view';
@@ -123,8 +122,8 @@ export function notificationOut(v: NotificationView): Notification {
     name: v.name,
     providerType: v.providerType,
     monitorIds: v.monitorIds,
-    createdAt: timestampFromDate(new Date(v.createdAt)),
-    updatedAt: timestampFromDate(new Date(v.updatedAt)),
+    createdAt: timestampOut(v.createdAt),
+    updatedAt: timestampOut(v.updatedAt),
     configuredSecrets: v.configuredSecrets,
     provider: blockOut(v),
   });
@@ -154,11 +153,6 @@ export function notificationPath(path: string): NotificationMaskPath | undefined
   if (args && arg === undefined) return block;
   const local = arg === undefined ? undefined : args?.get(arg);
   return local && !rest.length ? `${block}.${local}` : undefined;
-}
-
-function required<T>(value: T | undefined, field: string): T {
-  if (value === undefined) throw ValidationError.field(field, 'is required');
-  return value;
 }
 
 export function notificationServiceImpl(notifications: NotificationsService): ServiceImpl<typeof NotificationService> {

@@ -3,11 +3,11 @@ import { z } from 'zod';
 import { MutationRunner } from '../audit/mutation-runner';
 import type { ServiceContext } from '../common/context';
 import { SecretBox } from '../common/crypto';
-import { LimitExceededError, NotFoundError, ValidationError } from '../common/errors';
+import { NotFoundError, ValidationError } from '../common/errors';
 import { parseInput } from '../common/validation';
 import { Database } from '../database/database';
 import { MonitorsRepository } from '../monitors/monitors.repository';
-import { planOf } from '../workspaces/plans';
+import { assertRoomForOne } from '../workspaces/plans';
 import type { NotificationChannelEntity, NotificationProvider } from './notification-channel.entity';
 import {
   argumentName,
@@ -135,12 +135,7 @@ export class NotificationsService implements OnApplicationBootstrap {
         args: input.provider.args,
       });
       await this.db.lockWorkspace(ctx.workspace.id);
-      const plan = planOf(ctx.workspace.plan);
-      if ((await this.channels.count(ctx.workspace.id)) >= plan.limits.notificationChannels) {
-        throw new LimitExceededError(
-          `notifications: the ${plan.name} plan allows at most ${plan.limits.notificationChannels} notification channels`,
-        );
-      }
+      assertRoomForOne(ctx.workspace.plan, 'notificationChannels', await this.channels.count(ctx.workspace.id));
       await this.assertMonitors(ctx, data.monitorIds);
       const { config, secrets } = splitArguments(type, data.args);
       const entity = await this.channels.insert({

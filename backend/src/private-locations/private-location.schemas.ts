@@ -1,7 +1,7 @@
 // Validation of private locations (SPEC §2.9): create and update both validate the whole location
 // here, with messages that name the field and the bound.
 import { z } from 'zod';
-import { isSingleLine, NO_CONTROL_CHARACTERS, singleLine } from '../common/validation';
+import { isSingleLine, NO_CONTROL_CHARACTERS, required, singleLine } from '../common/validation';
 
 export const PRIVATE_LOCATION_BOUNDS = {
   name: 256,
@@ -11,8 +11,6 @@ export const PRIVATE_LOCATION_BOUNDS = {
 } as const;
 
 const B = PRIVATE_LOCATION_BOUNDS;
-const required = { error: 'is required' };
-
 const metadata = z.record(z.string(), z.string(required)).superRefine((labels, ctx) => {
   const entries = Object.entries(labels);
   if (entries.length > B.metadataEntries) {

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
 import { hashToken } from '../common/crypto';
+import { groupByOwner } from '../common/objects';
 import { Database } from '../database/database';
 import { PrivateLocationEntity, PrivateLocationMonitorEntity } from './private-location.entity';
 import { isEntityId } from '../common/ids';
@@ -73,14 +74,18 @@ export class PrivateLocationsRepository {
 
   /** Monitor ids each location runs, ascending. */
   async monitorIds(locationIds: string[]): Promise<Map<string, string[]>> {
-    const byLocation = new Map<string, string[]>(locationIds.map((id) => [id, []]));
-    if (!locationIds.length) return byLocation;
-    const links = await this.db.repo(PrivateLocationMonitorEntity).find({
-      where: { privateLocationId: In(locationIds) },
-      order: { privateLocationId: 'ASC', monitorId: 'ASC' },
-    });
-    for (const link of links) byLocation.get(link.privateLocationId)?.push(link.monitorId);
-    return byLocation;
+    const links = locationIds.length
+      ? await this.db.repo(PrivateLocationMonitorEntity).find({
+          where: { privateLocationId: In(locationIds) },
+          order: { monitorId: 'ASC' },
+        })
+      : [];
+    return groupByOwner(
+      locationIds,
+      links,
+      (l) => l.privateLocationId,
+      (l) => l.monitorId,
+    );
   }
 
   /** Takes a deleted monitor off every location. */

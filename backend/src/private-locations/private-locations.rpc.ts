@@ -1,7 +1,6 @@
 // private_location.v1.PrivateLocationService: maps proto messages to the service verbs and back. No
 // rule lives here.
 import { create } from '@bufbuild/protobuf';
-import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import type { HandlerContext, ServiceImpl } from '@connectrpc/connect';
 import {
   PrivateLocationSchema,
@@ -9,8 +8,8 @@ import {
   type PrivateLocation,
   type PrivateLocationService,
 } from '@uptime/proto/gen/private_location/v1/private_location_service_pb';
-import { ValidationError } from '../common/errors';
 import { EnumCodec } from '../rpc/enum-codec';
+import { required, timestampOut } from '../rpc/fields';
 import { maskFields } from '../rpc/field-mask';
 import { serviceContext } from '../rpc/rpc-context';
 import type { PrivateLocationStatus, PrivateLocationView } from './private-location.view';
@@ -18,7 +17,7 @@ import type { PrivateLocationField, PrivateLocationInput, PrivateLocationsServic
 
 export const statusCodec = new EnumCodec<PrivateLocationStatus>(
   PrivateLocationStatusSchema,
-  (n) => n.slice('PRIVATE_LOCATION_STATUS_'.length).toLowerCase() as PrivateLocationStatus,
+  'PRIVATE_LOCATION_STATUS_',
 );
 
 export function privateLocationIn(m: PrivateLocation): PrivateLocationInput {
@@ -37,10 +36,10 @@ export function privateLocationOut(v: PrivateLocationView): PrivateLocation {
     metadata: v.metadata,
     token: v.token ?? '',
     status: statusCodec.encode(v.status),
-    lastSeenAt: v.lastSeenAt ? timestampFromDate(new Date(v.lastSeenAt)) : undefined,
+    lastSeenAt: timestampOut(v.lastSeenAt),
     monitorCount: v.monitorCount,
-    createdAt: timestampFromDate(new Date(v.createdAt)),
-    updatedAt: timestampFromDate(new Date(v.updatedAt)),
+    createdAt: timestampOut(v.createdAt),
+    updatedAt: timestampOut(v.updatedAt),
   });
 }
 
@@ -50,11 +49,6 @@ export const MASK_FIELDS: Record<string, PrivateLocationField> = {
   monitor_ids: 'monitorIds',
   metadata: 'metadata',
 };
-
-function required<T>(value: T | undefined, field: string): T {
-  if (value === undefined) throw ValidationError.field(field, 'is required');
-  return value;
-}
 
 export function privateLocationServiceImpl(
   locations: PrivateLocationsService,

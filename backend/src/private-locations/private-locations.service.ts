@@ -2,11 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import { MutationRunner } from '../audit/mutation-runner';
 import type { ServiceContext } from '../common/context';
 import { hashToken, randomToken, SecretBox } from '../common/crypto';
-import { LimitExceededError, NotFoundError } from '../common/errors';
+import { NotFoundError } from '../common/errors';
 import { parseInput } from '../common/validation';
 import { Database } from '../database/database';
 import { MonitorsRepository } from '../monitors/monitors.repository';
-import { planOf } from '../workspaces/plans';
+import { assertRoomForOne } from '../workspaces/plans';
 import { privateLocationSchema, type PrivateLocationData } from './private-location.schemas';
 import { privateLocationSnapshot, toPrivateLocationView, type PrivateLocationView } from './private-location.view';
 import { PrivateLocationsRepository } from './private-locations.repository';
@@ -62,15 +62,7 @@ export class PrivateLocationsService {
     return this.mutations.run(ctx, async (trail) => {
       const data = parseInput(privateLocationSchema, { ...DEFAULTS, ...definedOnly(input) });
       await this.db.lockWorkspace(ctx.workspace.id);
-      const plan = planOf(ctx.workspace.plan);
-      const limit = plan.limits.privateLocations;
-      if ((await this.locations.count(ctx.workspace.id)) >= limit) {
-        throw new LimitExceededError(
-          limit === 0
-            ? `private locations: the ${plan.name} plan does not include private locations`
-            : `private locations: the ${plan.name} plan allows at most ${limit} private locations`,
-        );
-      }
+      assertRoomForOne(ctx.workspace.plan, 'privateLocations', await this.locations.count(ctx.workspace.id));
       const monitorIds = await this.checkMonitors(ctx, data.monitorIds);
       const token = newToken();
       const entity = await this.locations.insert({

@@ -13,7 +13,8 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { credentialOf } from '../auth/credential';
 import { AuthFailureLimiter } from './auth-failure-limiter';
-import { RateLimiter, type RateDecision } from './rate-limiter';
+import { RateLimiter } from './rate-limiter';
+import type { RateDecision } from './rate-windows';
 
 /** Paths whose calls count per credential: the MCP endpoint, the RPC API and the REST API. */
 export const RATE_LIMITED_PREFIXES = ['/mcp', '/rpc', '/v1'];

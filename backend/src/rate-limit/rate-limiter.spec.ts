@@ -1,14 +1,15 @@
 import type { AppConfig } from '../config/config';
-import type { Database } from '../database/database';
 import { AuthFailureLimiter } from './auth-failure-limiter';
-import { RATE_LIMIT_WINDOW_MS, RateLimiter, RateWindows } from './rate-limiter';
+import type { RateLimitWindowsRepository } from './rate-limit-windows.repository';
+import { RateLimiter } from './rate-limiter';
+import { RATE_LIMIT_WINDOW_MS, RateWindows } from './rate-windows';
+
+// The memory store; test/integration/rate-limit-windows.test.ts runs the same limits on the database.
+const memoryWindows = () =>
+  new RateWindows({ rateLimit: { store: 'memory' } } as AppConfig, {} as RateLimitWindowsRepository);
 
 describe(RateLimiter.name, () => {
-  const config = (perMinute: number, authFailuresPerMinute = 0) =>
-    ({ rateLimit: { perMinute, store: 'memory', authFailuresPerMinute } }) as unknown as AppConfig;
-  const noDatabase = {} as Database;
-  const limiter = (perMinute: number) =>
-    new RateLimiter(config(perMinute), new RateWindows(config(perMinute), noDatabase));
+  const limiter = (perMinute: number) => new RateLimiter(memoryWindows(), perMinute);
 
   it('allows the limit per credential per window, then refuses with the seconds to the next window', async () => {
     const sut = limiter(2);
@@ -41,10 +42,8 @@ describe(RateLimiter.name, () => {
 });
 
 describe(AuthFailureLimiter.name, () => {
-  const config = { rateLimit: { perMinute: 0, store: 'memory', authFailuresPerMinute: 2 } } as unknown as AppConfig;
-
   it('refuses an address once it has failed the limit in the window, and only that address', async () => {
-    const sut = new AuthFailureLimiter(config, new RateWindows(config, {} as Database));
+    const sut = new AuthFailureLimiter(memoryWindows(), 2);
     const start = 30 * RATE_LIMIT_WINDOW_MS + 50_000;
     expect(await sut.check('10.0.0.1', start)).toMatchObject({ allowed: true });
     await sut.record('10.0.0.1', start);
@@ -57,5 +56,19 @@ describe(AuthFailureLimiter.name, () => {
     });
     expect(await sut.check('10.0.0.2', start + 2)).toMatchObject({ allowed: true });
     expect(await sut.check('10.0.0.1', 31 * RATE_LIMIT_WINDOW_MS)).toMatchObject({ allowed: true });
+  });
+
+  it('never refuses, counts nothing and answers limit 0 when off', async () => {
+    const windows = memoryWindows();
+    const sut = new AuthFailureLimiter(windows, 0);
+    await sut.record('10.0.0.1', 0);
+    expect(await windows.used('auth-failure:10.0.0.1', 0)).toBe(0);
+    expect(await sut.check('10.0.0.1', 0)).toMatchObject({ allowed: true, limit: 0, remaining: 0 });
+  });
+
+  it('does not count in the credential limit of the same subject', async () => {
+    const windows = memoryWindows();
+    await new AuthFailureLimiter(windows, 5).record('x', 0);
+    expect(await new RateLimiter(windows, 1).consume('x', 1, 1)).toMatchObject({ allowed: true });
   });
 });

@@ -8,10 +8,16 @@ export class EnumCodec<D extends string> {
   private readonly toDomain = new Map<number, D>();
   private readonly toProto = new Map<D, number>();
 
-  constructor(schema: DescEnum, domainOf: (protoName: string) => D) {
+  /**
+   * `prefix` is the enum's own prefix (`PERIODICITY_`); `spell` turns the rest of a value's name into
+   * the domain's word, lower case unless told otherwise (`PERIODICITY_1M` -> `1m`).
+   */
+  constructor(schema: DescEnum, prefix: string, spell: (name: string) => string = (name) => name.toLowerCase()) {
     for (const value of schema.values) {
       if (value.number === 0) continue;
-      const domain = domainOf(value.name);
+      // A wrong prefix would map every value to garbage: fail when the module loads instead.
+      if (!value.name.startsWith(prefix)) throw new Error(`${value.name} does not start with ${prefix}`);
+      const domain = spell(value.name.slice(prefix.length)) as D;
       this.toDomain.set(value.number, domain);
       this.toProto.set(domain, value.number);
     }
@@ -28,9 +34,4 @@ export class EnumCodec<D extends string> {
   encode(value: D): number {
     return this.toProto.get(value) ?? 0;
   }
-}
-
-/** `NUMBER_COMPARATOR_GREATER_THAN` -> `GREATER_THAN` (strip the enum's own prefix). */
-export function stripPrefix(prefix: string): (name: string) => string {
-  return (name) => name.slice(prefix.length);
 }

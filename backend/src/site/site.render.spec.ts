@@ -1,5 +1,6 @@
 import type { ContentPage } from '../content/content.service';
-import { escapeHtml, renderNotFound, renderPage } from './site.render';
+import { escapeHtml } from '../common/html';
+import { renderNotFound, renderPage } from './site.render';
 
 const page = (markdown: string): ContentPage => ({
   title: 'A <b>title</b>',

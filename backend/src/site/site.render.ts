@@ -1,5 +1,6 @@
 // HTML of the public site: one layout with navigation by content type, pages rendered from
 // markdown (raw HTML in the markdown is escaped by the renderer), index pages, home and 404.
+import { escapeHtml } from '../common/html';
 import {
   CONTENT_TYPE_TITLES,
   CONTENT_TYPES,
@@ -9,10 +10,6 @@ import {
   type ContentType,
 } from '../content/content.service';
 import { markdown } from '../content/markdown';
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 const CSS = `
 *{box-sizing:border-box}

@@ -3,7 +3,6 @@ import { MutationRunner } from '../audit/mutation-runner';
 import type { ServiceContext } from '../common/context';
 import { NotFoundError, ValidationError } from '../common/errors';
 import { parseInput } from '../common/validation';
-import type { PageComponentEntity } from './page-component.entity';
 import { componentSchema, groupSchema, type ComponentData } from './status-page.schemas';
 import { snapshotOf, toComponentView, toGroupView, type ComponentView, type GroupView } from './status-page.views';
 import { StatusPagesRepository } from './status-pages.repository';
@@ -91,10 +90,10 @@ export class PageComponentsService {
       if (patch.type !== undefined && patch.type !== component.type) {
         throw ValidationError.field('type', 'cannot change; create a new component of the other type');
       }
-      const next = applyMask(this.dataOf(component), patch, mask, MASK);
+      const before = toComponentView(component);
+      const next = applyMask(editableOf(before), patch, mask, MASK);
       const data = parseInput(componentSchema, next);
       await this.checkReferences(ctx, component.pageId, data);
-      const before = toComponentView(component);
       const saved = await this.pages.saveComponent({ ...component, ...data });
       const after = toComponentView(saved);
       if (JSON.stringify(snapshotOf(before)) === JSON.stringify(snapshotOf(after))) trail.unchanged();
@@ -204,18 +203,6 @@ export class PageComponentsService {
     });
   }
 
-  private dataOf(c: PageComponentEntity): ComponentData {
-    return {
-      type: c.type,
-      monitorId: c.monitorId,
-      name: c.name,
-      description: c.description,
-      order: c.order,
-      groupId: c.groupId,
-      groupOrder: c.groupOrder,
-    };
-  }
-
   private async checkReferences(ctx: ServiceContext, pageId: string, data: ComponentData): Promise<void> {
     if (data.monitorId && !(await this.pages.findLiveMonitor(ctx.workspace.id, data.monitorId))) {
       throw NotFoundError.of('monitor', data.monitorId);
@@ -225,4 +212,10 @@ export class PageComponentsService {
       if (!group || group.pageId !== pageId) throw NotFoundError.of('component group', data.groupId);
     }
   }
+}
+
+/** The fields of a component an update may change, as the view shows them. */
+function editableOf(view: ComponentView): ComponentData {
+  const { id: _id, pageId: _pageId, createdAt: _c, updatedAt: _u, ...data } = view;
+  return data;
 }

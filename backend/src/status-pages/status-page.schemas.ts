@@ -1,10 +1,9 @@
 // Validation of status pages, components and groups (SPEC §2.6-2.8, §8).
 import { z } from 'zod';
-import { isMultiLine, isSingleLine, NO_CONTROL_CHARACTERS } from '../common/validation';
+import { isHttpUrl, isMultiLine, isSingleLine, NO_CONTROL_CHARACTERS, required } from '../common/validation';
 import { isHostname } from '../monitors/monitor.schemas';
 import { ACCESS_TYPES } from './status-page.entity';
 
-const required = { error: 'is required' };
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const LOCALE = /^[a-z]{2,3}(?:-[A-Z][a-zA-Z]{1,3})?$/;
 const CSS_VARIABLE = /^--[a-zA-Z0-9-]{1,64}$/;
@@ -15,15 +14,6 @@ export function isIpv4Cidr(value: string): boolean {
   if (!match) return false;
   const octets = match.slice(1, 5).map(Number);
   return octets.every((o) => o <= 255) && Number(match[5]) <= 32;
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
 }
 
 const noControl = { error: NO_CONTROL_CHARACTERS };

@@ -1,5 +1,4 @@
 // status_page.v1.StatusPageService: maps proto messages to the service verbs and back. No rule lives here.
-import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import type { ServiceImpl } from '@connectrpc/connect';
 import type {
   ComponentGroup,
@@ -7,8 +6,8 @@ import type {
   StatusPage,
   StatusPageService,
 } from '@uptime/proto/gen/status_page/v1/status_page_service_pb';
-import { ValidationError } from '../common/errors';
 import { maskFields } from '../rpc/field-mask';
+import { required, timestampOut } from '../rpc/fields';
 import { serviceContext } from '../rpc/rpc-context';
 import type { DailySummaryService } from './daily-summary.service';
 import type { ComponentField, ComponentInput, PageComponentsService } from './page-components.service';
@@ -19,7 +18,6 @@ import type { StatusPageField, StatusPageInput, StatusPagesService } from './sta
 const emptyToNull = (value: string | undefined): string | null | undefined =>
   value === undefined ? undefined : value === '' ? null : value;
 const nonEmpty = <T>(list: T[]): T[] | undefined => (list.length ? list : undefined);
-const ts = (date: Date | null) => (date ? timestampFromDate(date) : undefined);
 
 export function pageIn(p: StatusPage): StatusPageInput {
   return {
@@ -62,8 +60,8 @@ export function pageOut(v: StatusPageView) {
     allowIndex: v.allowIndex,
     published: v.published,
     passwordSet: v.passwordSet,
-    createdAt: ts(v.createdAt),
-    updatedAt: ts(v.updatedAt),
+    createdAt: timestampOut(v.createdAt),
+    updatedAt: timestampOut(v.updatedAt),
   };
 }
 
@@ -119,22 +117,23 @@ function componentOut(v: ComponentView) {
     order: v.order,
     groupId: v.groupId ?? '',
     groupOrder: v.groupOrder,
-    createdAt: ts(v.createdAt),
-    updatedAt: ts(v.updatedAt),
+    createdAt: timestampOut(v.createdAt),
+    updatedAt: timestampOut(v.updatedAt),
   };
 }
 
 function groupOut(v: GroupView) {
-  return { id: v.id, pageId: v.pageId, name: v.name, createdAt: ts(v.createdAt), updatedAt: ts(v.updatedAt) };
+  return {
+    id: v.id,
+    pageId: v.pageId,
+    name: v.name,
+    createdAt: timestampOut(v.createdAt),
+    updatedAt: timestampOut(v.updatedAt),
+  };
 }
 
 function groupIn(g: ComponentGroup | undefined): { pageId?: string; name?: string } {
   return { pageId: g?.pageId || undefined, name: g?.name };
-}
-
-function required<T>(value: T | undefined, field: string): T {
-  if (value === undefined) throw ValidationError.field(field, 'is required');
-  return value;
 }
 
 export function statusPageServiceImpl(
@@ -234,7 +233,13 @@ export function statusPageServiceImpl(
             degraded: BigInt(d.degraded),
             failed: BigInt(d.failed),
             status: d.status,
-            events: d.events.map((e) => ({ kind: e.kind, id: e.id, title: e.title, from: ts(e.from), to: ts(e.to) })),
+            events: d.events.map((e) => ({
+              kind: e.kind,
+              id: e.id,
+              title: e.title,
+              from: timestampOut(e.from),
+              to: timestampOut(e.to),
+            })),
           })),
         })),
       };

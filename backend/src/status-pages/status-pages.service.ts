@@ -2,9 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { MutationRunner } from '../audit/mutation-runner';
 import type { ServiceContext } from '../common/context';
 import { hashPassword } from '../common/crypto';
-import { ForbiddenError, LimitExceededError, NotFoundError } from '../common/errors';
+import { ForbiddenError, NotFoundError } from '../common/errors';
 import { parseInput } from '../common/validation';
-import { hasFeature, planOf } from '../workspaces/plans';
+import { Database } from '../database/database';
+import { assertRoomForOne, hasFeature } from '../workspaces/plans';
 import type { StatusPageEntity } from './status-page.entity';
 import { statusPageSchema, type StatusPageData } from './status-page.schemas';
 import { snapshotOf, toStatusPageView, type StatusPageView } from './status-page.views';
@@ -69,18 +70,17 @@ export class StatusPagesService {
   constructor(
     @Inject(StatusPagesRepository) private readonly pages: StatusPagesRepository,
     @Inject(MutationRunner) private readonly mutations: MutationRunner,
+    @Inject(Database) private readonly db: Database,
   ) {}
 
   async create(ctx: ServiceContext, input: StatusPageInput): Promise<StatusPageView> {
     return this.mutations.run(ctx, async (trail) => {
       const data = parseInput(statusPageSchema, { ...DEFAULTS, ...definedOnly(input), hasPassword: false });
       this.checkPlan(ctx, data);
+      // Counted under the workspace lock, so concurrent creates cannot both take the last place.
+      await this.db.lockWorkspace(ctx.workspace.id);
       const [, count] = await this.pages.listPages(ctx.workspace.id, 1, 0);
-      const limit = planOf(ctx.workspace.plan).limits.statusPages;
-      if (count >= limit)
-        throw new LimitExceededError(
-          `statusPages: the ${ctx.workspace.plan} plan allows at most ${limit} status pages`,
-        );
+      assertRoomForOne(ctx.workspace.plan, 'statusPages', count);
       const page = await this.pages.savePage({
         ...(await this.columnsOf(data, null)),
         workspaceId: ctx.workspace.id,

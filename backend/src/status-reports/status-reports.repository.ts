@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { In, Not, type FindOptionsWhere } from 'typeorm';
 import { isEntityId } from '../common/ids';
+import { groupByOwner } from '../common/objects';
 import { Database } from '../database/database';
 import {
   StatusReportComponentEntity,
@@ -99,24 +100,32 @@ export class StatusReportsRepository {
 
   /** Each report's updates, oldest first (by date, then by posting order). */
   async updatesOf(reportIds: string[]): Promise<Map<string, StatusReportUpdateEntity[]>> {
-    const byReport = new Map<string, StatusReportUpdateEntity[]>(reportIds.map((id) => [id, []]));
-    if (!reportIds.length) return byReport;
-    const updates = await this.db
-      .repo(StatusReportUpdateEntity)
-      .find({ where: { reportId: In(reportIds) }, order: { date: 'ASC', id: 'ASC' } });
-    for (const update of updates) byReport.get(update.reportId)?.push(update);
-    return byReport;
+    const updates = reportIds.length
+      ? await this.db
+          .repo(StatusReportUpdateEntity)
+          .find({ where: { reportId: In(reportIds) }, order: { date: 'ASC', id: 'ASC' } })
+      : [];
+    return groupByOwner(
+      reportIds,
+      updates,
+      (u) => u.reportId,
+      (u) => u,
+    );
   }
 
   /** Each report's affected component ids, in ascending order. */
   async componentIdsOf(reportIds: string[]): Promise<Map<string, string[]>> {
-    const byReport = new Map<string, string[]>(reportIds.map((id) => [id, []]));
-    if (!reportIds.length) return byReport;
-    const links = await this.db
-      .repo(StatusReportComponentEntity)
-      .find({ where: { reportId: In(reportIds) }, order: { componentId: 'ASC' } });
-    for (const link of links) byReport.get(link.reportId)?.push(link.componentId);
-    return byReport;
+    const links = reportIds.length
+      ? await this.db
+          .repo(StatusReportComponentEntity)
+          .find({ where: { reportId: In(reportIds) }, order: { componentId: 'ASC' } })
+      : [];
+    return groupByOwner(
+      reportIds,
+      links,
+      (l) => l.reportId,
+      (l) => l.componentId,
+    );
   }
 
   /** Deletes the report; its updates and component links go with it (ON DELETE CASCADE). */

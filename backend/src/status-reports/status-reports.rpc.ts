@@ -1,7 +1,6 @@
 // status_report.v1.StatusReportService: maps proto messages to the service verbs and back. No rule
 // lives here.
 import { create } from '@bufbuild/protobuf';
-import { timestampDate, timestampFromDate, type Timestamp } from '@bufbuild/protobuf/wkt';
 import type { ServiceImpl } from '@connectrpc/connect';
 import {
   StatusReportFilterSchema,
@@ -14,6 +13,7 @@ import {
 } from '@uptime/proto/gen/status_report/v1/status_report_service_pb';
 import { paginationOf } from '../common/paging';
 import { EnumCodec } from '../rpc/enum-codec';
+import { dateIn, timestampOut } from '../rpc/fields';
 import { maskFields } from '../rpc/field-mask';
 import { serviceContext } from '../rpc/rpc-context';
 import type { StatusReportStatus } from './status-report.entity';
@@ -28,19 +28,9 @@ import type {
 } from './status-reports.service';
 
 export const codecs = {
-  status: new EnumCodec<StatusReportStatus>(
-    StatusReportStatusSchema,
-    (n) => n.slice('STATUS_REPORT_STATUS_'.length).toLowerCase() as StatusReportStatus,
-  ),
-  filter: new EnumCodec<StatusReportFilter>(
-    StatusReportFilterSchema,
-    (n) => n.slice('STATUS_REPORT_FILTER_'.length).toLowerCase() as StatusReportFilter,
-  ),
+  status: new EnumCodec<StatusReportStatus>(StatusReportStatusSchema, 'STATUS_REPORT_STATUS_'),
+  filter: new EnumCodec<StatusReportFilter>(StatusReportFilterSchema, 'STATUS_REPORT_FILTER_'),
 };
-
-const dateIn = (value: Timestamp | undefined): Date | undefined => (value ? timestampDate(value) : undefined);
-const timestampOut = (iso: string | null): Timestamp | undefined =>
-  iso === null ? undefined : timestampFromDate(new Date(iso));
 
 export function updateOut(u: StatusReportUpdateView): StatusReportUpdate {
   return create(StatusReportUpdateSchema, {

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PageComponentsService } from '../status-pages/page-components.service';
 import { MutationRunner, type AuditTrail } from '../audit/mutation-runner';
+import { sameIds } from '../common/ids';
 import type { ServiceContext } from '../common/context';
 import { NotFoundError, PreconditionFailedError } from '../common/errors';
 import { pageOf, type PageQuery, type Paged } from '../common/paging';
@@ -75,12 +76,6 @@ export interface PostedUpdate {
   report: StatusReportView;
   update: StatusReportUpdateView;
 }
-
-/** Same ids in any order. */
-const sameIds = (a: string[], b: string[]) => {
-  const sorted = [...b].sort();
-  return a.length === b.length && [...a].sort().every((id, i) => id === sorted[i]);
-};
 
 @Injectable()
 export class StatusReportsService {

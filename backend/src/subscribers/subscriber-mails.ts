@@ -1,11 +1,8 @@
 // The text of subscriber e-mails: a plain-text body and a simple HTML body built from the same
 // lines, and the RFC 2369 / RFC 8058 unsubscribe headers. Pure functions, so they are tested alone.
+import { escapeHtml } from '../common/html';
 import type { MailMessage } from './mailer.service';
 import type { PageEvent } from './page-event';
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /** Subject lines are one line: CR and LF from titles are folded into spaces. */
 const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ').trim();

@@ -1,7 +1,7 @@
 // Validation of subscriber input: one source of truth for the bounds, with messages that name the
 // field and the bound.
 import { z } from 'zod';
-import { isSingleLine, NO_CONTROL_CHARACTERS } from '../common/validation';
+import { isSingleLine, NO_CONTROL_CHARACTERS, required } from '../common/validation';
 import type { PageBounds } from '../common/paging';
 
 export const SUBSCRIBER_BOUNDS = {
@@ -11,8 +11,6 @@ export const SUBSCRIBER_BOUNDS = {
   perPageDefault: 50,
   perPageMax: 200,
 } as const;
-
-const required = { error: 'is required' };
 
 /**
  * A practical address check: one @, a non-empty local part without spaces, and a dotted domain of

@@ -1,7 +1,6 @@
 // subscriber.v1.SubscriberService: maps proto messages to the service verbs and back. No rule lives
 // here.
 import { create } from '@bufbuild/protobuf';
-import { timestampFromDate, type Timestamp } from '@bufbuild/protobuf/wkt';
 import type { ServiceImpl } from '@connectrpc/connect';
 import {
   SubscriberSchema,
@@ -11,18 +10,13 @@ import {
 } from '@uptime/proto/gen/subscriber/v1/subscriber_service_pb';
 import { paginationOf } from '../common/paging';
 import { EnumCodec } from '../rpc/enum-codec';
+import { timestampOut } from '../rpc/fields';
 import { serviceContext } from '../rpc/rpc-context';
 import type { SubscriberStatus } from './page-subscriber.entity';
 import type { SubscriberView } from './subscriber.view';
 import type { SubscribersService } from './subscribers.service';
 
-export const statusCodec = new EnumCodec<SubscriberStatus>(
-  SubscriberStatusSchema,
-  (n) => n.slice('SUBSCRIBER_STATUS_'.length).toLowerCase() as SubscriberStatus,
-);
-
-const timestampOut = (iso: string | null): Timestamp | undefined =>
-  iso === null ? undefined : timestampFromDate(new Date(iso));
+export const statusCodec = new EnumCodec<SubscriberStatus>(SubscriberStatusSchema, 'SUBSCRIBER_STATUS_');
 
 export function subscriberOut(v: SubscriberView): Subscriber {
   return create(SubscriberSchema, {

@@ -6,7 +6,7 @@ import { Controller, Get, HttpCode, Inject, Post, Query, Res } from '@nestjs/com
 import type { FastifyReply } from 'fastify';
 import { isDomainError } from '../common/errors';
 import { httpStatusOf } from '../http/domain-error.filter';
-import { escapeHtml } from './subscriber-mails';
+import { escapeHtml } from '../common/html';
 import { SubscribersService, type SubscriptionOutcome } from './subscribers.service';
 import { CONFIRM_PATH, UNSUBSCRIBE_PATH } from './subscription-links';
 

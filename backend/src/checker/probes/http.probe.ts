@@ -10,6 +10,7 @@ import {
   type TLSSocket,
 } from 'node:tls';
 import { Client, type Dispatcher } from 'undici';
+import { isCredentialHeader } from '../../common/credential-headers';
 import { judgeHttp } from '../assertions';
 import {
   elapsed,
@@ -44,15 +45,13 @@ function secureContextFor(ca: string[] | undefined): SecureContext | undefined {
   return context;
 }
 
-const REDACTED =
-  /^(authorization|proxy-authorization|cookie|set-cookie|x-api-key|x-auth-token|.*token.*|.*secret.*|.*session.*)$/i;
-
+/** Response headers as a result records them: lower-case names, credential values hidden. */
 export function redactHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(headers)) {
     if (value === undefined) continue;
     const name = key.toLowerCase();
-    out[name] = REDACTED.test(name) ? '[redacted]' : Array.isArray(value) ? value.join(', ') : value;
+    out[name] = isCredentialHeader(name) ? '[redacted]' : Array.isArray(value) ? value.join(', ') : value;
   }
   return out;
 }
@@ -267,7 +266,7 @@ export class HttpProbe implements Probe {
           { statusCode: response.statusCode, headers: realHeaders, body: response.body },
           { statusCode: monitor.statusCodeAssertions, body: monitor.bodyAssertions, header: monitor.headerAssertions },
         ).map((a) =>
-          a.type === 'header' && a.key && REDACTED.test(a.key) && a.actual !== null
+          a.type === 'header' && a.key && isCredentialHeader(a.key) && a.actual !== null
             ? { ...a, actual: '[redacted]' }
             : a,
         );

@@ -1,6 +1,7 @@
 // The database side of scheduling: plans rows for active monitors, hands out due runs under expiring
 // leases (FOR UPDATE SKIP LOCKED, so concurrent agents never take the same run), and marks runs done.
 import { Inject, Injectable } from '@nestjs/common';
+import { LessThan } from 'typeorm';
 import { Database } from '../../database/database';
 import { PERIODICITY_SECONDS, REGIONS, type MonitorKind } from '../../monitors/monitor.constants';
 import type { MonitorEntity } from '../../monitors/monitor.entity';
@@ -259,6 +260,12 @@ export class SchedulesRepository {
         [triggerIds, now],
       );
     }
+  }
+
+  /** Forgets triggers that ran before `before`; the newest of a monitor still counts for the cooldown. */
+  async forgetFinishedTriggers(before: Date): Promise<number> {
+    const { affected } = await this.db.repo(CheckTriggerEntity).delete({ doneAt: LessThan(before) });
+    return affected ?? 0;
   }
 
   /**
