@@ -3,12 +3,12 @@
 // process or by hand in SQL fails on the very next call on the other node, because the revoking
 // transaction NOTIFYs and every node's change feed flushes its cache before answering from it. Runs on
 // PostgreSQL and on the embedded database (two nodes in one process share its wire server).
-import { Client } from 'pg';
 import { parseApiKey } from '../../backend/src/api-keys/api-key-format';
 import { ApiKeysService } from '../../backend/src/api-keys/api-keys.service';
 import { CredentialCache } from '../../backend/src/api-keys/credential-cache';
 import { hashToken } from '../../backend/src/common/crypto';
 import { ChangeFeed } from '../../backend/src/database/change-feed';
+import { sqlElsewhere } from '../support/database';
 import { newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../support/http-app';
 
 const isPglite = !process.env.TEST_DATABASE_URL && !process.env.DATABASE_URL;
@@ -42,16 +42,7 @@ describe('credential cache across API nodes', () => {
     (await node.app.get(CredentialCache).get(entry)) !== undefined;
   const keyEntry = (key: string) => `key:${hashToken(parseApiKey(key)!.key)}`;
 
-  /** Runs SQL on a connection of its own, like another process (the command line, an operator). */
-  async function elsewhere(sql: string, params: unknown[] = []): Promise<void> {
-    const client = new Client({ connectionString: a.database.url });
-    await client.connect();
-    try {
-      await client.query(sql, params);
-    } finally {
-      await client.end();
-    }
-  }
+  const elsewhere = (sql: string, params: unknown[] = []) => sqlElsewhere(a.database.url, sql, params);
 
   async function oauthToken(tenant: Tenant): Promise<{ token: string; grantId: string }> {
     const [grant] = await a.db.rows<{ id: string }>(

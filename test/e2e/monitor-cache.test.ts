@@ -2,11 +2,11 @@
 // database, each with its own cache. Whatever changes a monitor — an update through either node, SQL
 // from another connection, a new derived status, a private location linked or unlinked, a deletion —
 // shows on the very next GetMonitor on every node. Runs on PostgreSQL and on the embedded database.
-import { Client } from 'pg';
 import { ChangeFeed } from '../../backend/src/database/change-feed';
 import { MonitorCache } from '../../backend/src/monitors/monitor-cache';
 import { MonitorsService } from '../../backend/src/monitors/monitors.service';
 import { PrivateLocationsService } from '../../backend/src/private-locations/private-locations.service';
+import { sqlElsewhere } from '../support/database';
 import { newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../support/http-app';
 
 describe('monitor cache across API nodes', () => {
@@ -45,15 +45,7 @@ describe('monitor cache across API nodes', () => {
     expect(await b.app.get(MonitorCache).get(tenant.ctx.workspace.id, id)).toBeDefined();
   }
 
-  async function elsewhere(sql: string, params: unknown[] = []): Promise<void> {
-    const client = new Client({ connectionString: a.database.url });
-    await client.connect();
-    try {
-      await client.query(sql, params);
-    } finally {
-      await client.end();
-    }
-  }
+  const elsewhere = (sql: string, params: unknown[] = []) => sqlElsewhere(a.database.url, sql, params);
 
   const newMonitor = async (name: string) =>
     (

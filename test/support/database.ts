@@ -41,3 +41,14 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     },
   };
 }
+
+/** Runs SQL on a connection of its own, like another process (the command line, an operator). */
+export async function sqlElsewhere(url: string, sql: string, params: unknown[] = []): Promise<void> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql, params);
+  } finally {
+    await client.end();
+  }
+}
