@@ -1,8 +1,8 @@
 // Credentials are read once (backend/src/auth/credential.ts) and the value that authenticates is the
 // value the rate limit counts. A key with a non-breaking space around it used to authenticate (it was
 // trimmed) while the rate limit counted it as a new credential: a fresh budget per variant.
-import { hashToken } from '../../backend/src/common/crypto';
 import { newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../support/http-app';
+import { accessToken, oauthGrant } from '../support/oauth';
 
 const LIMIT = 3;
 const NOT_IN_ALPHABET = 'only letters, digits and underscores are allowed';
@@ -39,19 +39,7 @@ describe('credentials read once for authentication and the rate limit', () => {
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
     });
 
-  async function oauthToken(tenant: Tenant): Promise<string> {
-    const [grant] = await t.db.rows<{ id: string }>(
-      `INSERT INTO oauth_grants (client_id, client_name, user_id, workspace_id, scope)
-       VALUES ('https://client.example/meta.json', 'Test client', $1, $2, 'read') RETURNING id::text AS id`,
-      [tenant.userId, tenant.ctx.workspace.id],
-    );
-    const token = `svc_oat_${tenant.ctx.workspace.id}_${'x'.repeat(32)}`;
-    await t.db.manager.query(
-      `INSERT INTO oauth_tokens (grant_id, kind, token_hash, expires_at) VALUES ($1, 'access', $2, $3)`,
-      [grant.id, hashToken(token), new Date(Date.now() + 3_600_000)],
-    );
-    return token;
-  }
+  const oauthToken = async (tenant: Tenant) => accessToken(t, await oauthGrant(t, tenant), tenant.ctx.workspace.id);
 
   it('refuses a key with anything outside the key alphabet on every API, saying why, never trimming it into a key', async () => {
     const { readKey } = await newTenant(t);

@@ -10,6 +10,7 @@ import { hashToken } from '../../backend/src/common/crypto';
 import { ChangeFeed } from '../../backend/src/database/change-feed';
 import { sqlElsewhere } from '../support/database';
 import { newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../support/http-app';
+import { accessToken, oauthGrant } from '../support/oauth';
 
 const isPglite = !process.env.TEST_DATABASE_URL && !process.env.DATABASE_URL;
 
@@ -45,17 +46,8 @@ describe('credential cache across API nodes', () => {
   const elsewhere = (sql: string, params: unknown[] = []) => sqlElsewhere(a.database.url, sql, params);
 
   async function oauthToken(tenant: Tenant): Promise<{ token: string; grantId: string }> {
-    const [grant] = await a.db.rows<{ id: string }>(
-      `INSERT INTO oauth_grants (client_id, client_name, user_id, workspace_id, scope)
-       VALUES ('https://client.example/meta.json', 'Test client', $1, $2, 'read') RETURNING id::text AS id`,
-      [tenant.userId, tenant.ctx.workspace.id],
-    );
-    const token = `svc_oat_cache_${tenant.ctx.workspace.id}_${'x'.repeat(32)}`;
-    await a.db.manager.query(
-      `INSERT INTO oauth_tokens (grant_id, kind, token_hash, expires_at) VALUES ($1, 'access', $2, $3)`,
-      [grant.id, hashToken(token), new Date(Date.now() + 3_600_000)],
-    );
-    return { token, grantId: grant.id };
+    const grantId = await oauthGrant(a, tenant);
+    return { token: await accessToken(a, grantId, `cache_${tenant.ctx.workspace.id}`), grantId };
   }
 
   beforeAll(async () => {

@@ -5,11 +5,8 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyRequest } from 'fastify';
 import type { DomainErrorCode } from '../../backend/src/common/errors';
 import { mcpErrorFormOf } from '../../backend/src/mcp/mcp-errors';
-import { MonitorsService } from '../../backend/src/monitors/monitors.service';
 import { rateKeyOf } from '../../backend/src/rate-limit/rate-limit.hook';
-import { PageComponentsService } from '../../backend/src/status-pages/page-components.service';
-import { StatusPagesService } from '../../backend/src/status-pages/status-pages.service';
-import { errorText, McpTestClients, refusal } from '../support/mcp';
+import { errorText, McpTestClients, refusal, seedPageWithMonitor } from '../support/mcp';
 import { newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../support/http-app';
 
 interface Entity {
@@ -56,19 +53,7 @@ describe('MCP with real clients', () => {
     mcp = new McpTestClients(t.baseUrl, 'mcp-clients-e2e');
     pro = await newTenant(t, 'pro');
     free = await newTenant(t, 'free');
-    const page = await t.app.get(StatusPagesService).create(pro.ctx, { title: 'Clients', slug: 'mcp-clients' });
-    pageId = page.id;
-    const monitor = await t.app.get(MonitorsService).create(pro.ctx, 'http', {
-      name: 'API',
-      url: 'http://127.0.0.1:9/health',
-      periodicity: '1m',
-      regions: ['fly-ams'],
-    });
-    monitorId = monitor.id;
-    const component = await t.app
-      .get(PageComponentsService)
-      .createComponent(pro.ctx, { pageId, type: 'monitor', monitorId, name: 'API' });
-    componentId = component.id;
+    ({ pageId, monitorId, componentId } = await seedPageWithMonitor(t, pro, { title: 'Clients', slug: 'mcp-clients' }));
   });
 
   afterAll(async () => {

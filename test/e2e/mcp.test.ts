@@ -11,17 +11,16 @@ import { McpEndpoint } from '../../backend/src/mcp/mcp.endpoint';
 import type { ContentIndex } from '../../backend/src/mcp/ports';
 import { OAuthAccessTokenVerifier } from '../../backend/src/oauth/access-token.verifier';
 import { RpcServer } from '../../backend/src/rpc/rpc.server';
-import { hashToken } from '../../backend/src/common/crypto';
 import { emptyResult } from '../../backend/src/checker/probe';
 import { ResultIngestService } from '../../backend/src/check-results/result-ingest';
 import { MonitorsService } from '../../backend/src/monitors/monitors.service';
 import { NotificationsService } from '../../backend/src/notifications/notifications.service';
 import { PrivateLocationsService } from '../../backend/src/private-locations/private-locations.service';
 import { RetentionService } from '../../backend/src/check-results/retention.service';
-import { PageComponentsService } from '../../backend/src/status-pages/page-components.service';
 import { StatusPagesService } from '../../backend/src/status-pages/status-pages.service';
-import { errorText, McpTestClients, refusal } from '../support/mcp';
+import { errorText, McpTestClients, refusal, seedPageWithMonitor } from '../support/mcp';
 import { newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../support/http-app';
+import { accessToken, oauthGrant } from '../support/oauth';
 
 const READ_TOOLS = [
   'list_status_pages',
@@ -96,19 +95,10 @@ describe('MCP endpoint', () => {
     pro = await newTenant(t, 'pro');
     free = await newTenant(t, 'free');
     other = await newTenant(t, 'pro');
-    const page = await t.app.get(StatusPagesService).create(pro.ctx, { title: 'Acme status', slug: 'acme-mcp' });
-    pageId = page.id;
-    const monitor = await t.app.get(MonitorsService).create(pro.ctx, 'http', {
-      name: 'API',
-      url: 'http://127.0.0.1:9/health',
-      periodicity: '1m',
-      regions: ['fly-ams'],
-    });
-    monitorId = monitor.id;
-    const component = await t.app
-      .get(PageComponentsService)
-      .createComponent(pro.ctx, { pageId, type: 'monitor', monitorId, name: 'API' });
-    componentId = component.id;
+    ({ pageId, monitorId, componentId } = await seedPageWithMonitor(t, pro, {
+      title: 'Acme status',
+      slug: 'acme-mcp',
+    }));
     // Whatever a tool returns in these tests is what its outputSchema says it returns.
     await mcp.checkOutputSchemas(await mcp.withKey(pro.writeKey));
   });
@@ -492,25 +482,14 @@ describe('MCP endpoint', () => {
     });
 
     it('accepts a live OAuth access token with its grant scope, and refuses expired and revoked ones', async () => {
-      const [grant] = await t.db.rows<{ id: string }>(
-        `INSERT INTO oauth_grants (client_id, client_name, user_id, workspace_id, scope)
-         VALUES ('https://client.example/meta.json', 'Test client', $1, $2, 'read') RETURNING id::text AS id`,
-        [pro.userId, pro.ctx.workspace.id],
-      );
-      const token = async (name: string, expiresInMs: number) => {
-        const plain = `svc_oat_${name}_${'x'.repeat(32)}`;
-        await t.db.manager.query(
-          `INSERT INTO oauth_tokens (grant_id, kind, token_hash, expires_at) VALUES ($1, 'access', $2, $3)`,
-          [grant.id, hashToken(plain), new Date(Date.now() + expiresInMs)],
-        );
-        return plain;
-      };
+      const grantId = await oauthGrant(t, pro);
+      const token = (name: string, expiresInMs: number) => accessToken(t, grantId, name, expiresInMs);
       const live = await token('live', 3_600_000);
       const expired = await token('expired', -1000);
       const client = await mcp.connect({ authorization: `Bearer ${live}` });
       expect((await client.listTools()).tools).toHaveLength(READ_TOOLS.length);
       expect((await post({ authorization: `Bearer ${expired}` })).status).toBe(401);
-      await t.db.manager.query('UPDATE oauth_grants SET revoked_at = now() WHERE id = $1', [grant.id]);
+      await t.db.manager.query('UPDATE oauth_grants SET revoked_at = now() WHERE id = $1', [grantId]);
       const revoked = await post({ authorization: `Bearer ${live}` });
       expect(revoked.status).toBe(401);
       expect(await revoked.text()).toContain('revoked');

@@ -4,6 +4,10 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
+import { MonitorsService } from '../../backend/src/monitors/monitors.service';
+import { PageComponentsService } from '../../backend/src/status-pages/page-components.service';
+import { StatusPagesService } from '../../backend/src/status-pages/status-pages.service';
+import type { HttpTestApp, Tenant } from './http-app';
 
 type Validator = (value: unknown) => { valid: boolean; errorMessage?: string };
 
@@ -76,4 +80,23 @@ export async function refusal(promise: Promise<unknown>): Promise<{ code: number
   );
   if (!error) throw new Error('expected the call to be refused');
   return { code: error.code, message: error.message };
+}
+
+/** A status page with one HTTP monitor (inactive, on loopback) shown as its component: what MCP tests act on. */
+export async function seedPageWithMonitor(
+  t: HttpTestApp,
+  tenant: Tenant,
+  page: { title: string; slug: string },
+): Promise<{ pageId: string; monitorId: string; componentId: string }> {
+  const { id: pageId } = await t.app.get(StatusPagesService).create(tenant.ctx, page);
+  const { id: monitorId } = await t.app.get(MonitorsService).create(tenant.ctx, 'http', {
+    name: 'API',
+    url: 'http://127.0.0.1:9/health',
+    periodicity: '1m',
+    regions: ['fly-ams'],
+  });
+  const { id: componentId } = await t.app
+    .get(PageComponentsService)
+    .createComponent(tenant.ctx, { pageId, type: 'monitor', monitorId, name: 'API' });
+  return { pageId, monitorId, componentId };
 }
