@@ -11,6 +11,8 @@ export default tseslint.config(
       '.data/**',
       'backend/src/database/migrations/*-*.ts',
       'proto/gen/**',
+      'provider/src/gen/**',
+      'cdktf/src/**',
       '*.config.js',
       '*.config.mjs',
     ],

@@ -10,7 +10,7 @@ module.exports = {
       displayName: 'unit',
       testEnvironment: 'node',
       transform,
-      testMatch: ['<rootDir>/backend/src/**/*.spec.ts'],
+      testMatch: ['<rootDir>/backend/src/**/*.spec.ts', '<rootDir>/provider/src/**/*.spec.ts'],
     },
     {
       displayName: 'integration',

@@ -1,0 +1,56 @@
+// DNS, TCP and ICMP monitors wired to notification channels: a channel lists the monitors whose
+// failures it reports.
+import { TerraformStack } from 'cdktf';
+import { type Construct } from 'constructs';
+import { DnsMonitor, IcmpMonitor, Notification, ServiceProvider, TcpMonitor } from '@uptime/cdktf';
+
+export function alertingStack(scope: Construct, id = 'alerting'): TerraformStack {
+  const stack = new TerraformStack(scope, id);
+  // The provider reads SERVICE_API_TOKEN and SERVICE_BASE_URL when terraform runs.
+  new ServiceProvider(stack, 'service');
+
+  const dns = new DnsMonitor(stack, 'dns', {
+    name: 'localhost resolves',
+    uri: 'localhost',
+    periodicity: '10m',
+    active: false,
+    recordAssertions: [{ record: 'A', target: '127.0.0.1', comparator: 'eq' }],
+  });
+  const database = new TcpMonitor(stack, 'database', {
+    name: 'Database port',
+    uri: '127.0.0.1:5432',
+    periodicity: '1m',
+    timeout: 5000,
+    active: false,
+  });
+  const gateway = new IcmpMonitor(stack, 'gateway', {
+    name: 'Gateway answers ping',
+    uri: '127.0.0.1',
+    periodicity: '1m',
+    // For ICMP the timeout is the budget of the whole check (three echo requests).
+    timeout: 3000,
+    degradedAt: 200,
+    active: false,
+  });
+  const all = [dns.id, database.id, gateway.id];
+
+  // Exactly one block, matching providerType, carries the channel's settings. Credentials such as
+  // Slack's webhook URL are write-only: kept in state, never read back from the service.
+  new Notification(stack, 'on-call-webhook', {
+    name: 'On-call webhook',
+    providerType: 'webhook',
+    webhook: {
+      endpoint: 'http://127.0.0.1:9000/alerts',
+      headers: [{ key: 'X-Source', value: 'uptime' }],
+    },
+    monitorIds: all,
+  });
+  new Notification(stack, 'team-slack', {
+    name: 'Team Slack',
+    providerType: 'slack',
+    slack: { webhookUrl: 'http://127.0.0.1:9000/slack' },
+    monitorIds: [database.id, gateway.id],
+  });
+
+  return stack;
+}

@@ -1,0 +1,13 @@
+// Synthesizes every example stack into cdktf.out/stacks/<name>/cdk.tf.json, as `cdktf synth` does.
+import { App } from 'cdktf';
+import { alertingStack } from './alerting';
+import { privateLocationStack } from './private-location';
+import { statusPageStack } from './status-page';
+import { websiteStack } from './website';
+
+const app = new App();
+websiteStack(app);
+statusPageStack(app);
+alertingStack(app);
+privateLocationStack(app);
+app.synth();

@@ -1,0 +1,37 @@
+# Checks the service's own health endpoint every minute from two regions. A monitor starts inactive;
+# set active = true to schedule its checks.
+resource "service_http_monitor" "health" {
+  name             = "Service health"
+  description      = "GET /health of the service on this machine answers 200 with status ok."
+  url              = "http://127.0.0.1:3000/health"
+  periodicity      = "1m"
+  method           = "GET"
+  timeout          = 10000
+  retry            = 2
+  degraded_at      = 2000
+  follow_redirects = false
+  regions          = ["fly-ams", "fly-iad"]
+  active           = false
+  public           = false
+
+  headers {
+    key   = "Accept"
+    value = "application/json"
+  }
+
+  status_code_assertions {
+    target     = 200
+    comparator = "eq"
+  }
+
+  body_assertions {
+    target     = "\"status\":\"ok\""
+    comparator = "contains"
+  }
+
+  header_assertions {
+    key        = "content-type"
+    target     = "application/json"
+    comparator = "contains"
+  }
+}

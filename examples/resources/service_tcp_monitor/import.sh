@@ -1,0 +1,2 @@
+# A TCP monitor is imported by its id.
+terraform import service_tcp_monitor.database 1043

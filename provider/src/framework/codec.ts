@@ -1,0 +1,139 @@
+// DynamicValue encoding: terraform sends and expects values as msgpack (cty's encoding, with unknown
+// values as msgpack extension 0) or, for stored state, JSON. Decoding is guided by the schema's type
+// so every object comes out with all its attributes (null when absent) and numbers as JS numbers.
+import { decode, encode, ExtensionCodec } from '@msgpack/msgpack';
+import type { CtyType, Value } from './types';
+import { UNKNOWN } from './types';
+
+/** cty's msgpack extension for an unknown value; 12 is an unknown with refinements (terraform >= 1.6). */
+const UNKNOWN_EXT = 0;
+const REFINED_UNKNOWN_EXT = 12;
+
+class UnknownMarker {}
+const MARKER = new UnknownMarker();
+
+const extensions = new ExtensionCodec();
+extensions.register({
+  type: UNKNOWN_EXT,
+  encode: (input: unknown) => (input instanceof UnknownMarker ? new Uint8Array(0) : null),
+  decode: () => MARKER,
+});
+extensions.register({ type: REFINED_UNKNOWN_EXT, encode: () => null, decode: () => MARKER });
+
+export function decodeMsgpack(bytes: Uint8Array, type: CtyType): Value {
+  if (bytes.length === 0) return null;
+  return normalize(decode(bytes, { extensionCodec: extensions, useBigInt64: true }), type);
+}
+
+export function encodeMsgpack(value: Value, type: CtyType): Uint8Array {
+  return encode(prepare(value, type), { extensionCodec: extensions, useBigInt64: false, sortKeys: true });
+}
+
+export function decodeJson(bytes: Uint8Array, type: CtyType): Value {
+  if (bytes.length === 0) return null;
+  return normalize(JSON.parse(Buffer.from(bytes).toString('utf8')) as unknown, type);
+}
+
+/** A decoded value in the JS form of its type: unknown as UNKNOWN, all object attributes present. */
+export function normalize(raw: unknown, type: CtyType): Value {
+  if (raw === null || raw === undefined) return null;
+  if (raw instanceof UnknownMarker) return UNKNOWN;
+  if (typeof type === 'string') {
+    switch (type) {
+      case 'string':
+        return typeof raw === 'string' ? raw : JSON.stringify(raw);
+      case 'bool':
+        return Boolean(raw);
+      case 'number':
+        return typeof raw === 'number' ? raw : Number(raw);
+    }
+  }
+  const [kind, inner] = type;
+  switch (kind) {
+    case 'list':
+    case 'set':
+      return (raw as unknown[]).map((element) => normalize(element, inner));
+    case 'map': {
+      const out: Record<string, Value> = {};
+      for (const [key, element] of entries(raw)) out[key] = normalize(element, inner);
+      return out;
+    }
+    case 'object': {
+      const source = Object.fromEntries(entries(raw));
+      const out: Record<string, Value> = {};
+      for (const [name, attrType] of Object.entries(inner)) out[name] = normalize(source[name], attrType);
+      return out;
+    }
+  }
+}
+
+function entries(raw: unknown): [string, unknown][] {
+  if (raw instanceof Map) return [...raw.entries()].map(([k, v]) => [String(k), v]);
+  return Object.entries(raw as Record<string, unknown>);
+}
+
+/** The encodable form: UNKNOWN as the extension marker, every attribute of an object present. */
+function prepare(value: Value, type: CtyType): unknown {
+  if (value === null) return null;
+  if (value === UNKNOWN) return MARKER;
+  if (typeof type === 'string') return value;
+  const [kind, inner] = type;
+  switch (kind) {
+    case 'list':
+    case 'set':
+      return (value as Value[]).map((element) => prepare(element, inner));
+    case 'map': {
+      const out: Record<string, unknown> = {};
+      for (const [key, element] of Object.entries(value as Record<string, Value>)) out[key] = prepare(element, inner);
+      return out;
+    }
+    case 'object': {
+      const source = value as Record<string, Value>;
+      const out: Record<string, unknown> = {};
+      for (const [name, attrType] of Object.entries(inner)) out[name] = prepare(source[name] ?? null, attrType);
+      return out;
+    }
+  }
+}
+
+/** Whether a value contains an unknown anywhere. */
+export function isWhollyKnown(value: Value): boolean {
+  if (value === UNKNOWN) return false;
+  if (Array.isArray(value)) return value.every(isWhollyKnown);
+  if (value && typeof value === 'object') return Object.values(value).every(isWhollyKnown);
+  return true;
+}
+
+/** Deep equality of two known-or-unknown values; sets compare without order. */
+export function valuesEqual(a: Value, b: Value, type: CtyType): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || a === UNKNOWN || b === UNKNOWN) return false;
+  if (typeof type === 'string') return a === b;
+  const [kind, inner] = type;
+  switch (kind) {
+    case 'list': {
+      const x = a as Value[];
+      const y = b as Value[];
+      return x.length === y.length && x.every((element, i) => valuesEqual(element, y[i] ?? null, inner));
+    }
+    case 'set': {
+      const x = a as Value[];
+      const y = b as Value[];
+      return x.length === y.length && x.every((element) => y.some((other) => valuesEqual(element, other, inner)));
+    }
+    case 'map': {
+      const x = a as Record<string, Value>;
+      const y = b as Record<string, Value>;
+      const keys = Object.keys(x);
+      return (
+        keys.length === Object.keys(y).length &&
+        keys.every((k) => k in y && valuesEqual(x[k] ?? null, y[k] ?? null, inner))
+      );
+    }
+    case 'object': {
+      const x = a as Record<string, Value>;
+      const y = b as Record<string, Value>;
+      return Object.entries(inner).every(([k, t]) => valuesEqual(x[k] ?? null, y[k] ?? null, t));
+    }
+  }
+}

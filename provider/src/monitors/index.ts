@@ -1,0 +1,16 @@
+// The monitor resources (one per kind the provider manages) and the monitor data sources.
+import type { DataSourceDefinition, ResourceDefinition } from '../framework/types';
+import { dnsMonitorResource } from './dns-monitor.resource';
+import { httpMonitorResource } from './http-monitor.resource';
+import { icmpMonitorResource } from './icmp-monitor.resource';
+import { monitorDataSource } from './monitor.data-source';
+import { monitorsDataSource } from './monitors.data-source';
+import { tcpMonitorResource } from './tcp-monitor.resource';
+
+export const monitorResources: ResourceDefinition[] = [
+  httpMonitorResource,
+  tcpMonitorResource,
+  dnsMonitorResource,
+  icmpMonitorResource,
+];
+export const monitorDataSources: DataSourceDefinition[] = [monitorDataSource, monitorsDataSource];

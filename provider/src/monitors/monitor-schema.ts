@@ -1,0 +1,192 @@
+// Attributes and blocks the four monitor resources share (SPEC 2.1, bounds of SPEC 8). Each
+// resource file picks the ones of its kind; descriptions say what the generated docs need.
+import type { Attribute, BlockType, Validator } from '../framework/types';
+import {
+  describePath,
+  eachElement,
+  httpUrl,
+  intBetween,
+  noControlCharacters,
+  oneOf,
+  sizeAtLeast,
+  stringLength,
+} from '../framework/validators';
+import { DEFAULT_REGIONS, MONITOR_STATUSES, PERIODICITY, REGION } from './monitor-enums';
+
+export const MAX_HEADERS = 20;
+export const MAX_ASSERTIONS = 10;
+
+/** The service trims names and targets; a value with outer spaces would be stored changed and diff forever. */
+export const noOuterSpace: Validator = (value, path, diags) => {
+  if (typeof value === 'string' && value !== value.trim()) {
+    diags.error(`Invalid ${describePath(path)}`, `${describePath(path)} must not start or end with spaces.`, path);
+  }
+};
+
+export const quoted = (words: readonly string[]): string => words.map((w) => `\`${w}\``).join(', ');
+
+/** A required string the service refuses when empty, with no length bound of its own. */
+export const notEmpty: Validator = (value, path, diags) => {
+  if (value === '') diags.error(`Invalid ${describePath(path)}`, `${describePath(path)} must not be empty.`, path);
+};
+
+export const id: Attribute = {
+  description: 'The monitor id the service assigned (a number in a string). Used to import the monitor.',
+  type: 'string',
+  computed: true,
+  useStateForUnknown: true,
+};
+
+export const name: Attribute = {
+  description: 'Name of the monitor, as dashboards and status pages show it. At most 256 characters.',
+  type: 'string',
+  required: true,
+  validators: [stringLength(1, 256), noControlCharacters(), noOuterSpace],
+};
+
+export const periodicity: Attribute = {
+  description: `How often the monitor runs: one of ${quoted(PERIODICITY.words)}.`,
+  type: 'string',
+  required: true,
+  validators: [oneOf(PERIODICITY.words)],
+};
+
+export function timeout(extra = ''): Attribute {
+  return {
+    description: `Time budget of a check in milliseconds, 0 to 120000${extra}; 0 gives the check the whole period. Default \`45000\`.`,
+    type: 'number',
+    optional: true,
+    computed: true,
+    default: 45000,
+    validators: [intBetween(0, 120000)],
+  };
+}
+
+export function retry(extra = ''): Attribute {
+  return {
+    description: `How many times a failed check is retried before it counts as failed, 0 to 10${extra}. Default \`3\`.`,
+    type: 'number',
+    optional: true,
+    computed: true,
+    default: 3,
+    validators: [intBetween(0, 10)],
+  };
+}
+
+export const regions: Attribute = {
+  description:
+    `Regions the monitor runs from, at least one of the 28 public regions (${quoted(REGION.words)}). ` +
+    `When left out the service picks ${quoted(DEFAULT_REGIONS)}.`,
+  type: ['set', 'string'],
+  optional: true,
+  computed: true,
+  validators: [sizeAtLeast(1), eachElement(oneOf(REGION.words))],
+};
+
+export const active: Attribute = {
+  description: 'Whether the monitor runs: checks are scheduled only while it is active. Default `false`.',
+  type: 'bool',
+  optional: true,
+  computed: true,
+  default: false,
+};
+
+export const isPublic: Attribute = {
+  description: 'Whether a public status page may show the monitor. Default `false`.',
+  type: 'bool',
+  optional: true,
+  computed: true,
+  default: false,
+};
+
+export function degradedAt(extra = ''): Attribute {
+  return {
+    description:
+      `Latency in milliseconds above which a successful check counts as degraded, 0 to 120000${extra}. ` +
+      'When left out the service computes it from the timeout (half of it, at most 30000).',
+    type: 'number',
+    optional: true,
+    computed: true,
+    recomputedWhen: ['timeout'],
+    validators: [intBetween(0, 120000)],
+  };
+}
+
+export const description: Attribute = {
+  description: 'Free text about the monitor. At most 1024 characters; several lines allowed.',
+  type: 'string',
+  optional: true,
+  validators: [stringLength(0, 1024), noControlCharacters(true)],
+};
+
+export const status: Attribute = {
+  description: `The monitor's status as the service judges it: one of ${quoted(MONITOR_STATUSES)} (\`unknown\` until a check has been judged).`,
+  type: 'string',
+  computed: true,
+  useStateForUnknown: true,
+};
+
+export const privateLocationIds: Attribute = {
+  description:
+    'Ids of the private locations that run this monitor. Read-only here: set it with `monitor_ids` of `service_private_location`.',
+  type: ['set', 'string'],
+  computed: true,
+  useStateForUnknown: true,
+};
+
+/** The `uri` of a TCP, DNS or ICMP monitor, in the form `what` describes. */
+export function uri(what: string, form: Validator): Attribute {
+  return {
+    description: `${what}. At most 2048 characters.`,
+    type: 'string',
+    required: true,
+    validators: [stringLength(1, 2048), noControlCharacters(), noOuterSpace, form],
+  };
+}
+
+/** `{key, value}` entries: request headers and OpenTelemetry export headers. */
+export function keyValueBlock(blockDescription: string, valueDescription: string): BlockType {
+  return {
+    nesting: 'list',
+    maxItems: MAX_HEADERS,
+    description: `${blockDescription} At most ${MAX_HEADERS}.`,
+    block: {
+      attributes: {
+        key: {
+          description: 'Header name. At most 256 characters.',
+          type: 'string',
+          required: true,
+          validators: [stringLength(1, 256), noControlCharacters()],
+        },
+        value: {
+          description: `${valueDescription} At most 8192 characters; sensitive, as header values often carry credentials.`,
+          type: 'string',
+          required: true,
+          sensitive: true,
+          validators: [stringLength(1, 8192), noControlCharacters()],
+        },
+      },
+    },
+  };
+}
+
+export const openTelemetry: BlockType = {
+  nesting: 'single',
+  description: 'Where each check exports its metrics over OTLP/HTTP. Leave the block out to export nothing.',
+  block: {
+    attributes: {
+      endpoint: {
+        description: 'OTLP metrics endpoint: an http or https URL of at most 2048 characters.',
+        type: 'string',
+        optional: true,
+        validators: [httpUrl(2048), noControlCharacters()],
+      },
+    },
+    blocks: {
+      headers: keyValueBlock(
+        "Headers sent with each export, e.g. the collector's API key.",
+        'Header value; the service stores it sealed.',
+      ),
+    },
+  },
+};

@@ -1,0 +1,302 @@
+// The 13 provider blocks of service_notification (SPEC 2.5; proto notification.v1): their arguments,
+// which of them are write-only credentials, and how one block maps to the API's `provider` oneof and
+// back. The API never returns a credential (it answers it empty and names it in configured_secrets),
+// returns webhook and ntfy URLs without their query string, user info and fragment, and webhook
+// headers without their values; the state keeps the configured values wherever the API's answer is
+// what it would show for them, so write-only parts never cause a diff.
+import type { MessageInitShape } from '@bufbuild/protobuf';
+import type { Notification, NotificationSchema } from '@uptime/proto/gen/notification/v1/notification_service_pb.js';
+import type { Attribute, Block, Obj, Value } from '../framework/types';
+import { httpUrl, matches, noControlCharacters, oneOf, sizeAtMost, stringLength } from '../framework/validators';
+
+export const PROVIDER_TYPES = [
+  'discord',
+  'email',
+  'slack',
+  'pagerduty',
+  'opsgenie',
+  'webhook',
+  'telegram',
+  'sms',
+  'whatsapp',
+  'google_chat',
+  'grafana_oncall',
+  'ntfy',
+  'ms_teams',
+] as const;
+export type ProviderType = (typeof PROVIDER_TYPES)[number];
+
+export function isProviderType(value: Value): value is ProviderType {
+  return typeof value === 'string' && (PROVIDER_TYPES as readonly string[]).includes(value);
+}
+
+/** How an argument's value travels: in the clear, write-only as a whole, or a URL whose secret parts are write-only. */
+type ArgumentKind = 'plain' | 'secret' | 'url';
+
+interface ArgumentSpec {
+  /** Terraform argument name; the proto field is its camelCase form. */
+  name: string;
+  local: string;
+  kind: ArgumentKind;
+  required: boolean;
+  attribute: Attribute;
+}
+
+const url = (what: string, required: boolean, kind: ArgumentKind): Attribute => ({
+  description:
+    kind === 'secret'
+      ? `${what}: an http or https URL of at most 2048 characters. Sensitive and write-only: the service never returns it, so the state keeps the configured value.`
+      : `${what}: an http or https URL of at most 2048 characters. Its query string, user info and fragment are write-only: the service returns the URL without them, and the state keeps the configured URL.`,
+  type: 'string',
+  required,
+  optional: !required,
+  sensitive: kind === 'secret',
+  writeOnly: kind === 'secret',
+  validators: [httpUrl(2048), noControlCharacters()],
+});
+
+const credential = (what: string, required: boolean): Attribute => ({
+  description: `${what}, at most 1024 characters. Sensitive and write-only: the service never returns it, so the state keeps the configured value.`,
+  type: 'string',
+  required,
+  optional: !required,
+  sensitive: true,
+  writeOnly: true,
+  validators: [stringLength(required ? 1 : 0, 1024), noControlCharacters()],
+});
+
+const E164 = /^\+[1-9]\d{7,14}$/;
+const phone = (service: string): Attribute => ({
+  description: `Phone number that receives the ${service} messages, in E.164 form (e.g. +14155550123).`,
+  type: 'string',
+  required: true,
+  validators: [matches(E164, 'an E.164 phone number such as +14155550123')],
+});
+
+const arg = (name: string, kind: ArgumentKind, attribute: Attribute): ArgumentSpec => ({
+  name,
+  local: name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()),
+  kind,
+  required: attribute.required === true,
+  attribute,
+});
+
+const webhookUrl = (service: string) =>
+  arg('webhook_url', 'secret', url(`Incoming webhook URL of ${service}`, true, 'secret'));
+
+/** Arguments of each block, except webhook `headers` (a nested list, handled on its own). */
+export const BLOCK_ARGUMENTS: Record<ProviderType, readonly ArgumentSpec[]> = {
+  discord: [webhookUrl('the Discord channel')],
+  email: [
+    arg('email', 'plain', {
+      description: 'E-mail address that receives the alerts (at most 320 characters).',
+      type: 'string',
+      required: true,
+      validators: [
+        stringLength(1, 320),
+        matches(/^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/, 'an e-mail address such as oncall@example.com'),
+      ],
+    }),
+  ],
+  slack: [webhookUrl('the Slack channel')],
+  pagerduty: [
+    arg('integration_key', 'secret', credential('Integration key of the PagerDuty service (Events API v2)', true)),
+  ],
+  opsgenie: [
+    arg('api_key', 'secret', credential('API key of the Opsgenie integration', true)),
+    arg('region', 'plain', {
+      description: 'Opsgenie region of the account: `us` or `eu`.',
+      type: 'string',
+      required: true,
+      validators: [oneOf(['us', 'eu'])],
+    }),
+  ],
+  webhook: [arg('endpoint', 'url', url('URL the alerts are POSTed to', true, 'url'))],
+  telegram: [
+    arg('chat_id', 'plain', {
+      description:
+        'Telegram chat that receives the alerts: a numeric chat id (negative for groups) or an @channel username.',
+      type: 'string',
+      required: true,
+      validators: [matches(/^(-?\d{1,20}|@[A-Za-z][A-Za-z0-9_]{4,31})$/, 'a numeric chat id or an @channel username')],
+    }),
+  ],
+  sms: [arg('phone_number', 'plain', phone('SMS'))],
+  whatsapp: [arg('phone_number', 'plain', phone('WhatsApp'))],
+  google_chat: [webhookUrl('the Google Chat space')],
+  grafana_oncall: [webhookUrl('the Grafana OnCall integration')],
+  ntfy: [
+    arg('topic', 'plain', {
+      description: 'ntfy topic: 1 to 64 letters, digits, `-` or `_`.',
+      type: 'string',
+      required: true,
+      validators: [stringLength(1, 64), matches(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only')],
+    }),
+    arg('server_url', 'url', url('URL of the ntfy server; when omitted, the public ntfy.sh', false, 'url')),
+    arg('token', 'secret', credential('Access token of the ntfy server', false)),
+  ],
+  ms_teams: [webhookUrl('the Microsoft Teams channel (Workflows or incoming webhook)')],
+};
+
+const BLOCK_TITLES: Record<ProviderType, string> = {
+  discord: 'Discord',
+  email: 'E-mail',
+  slack: 'Slack',
+  pagerduty: 'PagerDuty',
+  opsgenie: 'Opsgenie',
+  webhook: 'A generic webhook',
+  telegram: 'Telegram',
+  sms: 'SMS',
+  whatsapp: 'WhatsApp',
+  google_chat: 'Google Chat',
+  grafana_oncall: 'Grafana OnCall',
+  ntfy: 'ntfy',
+  ms_teams: 'Microsoft Teams',
+};
+
+const HEADERS: Attribute = {
+  description:
+    'Headers sent with each webhook request (at most 20), e.g. `headers = [{ key = "Authorization", value = "..." }]`. Header values are sensitive and write-only: the service returns the keys only, and the state keeps the configured values.',
+  optional: true,
+  nested: {
+    nesting: 'list',
+    attributes: {
+      key: {
+        description: 'Header name, 1 to 256 characters.',
+        type: 'string',
+        required: true,
+        validators: [stringLength(1, 256), noControlCharacters()],
+      },
+      value: {
+        description: 'Header value, 1 to 8192 characters. Sensitive and write-only.',
+        type: 'string',
+        required: true,
+        sensitive: true,
+        writeOnly: true,
+        validators: [stringLength(1, 8192), noControlCharacters()],
+      },
+    },
+  },
+  validators: [sizeAtMost(20)],
+};
+
+/** The schema of one provider block. */
+export function blockSchema(kind: ProviderType): Block {
+  const attributes: Record<string, Attribute> = {};
+  for (const a of BLOCK_ARGUMENTS[kind]) attributes[a.name] = a.attribute;
+  if (kind === 'webhook') attributes.headers = HEADERS;
+  return {
+    description: `${BLOCK_TITLES[kind]} settings; give it exactly when provider_type is \`${kind}\`.`,
+    attributes,
+  };
+}
+
+/** The oneof case of each provider type (its camelCase name). */
+export function oneofCase(kind: ProviderType): NonNullable<Notification['provider']['case']> {
+  return kind.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()) as NonNullable<Notification['provider']['case']>;
+}
+
+export function providerTypeOfCase(caseName: string | undefined): ProviderType | undefined {
+  return PROVIDER_TYPES.find((kind) => oneofCase(kind) === caseName);
+}
+
+type ProviderInit = MessageInitShape<typeof NotificationSchema>['provider'];
+
+interface Header {
+  key: string;
+  value: string;
+}
+
+function headersOf(value: Value | undefined): Header[] {
+  if (!Array.isArray(value)) return [];
+  return value.map((h) => {
+    const o: Obj = h && typeof h === 'object' && !Array.isArray(h) ? h : {};
+    return { key: typeof o.key === 'string' ? o.key : '', value: typeof o.value === 'string' ? o.value : '' };
+  });
+}
+
+/** A block's state object as the API's oneof, every argument sent as configured ("" when unset). */
+export function blockToProto(kind: ProviderType, block: Obj): ProviderInit {
+  const value: Record<string, unknown> = {};
+  for (const a of BLOCK_ARGUMENTS[kind]) value[a.local] = typeof block[a.name] === 'string' ? block[a.name] : '';
+  if (kind === 'webhook') value.headers = headersOf(block.headers);
+  return { case: oneofCase(kind), value };
+}
+
+/**
+ * The URL without query string, user info and fragment, as the service shows it (the value itself
+ * when it has none of them, or is not a URL).
+ */
+export function publicUrl(value: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    return value;
+  }
+  if (!parsed.search && !parsed.hash && !parsed.username && !parsed.password) return value;
+  parsed.search = '';
+  parsed.hash = '';
+  parsed.username = '';
+  parsed.password = '';
+  return parsed.toString();
+}
+
+/**
+ * The block's state from the API's answer. `prior` is the block as state or plan had it (null on
+ * import): write-only values come from it, since the API answers them empty; `configured` is the
+ * API's configured_secrets, which tells whether a write-only value is still stored at all.
+ */
+export function blockFromProto(
+  kind: ProviderType,
+  api: Record<string, unknown>,
+  prior: Obj | null,
+  configured: readonly string[],
+): Obj {
+  const out: Obj = {};
+  for (const a of BLOCK_ARGUMENTS[kind]) {
+    const given = typeof api[a.local] === 'string' ? (api[a.local] as string) : '';
+    const before = prior?.[a.name];
+    switch (a.kind) {
+      case 'plain':
+        out[a.name] = given === '' && !a.required && before !== '' ? null : given;
+        break;
+      case 'secret':
+        // Unknown after an import (null): the next plan sets it once from the configuration.
+        out[a.name] = configured.includes(a.name) ? (typeof before === 'string' ? before : null) : null;
+        break;
+      case 'url': {
+        const hasSecret = configured.includes(a.name);
+        const keep =
+          typeof before === 'string' && publicUrl(before) === given && (publicUrl(before) !== before) === hasSecret;
+        out[a.name] = keep ? before : given === '' && !a.required ? null : given;
+        break;
+      }
+    }
+  }
+  if (kind === 'webhook') out.headers = headersFromProto(api.headers, prior?.headers);
+  return out;
+}
+
+/**
+ * Header keys from the API with the prior values of the same keys (matched in order, each prior
+ * header used once); a key the prior state lacks gets a null value. No headers: null unless the
+ * prior state held an empty list.
+ */
+export function headersFromProto(api: unknown, prior: Value | undefined): Value {
+  const keys = Array.isArray(api) ? api.map((h: { key?: unknown }) => (typeof h?.key === 'string' ? h.key : '')) : [];
+  if (keys.length === 0) return Array.isArray(prior) ? [] : null;
+  const available = headersOf(prior);
+  return keys.map((key) => {
+    const at = available.findIndex((h) => h.key === key);
+    const value = at < 0 ? null : available.splice(at, 1)[0].value;
+    return { key, value };
+  });
+}
+
+/** update_mask paths of a block: each argument on its own, so each is set exactly as sent. */
+export function blockMaskPaths(kind: ProviderType): string[] {
+  const paths = BLOCK_ARGUMENTS[kind].map((a) => `${kind}.${a.name}`);
+  if (kind === 'webhook') paths.push('webhook.headers');
+  return paths;
+}

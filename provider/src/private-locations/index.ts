@@ -1,0 +1,10 @@
+import type { DataSourceDefinition, ResourceDefinition } from '../framework/types';
+import { privateLocationDataSource } from './private-location.data-source';
+import { privateLocationResource } from './private-location.resource';
+import { privateLocationsDataSource } from './private-locations.data-source';
+
+export const privateLocationResources: ResourceDefinition[] = [privateLocationResource];
+export const privateLocationDataSources: DataSourceDefinition[] = [
+  privateLocationDataSource,
+  privateLocationsDataSource,
+];

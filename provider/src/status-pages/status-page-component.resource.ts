@@ -1,0 +1,205 @@
+// service_status_page_component: a component of a status page (SPEC 2.7), showing a monitor's
+// status or a static entry. The page and the type are fixed at creation: changing either replaces it.
+import type { MessageInitShape } from '@bufbuild/protobuf';
+import type { PageComponent, PageComponentSchema } from '@uptime/proto/gen/status_page/v1/status_page_service_pb.js';
+import type { Api } from '../client/api';
+import { apiError, isNotFound } from '../client/api';
+import { ProviderError, type Diagnostics, type Obj, type ResourceDefinition } from '../framework/types';
+import { intBetween, noControlCharacters, oneOf, stringLength } from '../framework/validators';
+import { idOf, num, optionalText, rfc3339, splitImportId, text, trimmed } from './state-values';
+
+const TYPE = 'service_status_page_component';
+const ORDER_BOUND = 1_000_000;
+
+type ComponentInit = MessageInitShape<typeof PageComponentSchema>;
+
+/** Every field an update may change; a field removed from the configuration is cleared. */
+export const COMPONENT_MASK = ['monitor_id', 'name', 'description', 'order', 'group_id', 'group_order'];
+
+export function componentToProto(plan: Obj): ComponentInit {
+  return {
+    pageId: text(plan.page_id) ?? '',
+    type: text(plan.type) ?? '',
+    monitorId: text(plan.monitor_id) ?? '',
+    name: text(plan.name) ?? '',
+    description: text(plan.description) ?? '',
+    order: num(plan.order) ?? 0,
+    groupId: text(plan.group_id) ?? '',
+    groupOrder: num(plan.group_order) ?? 0,
+  };
+}
+
+/** The state of an API component; `prior` (plan, state, or null on import) tells null from empty. */
+export function componentFromProto(api: PageComponent, prior: Obj | null): Obj {
+  return {
+    id: api.id,
+    page_id: api.pageId,
+    type: api.type,
+    monitor_id: optionalText(api.monitorId, prior?.monitor_id),
+    name: optionalText(api.name, prior?.name),
+    description: optionalText(api.description, prior?.description),
+    order: api.order ?? 0,
+    group_id: optionalText(api.groupId, prior?.group_id),
+    group_order: api.groupOrder ?? 0,
+    created_at: rfc3339(api.createdAt),
+    updated_at: rfc3339(api.updatedAt),
+  };
+}
+
+/** monitor_id is required for a monitor component and not allowed for a static one. */
+export function validateComponentConfig(config: Obj, diags: Diagnostics): void {
+  if (config.type === 'monitor' && config.monitor_id === null) {
+    diags.error('Missing monitor_id', 'monitor_id is required when type is "monitor".', ['monitor_id']);
+  }
+  if (config.type === 'static' && typeof config.monitor_id === 'string') {
+    diags.error('Unexpected monitor_id', 'monitor_id must be left out when type is "static".', ['monitor_id']);
+  }
+}
+
+async function fetchComponent(api: Api, id: string, pageId: string, prior: Obj | null): Promise<Obj | null> {
+  try {
+    const { component } = await api.statusPages.getPageComponent({ id, pageId });
+    return component ? componentFromProto(component, prior) : null;
+  } catch (err) {
+    if (isNotFound(err)) return null;
+    throw apiError(prior ? 'read' : 'import', TYPE, err, 'component');
+  }
+}
+
+const orderValidators = [intBetween(-ORDER_BOUND, ORDER_BOUND)];
+
+export const statusPageComponentResource: ResourceDefinition = {
+  typeName: TYPE,
+  description:
+    'Manages a component of a status page: a monitor whose status the page shows, or a static entry. Import with `<page_id>/<component_id>`.',
+  schema: {
+    attributes: {
+      id: {
+        description: 'ID of the component, assigned by the service.',
+        type: 'string',
+        computed: true,
+        useStateForUnknown: true,
+      },
+      page_id: {
+        description: 'ID of the status page the component is on. Changing it forces replacement.',
+        type: 'string',
+        required: true,
+        requiresReplace: true,
+      },
+      type: {
+        description:
+          '`monitor` (shows the status of `monitor_id`) or `static` (a fixed entry). Changing it forces replacement.',
+        type: 'string',
+        required: true,
+        requiresReplace: true,
+        validators: [oneOf(['monitor', 'static'])],
+      },
+      monitor_id: {
+        description:
+          'ID of the monitor the component shows; required when `type` is `monitor`, not allowed when `static`.',
+        type: 'string',
+        optional: true,
+      },
+      name: {
+        description:
+          "Name shown on the page, at most 256 characters; a monitor component without one shows the monitor's name.",
+        type: 'string',
+        optional: true,
+        validators: [stringLength(0, 256), noControlCharacters(), trimmed],
+      },
+      description: {
+        description: 'Text shown with the component, at most 1024 characters.',
+        type: 'string',
+        optional: true,
+        validators: [stringLength(0, 1024), noControlCharacters(true), trimmed],
+      },
+      order: {
+        description: `Display order on the page (lower first), from -${ORDER_BOUND} to ${ORDER_BOUND}. Default 0.`,
+        type: 'number',
+        optional: true,
+        computed: true,
+        default: 0,
+        validators: orderValidators,
+      },
+      group_id: {
+        description: 'ID of a component group on the same page that holds the component.',
+        type: 'string',
+        optional: true,
+      },
+      group_order: {
+        description: `Display order within the group (lower first), from -${ORDER_BOUND} to ${ORDER_BOUND}. Default 0.`,
+        type: 'number',
+        optional: true,
+        computed: true,
+        default: 0,
+        validators: orderValidators,
+      },
+      created_at: {
+        description: 'When the component was created (RFC 3339).',
+        type: 'string',
+        computed: true,
+        useStateForUnknown: true,
+      },
+      updated_at: {
+        description: 'When the component was last changed (RFC 3339).',
+        type: 'string',
+        computed: true,
+      },
+    },
+  },
+  importId: '<page_id>/<component_id>',
+
+  validateConfig: validateComponentConfig,
+
+  async create(api, plan) {
+    try {
+      const { component } = await api.statusPages.createPageComponent({ component: componentToProto(plan) });
+      if (!component)
+        throw new ProviderError(`Could not create ${TYPE}`, 'The service answered without the component.');
+      return componentFromProto(component, plan);
+    } catch (err) {
+      if (err instanceof ProviderError) throw err;
+      throw apiError('create', TYPE, err, 'component');
+    }
+  },
+
+  read(api, state) {
+    return fetchComponent(api, idOf(state.id), idOf(state.page_id), state);
+  },
+
+  async update(api, plan, prior) {
+    try {
+      const { component } = await api.statusPages.updatePageComponent({
+        id: idOf(prior.id),
+        component: componentToProto(plan),
+        updateMask: { paths: COMPONENT_MASK },
+      });
+      if (!component)
+        throw new ProviderError(`Could not update ${TYPE}`, 'The service answered without the component.');
+      return componentFromProto(component, plan);
+    } catch (err) {
+      if (err instanceof ProviderError) throw err;
+      throw apiError('update', TYPE, err, 'component');
+    }
+  },
+
+  async delete(api, state) {
+    try {
+      await api.statusPages.deletePageComponent({ id: idOf(state.id) });
+    } catch (err) {
+      if (!isNotFound(err)) throw apiError('delete', TYPE, err, 'component');
+    }
+  },
+
+  async importState(api, importId) {
+    const { pageId, id } = splitImportId(importId, TYPE, 'component');
+    const state = await fetchComponent(api, id, pageId, null);
+    if (!state) {
+      throw new ProviderError(
+        `Cannot import ${TYPE}`,
+        `No component with id "${id}" exists on status page "${pageId}".`,
+      );
+    }
+    return state;
+  },
+};

@@ -1,0 +1,284 @@
+import { create } from '@bufbuild/protobuf';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import {
+  ComponentGroupSchema,
+  CustomThemeSchema,
+  PageComponentSchema,
+  StatusPageSchema,
+} from '@uptime/proto/gen/status_page/v1/status_page_service_pb.js';
+import {
+  Diagnostics,
+  ProviderError,
+  UNKNOWN,
+  type Attribute,
+  type Obj,
+  type Path,
+  type Value,
+} from '../framework/types';
+import { groupFromProto, statusPageComponentGroupResource } from './status-page-component-group.resource';
+import {
+  componentFromProto,
+  componentToProto,
+  statusPageComponentResource,
+  validateComponentConfig,
+} from './status-page-component.resource';
+import { statusPageDataSource } from './status-page.data-source';
+import {
+  passwordChanged,
+  STATUS_PAGE_MASK,
+  statusPageFromProto,
+  statusPageToProto,
+  validateStatusPageConfig,
+} from './status-page.mapping';
+import { isIpv4Cidr, statusPageAttributes } from './status-page.resource';
+import { splitImportId } from './state-values';
+
+const ATTRIBUTES = Object.keys(statusPageAttributes);
+const stateOf = (values: Obj): Obj => ({ ...Object.fromEntries(ATTRIBUTES.map((k) => [k, null])), ...values });
+const at = timestampFromDate(new Date('2026-05-06T07:08:09.010Z'));
+
+/** What the service answers for a page created with only title and slug (backend defaults). */
+const minimalApiPage = () =>
+  create(StatusPageSchema, {
+    id: '3',
+    title: 'Acme',
+    slug: 'acme',
+    description: '',
+    accessType: 'public',
+    theme: 'default',
+    defaultLocale: 'en',
+    allowIndex: true,
+    published: true,
+    createdAt: at,
+    updatedAt: at,
+  });
+
+function validate(config: Obj): Diagnostics {
+  const diags = new Diagnostics();
+  validateStatusPageConfig(stateOf(config), diags);
+  return diags;
+}
+
+function check(attribute: Attribute | undefined, value: Value, path: Path): Diagnostics {
+  const diags = new Diagnostics();
+  for (const v of attribute?.validators ?? []) v(value, path, diags);
+  return diags;
+}
+
+describe('status page mapping', () => {
+  it("declares the service's defaults, so a minimal configuration has no diff", () => {
+    const plan = stateOf({
+      title: 'Acme',
+      slug: 'acme',
+      access_type: 'public',
+      theme: 'default',
+      default_locale: 'en',
+      allow_index: true,
+    });
+    const state = statusPageFromProto(minimalApiPage(), plan);
+    for (const name of [
+      'title',
+      'slug',
+      'description',
+      'access_type',
+      'theme',
+      'default_locale',
+      'allow_index',
+      'locales',
+      'custom_theme',
+      'homepage_url',
+    ]) {
+      expect([name, state[name]]).toEqual([name, plan[name]]);
+    }
+    expect(state).toMatchObject({ id: '3', published: true, created_at: '2026-05-06T07:08:09.010Z' });
+    for (const name of ['access_type', 'theme', 'default_locale', 'allow_index']) {
+      expect(statusPageAttributes[name]).toMatchObject({ optional: true, computed: true, default: plan[name] });
+    }
+  });
+
+  it('keeps the write-only password, which the service never returns', () => {
+    const api = minimalApiPage();
+    api.accessType = 'password';
+    api.passwordSet = true;
+    expect(statusPageFromProto(api, stateOf({ password: 'hunter22' })).password).toBe('hunter22');
+    expect(statusPageFromProto(api, null).password).toBeNull();
+  });
+
+  it('refuses values the service would store in another form, naming the stored one', () => {
+    const a = statusPageAttributes;
+    expect(check(a.title, ' Acme ', ['title']).items[0]?.detail).toMatch(/without white space at either end/);
+    expect(check(a.custom_domain, 'Status.Example.com.', ['custom_domain']).items[0]?.detail).toContain(
+      '"status.example.com"',
+    );
+    expect(check(a.custom_domain, 'status.example.com', ['custom_domain']).hasErrors()).toBe(false);
+    expect(check(a.auth_email_domains, ['example.com', 'Example.org'], ['auth_email_domains']).items[0]?.path).toEqual([
+      'auth_email_domains',
+      1,
+    ]);
+    expect(check(a.allowed_ip_ranges, '10.0.0.0/8, 192.168.0.0/16', ['allowed_ip_ranges']).hasErrors()).toBe(true);
+    expect(check(a.allowed_ip_ranges, '10.0.0.0/8,192.168.0.0/16', ['allowed_ip_ranges']).hasErrors()).toBe(false);
+    const name = statusPageComponentResource.schema.attributes.name;
+    expect(check(name, 'API ', ['name']).hasErrors()).toBe(true);
+  });
+
+  it('maps custom_theme both ways, an unset mode staying null', () => {
+    const plan = stateOf({ title: 'A', slug: 'a', custom_theme: { light: { '--primary': 'red' }, dark: null } });
+    expect(statusPageToProto(plan, false).customTheme).toEqual({ light: { '--primary': 'red' }, dark: {} });
+    const api = minimalApiPage();
+    api.customTheme = create(CustomThemeSchema, { light: { '--primary': 'red' }, dark: {} });
+    expect(statusPageFromProto(api, plan).custom_theme).toEqual({ light: { '--primary': 'red' }, dark: null });
+    expect(statusPageToProto(stateOf({}), false).customTheme).toBeUndefined();
+  });
+
+  it('sends the password only when it or the access type changed', () => {
+    const prior = stateOf({ access_type: 'password', password: 'hunter22' });
+    expect(passwordChanged(prior, prior)).toBe(false);
+    expect(statusPageToProto(prior, false).password).toBe('');
+    expect(passwordChanged({ ...prior, password: 'other-pass' }, prior)).toBe(true);
+    expect(passwordChanged({ ...prior, access_type: 'public' }, { ...prior })).toBe(true);
+    expect(statusPageToProto(prior, true).password).toBe('hunter22');
+    expect(STATUS_PAGE_MASK).toHaveLength(16);
+  });
+});
+
+describe('status page configuration rules', () => {
+  it('requires what each access type needs, on that attribute', () => {
+    expect(validate({ access_type: 'password' }).items).toEqual([
+      expect.objectContaining({ summary: 'Missing password', path: ['password'] }),
+    ]);
+    expect(validate({ access_type: 'password', password: 'hunter22' }).items).toEqual([]);
+    expect(validate({ access_type: 'email-domain', auth_email_domains: [] }).items[0]?.path).toEqual([
+      'auth_email_domains',
+    ]);
+    expect(validate({ access_type: 'ip-restriction' }).items[0]?.path).toEqual(['allowed_ip_ranges']);
+    expect(validate({ access_type: UNKNOWN }).items).toEqual([]);
+    expect(validate({}).items).toEqual([]);
+  });
+
+  it('requires default_locale among locales (en when left out)', () => {
+    expect(validate({ locales: ['fr', 'de'] }).items[0]?.path).toEqual(['default_locale']);
+    expect(validate({ locales: ['fr'], default_locale: 'fr' }).items).toEqual([]);
+    expect(validate({ locales: ['en', 'fr'] }).items).toEqual([]);
+  });
+
+  it('validates bounds on the attribute path', () => {
+    const a = statusPageAttributes;
+    expect(check(a.slug, 'Acme Status', ['slug']).items[0]?.path).toEqual(['slug']);
+    expect(check(a.slug, 'acme--status', ['slug']).hasErrors()).toBe(true);
+    expect(check(a.slug, 'acme-status-2', ['slug']).hasErrors()).toBe(false);
+    expect(check(a.title, '', ['title']).hasErrors()).toBe(true);
+    expect(check(a.title, 't'.repeat(257), ['title']).hasErrors()).toBe(true);
+    expect(check(a.description, 'd'.repeat(1025), ['description']).hasErrors()).toBe(true);
+    expect(check(a.password, 'short', ['password']).hasErrors()).toBe(true);
+    expect(check(a.access_type, 'ip', ['access_type']).hasErrors()).toBe(true);
+    expect(check(a.allowed_ip_ranges, '10.0.0.0/8,300.1.1.1/8', ['allowed_ip_ranges']).hasErrors()).toBe(true);
+    expect(check(a.custom_domain, 'localhost', ['custom_domain']).hasErrors()).toBe(true);
+    expect(check(a.homepage_url, 'ftp://example.com', ['homepage_url']).hasErrors()).toBe(true);
+    expect(check(a.locales, ['en', 'english'], ['locales']).items[0]?.path).toEqual(['locales', 1]);
+    const light = a.custom_theme?.nested?.attributes.light;
+    expect(check(light, { primary: 'red' }, ['custom_theme', 'light']).items[0]?.path).toEqual([
+      'custom_theme',
+      'light',
+      { key: 'primary' },
+    ]);
+    expect(isIpv4Cidr(' 192.168.1.0/24')).toBe(true);
+    expect(isIpv4Cidr('192.168.1.0')).toBe(false);
+  });
+
+  it('gives the data source every attribute read-only, the password sensitive', () => {
+    const attrs = statusPageDataSource.schema.attributes;
+    expect(attrs.id).toMatchObject({ required: true });
+    expect(attrs.password).toMatchObject({ computed: true, sensitive: true });
+    for (const name of ['title', 'slug', 'published', 'access_type', 'auth_email_domains', 'theme', 'created_at']) {
+      expect(attrs[name]).toMatchObject({ computed: true });
+      expect(attrs[name]?.validators).toBeUndefined();
+      expect(attrs[name]?.default).toBeUndefined();
+    }
+  });
+});
+
+describe('status page components and groups', () => {
+  it('maps a component both ways, unset optional fields null', () => {
+    const plan = {
+      id: null,
+      page_id: '3',
+      type: 'static',
+      monitor_id: null,
+      name: 'API',
+      description: null,
+      order: 2,
+      group_id: null,
+      group_order: 0,
+      created_at: null,
+      updated_at: null,
+    };
+    expect(componentToProto(plan)).toEqual({
+      pageId: '3',
+      type: 'static',
+      monitorId: '',
+      name: 'API',
+      description: '',
+      order: 2,
+      groupId: '',
+      groupOrder: 0,
+    });
+    const api = create(PageComponentSchema, {
+      id: '9',
+      pageId: '3',
+      type: 'static',
+      name: 'API',
+      description: '',
+      order: 2,
+      groupId: '',
+      groupOrder: 0,
+      createdAt: at,
+      updatedAt: at,
+    });
+    expect(componentFromProto(api, plan)).toEqual({
+      ...plan,
+      id: '9',
+      created_at: '2026-05-06T07:08:09.010Z',
+      updated_at: '2026-05-06T07:08:09.010Z',
+    });
+    expect(statusPageComponentResource.schema.attributes.page_id?.requiresReplace).toBe(true);
+    expect(statusPageComponentResource.schema.attributes.type?.requiresReplace).toBe(true);
+  });
+
+  it('requires monitor_id for a monitor component only', () => {
+    const diags = new Diagnostics();
+    validateComponentConfig({ type: 'monitor', monitor_id: null }, diags);
+    validateComponentConfig({ type: 'static', monitor_id: '5' }, diags);
+    validateComponentConfig({ type: 'monitor', monitor_id: UNKNOWN }, diags);
+    expect(diags.items.map((d) => [d.summary, d.path])).toEqual([
+      ['Missing monitor_id', ['monitor_id']],
+      ['Unexpected monitor_id', ['monitor_id']],
+    ]);
+  });
+
+  it('maps a group, its page forcing replacement', () => {
+    const api = create(ComponentGroupSchema, { id: '4', pageId: '3', name: 'Core', createdAt: at, updatedAt: at });
+    expect(groupFromProto(api)).toEqual({
+      id: '4',
+      page_id: '3',
+      name: 'Core',
+      created_at: '2026-05-06T07:08:09.010Z',
+      updated_at: '2026-05-06T07:08:09.010Z',
+    });
+    expect(statusPageComponentGroupResource.schema.attributes.page_id?.requiresReplace).toBe(true);
+  });
+
+  it('splits `<page_id>/<id>` import ids and refuses anything else clearly', () => {
+    expect(splitImportId('12/34', 'service_status_page_component', 'component')).toEqual({ pageId: '12', id: '34' });
+    for (const bad of ['34', '12/', '/34', '1/2/3']) {
+      expect(() => splitImportId(bad, 'service_status_page_component', 'component')).toThrow(/Invalid import id/);
+    }
+    let thrown: unknown;
+    try {
+      splitImportId('34', 'service_status_page_component', 'component');
+    } catch (err) {
+      thrown = err;
+    }
+    expect(thrown).toBeInstanceOf(ProviderError);
+    expect((thrown as ProviderError).detail).toBe('Expected "<page_id>/<component_id>" (e.g. "12/34"); got "34".');
+  });
+});

@@ -1,0 +1,394 @@
+// Acceptance of service_status_page, service_status_page_component, service_status_page_component_group
+// and the service_status_page data source with the real terraform binary against the real server:
+// create, a clean plan (the service's defaults and the write-only password cause no diff), import into a fresh state, update in place, replacement on a force-new attribute, drift made
+// through the RPC API, deletion outside terraform, destroy; and input terraform must refuse.
+import { Code } from '@connectrpc/connect';
+import { Periodicity } from '@uptime/proto/gen/monitor/v1/common_pb.js';
+import {
+  describeWithTerraform,
+  PROVIDER_BLOCK,
+  startProviderFixture,
+  type ProviderFixture,
+  type Workdir,
+} from './support/terraform';
+
+/** Any RFC 3339 timestamp in UTC, as the provider writes them. */
+const RFC3339: unknown = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
+
+interface Version {
+  main: string;
+  locked: string;
+  group: string;
+  api: string;
+  info: string;
+}
+
+const v1 = (monitorId: string): Version => ({
+  main: `
+  title         = "Acme Status"
+  slug          = "acme-status"
+  description   = "Live status of Acme"
+  homepage_url  = "https://acme.example.com"
+  custom_domain = "status.acme.example.com"
+  locales       = ["en", "fr"]
+
+  custom_theme = {
+    light = {
+      "--primary" = "hsl(24 94% 50%)"
+    }
+  }`,
+  locked: `
+  title       = "Internal"
+  slug        = "internal"
+  access_type = "password"
+  password    = "correct-horse"`,
+  group: `
+  page_id = service_status_page.main.id
+  name    = "Core"`,
+  api: `
+  page_id     = service_status_page.main.id
+  type        = "monitor"
+  monitor_id  = "${monitorId}"
+  name        = "API"
+  order       = 1
+  group_id    = service_status_page_component_group.core.id
+  group_order = 2`,
+  info: `
+  page_id     = service_status_page.main.id
+  type        = "static"
+  name        = "Third-party services"
+  description = "Payments and e-mail"`,
+});
+
+/** Updates in place: removed arguments are cleared, the access type changes, the password goes away. */
+const v2 = (monitorId: string): Version => ({
+  main: `
+  title       = "Acme"
+  slug        = "acme-status"
+  theme       = "dark"
+  allow_index = false`,
+  locked: `
+  title              = "Internal"
+  slug               = "internal"
+  access_type        = "email-domain"
+  auth_email_domains = ["acme.example.com"]`,
+  group: `
+  page_id = service_status_page.main.id
+  name    = "Core services"`,
+  api: `
+  page_id    = service_status_page.main.id
+  type       = "monitor"
+  monitor_id = "${monitorId}"
+  name       = "Public API"
+  order      = 3`,
+  info: `
+  page_id = service_status_page.main.id
+  type    = "static"
+  name    = "Third-party services"`,
+});
+
+/** Force-new changes: the group moves to the other page, the static component becomes a monitor one. */
+const v3 = (monitorId: string): Version => ({
+  ...v2(monitorId),
+  group: `
+  page_id = service_status_page.locked.id
+  name    = "Core services"`,
+  info: `
+  page_id    = service_status_page.main.id
+  type       = "monitor"
+  monitor_id = "${monitorId}"
+  name       = "Third-party services"`,
+});
+
+function config(v: Version, extra = ''): string {
+  return `${PROVIDER_BLOCK}
+resource "service_status_page" "main" {
+${v.main}
+}
+
+resource "service_status_page" "locked" {
+${v.locked}
+}
+
+resource "service_status_page_component_group" "core" {
+${v.group}
+}
+
+resource "service_status_page_component" "api" {
+${v.api}
+}
+
+resource "service_status_page_component" "info" {
+${v.info}
+}
+
+data "service_status_page" "main" {
+  id = service_status_page.main.id
+}
+
+output "page" {
+  value     = data.service_status_page.main
+  sensitive = true
+}
+${extra}`;
+}
+
+const ADDRESSES = {
+  main: 'service_status_page.main',
+  locked: 'service_status_page.locked',
+  group: 'service_status_page_component_group.core',
+  api: 'service_status_page_component.api',
+  info: 'service_status_page_component.info',
+} as const;
+type Name = keyof typeof ADDRESSES;
+
+describeWithTerraform(
+  'service_status_page, its components and groups, and the status page data source (terraform)',
+  () => {
+    let fx: ProviderFixture;
+    let wd: Workdir;
+    let bad: Workdir;
+    let monitorId: string;
+    const ids = {} as Record<Name, string>;
+
+    const page = async (id: string) => {
+      const res = await fx.rpc.statusPages.getStatusPage({ id });
+      if (!res.statusPage) throw new Error(`no page ${id}`);
+      return res.statusPage;
+    };
+    const component = async (id: string) => {
+      const res = await fx.rpc.statusPages.getPageComponent({ id });
+      if (!res.component) throw new Error(`no component ${id}`);
+      return res.component;
+    };
+
+    beforeAll(async () => {
+      fx = await startProviderFixture();
+      const monitor = await fx.rpc.monitors.createHTTPMonitor({
+        monitor: { name: 'api', url: 'https://example.com/health', periodicity: Periodicity.PERIODICITY_5M },
+      });
+      monitorId = monitor.monitor?.id ?? '';
+      bad = await fx.workdir({ 'main.tf': PROVIDER_BLOCK });
+    }, 180_000);
+
+    afterAll(async () => {
+      await fx?.close();
+    });
+
+    it('creates two pages, a group and two components, and a second plan shows no changes', async () => {
+      wd = await fx.workdir({ 'main.tf': config(v1(monitorId)) });
+      await wd.apply();
+      const state = await wd.state();
+      for (const name of Object.keys(ADDRESSES) as Name[]) ids[name] = String(state[ADDRESSES[name]]?.id);
+
+      // The service's defaults are the provider's, and the configured forms stay in state.
+      expect(state[ADDRESSES.main]).toMatchObject({
+        access_type: 'public',
+        theme: 'default',
+        default_locale: 'en',
+        allow_index: true,
+        published: true,
+        custom_domain: 'status.acme.example.com',
+        custom_theme: { light: { '--primary': 'hsl(24 94% 50%)' }, dark: null },
+        password: null,
+        contact_url: null,
+      });
+      expect(state[ADDRESSES.locked]).toMatchObject({ access_type: 'password', password: 'correct-horse' });
+      expect(state[ADDRESSES.info]).toMatchObject({ monitor_id: null, order: 0, group_id: null, group_order: 0 });
+
+      const main = await page(ids.main);
+      expect([main.customDomain, main.locales, main.customTheme?.light]).toEqual([
+        'status.acme.example.com',
+        ['en', 'fr'],
+        { '--primary': 'hsl(24 94% 50%)' },
+      ]);
+      expect((await page(ids.locked)).passwordSet).toBe(true);
+      expect(await component(ids.api)).toMatchObject({
+        pageId: ids.main,
+        monitorId,
+        groupId: ids.group,
+        order: 1,
+        groupOrder: 2,
+      });
+
+      expect((await wd.plan()).stdout).toContain('No changes.');
+    });
+
+    it('reads the page through the service_status_page data source, its password null', async () => {
+      const out = await wd.outputs();
+      expect(out.page?.value).toMatchObject({
+        id: ids.main,
+        title: 'Acme Status',
+        slug: 'acme-status',
+        description: 'Live status of Acme',
+        homepage_url: 'https://acme.example.com',
+        contact_url: null,
+        icon: null,
+        custom_domain: 'status.acme.example.com',
+        published: true,
+        access_type: 'public',
+        password: null,
+        auth_email_domains: null,
+        theme: 'default',
+        created_at: RFC3339,
+        updated_at: RFC3339,
+      });
+    });
+
+    it('imports every resource into a fresh state; only the write-only password is set once', async () => {
+      const importIds: Record<Name, string> = {
+        main: ids.main,
+        locked: ids.locked,
+        group: `${ids.main}/${ids.group}`,
+        api: `${ids.main}/${ids.api}`,
+        info: `${ids.main}/${ids.info}`,
+      };
+      const imports = (Object.keys(ADDRESSES) as Name[])
+        .map((n) => `import {\n  to = ${ADDRESSES[n]}\n  id = "${importIds[n]}"\n}\n`)
+        .join('\n');
+      const fresh = await fx.workdir({ 'main.tf': config(v1(monitorId), imports) });
+      const plan = await fresh.plan();
+      expect(plan.stdout).toContain('Plan: 5 to import, 0 to add, 1 to change, 0 to destroy.');
+      expect(plan.stdout).toContain('# service_status_page.locked will be updated in-place');
+      expect(plan.stdout).toMatch(/\+ password\s+= \(sensitive value\)/);
+      await fresh.apply();
+      expect((await fresh.plan()).stdout).toContain('No changes.');
+    });
+
+    it('updates every resource in place and clears what the configuration dropped', async () => {
+      wd.write({ 'main.tf': config(v2(monitorId)) });
+      const applied = await wd.apply();
+      expect(applied.stdout).toContain('0 added, 5 changed, 0 destroyed');
+
+      const main = await page(ids.main);
+      expect(main).toMatchObject({
+        title: 'Acme',
+        description: '',
+        customDomain: '',
+        locales: [],
+        theme: 'dark',
+        allowIndex: false,
+        homepageUrl: '',
+      });
+      expect(main.customTheme).toBeUndefined();
+      const locked = await page(ids.locked);
+      expect([locked.accessType, locked.passwordSet, locked.authEmailDomains]).toEqual([
+        'email-domain',
+        false,
+        ['acme.example.com'],
+      ]);
+      expect(await component(ids.api)).toMatchObject({ name: 'Public API', order: 3, groupId: '', groupOrder: 0 });
+      expect((await component(ids.info)).description).toBe('');
+      const group = await fx.rpc.statusPages.getComponentGroup({ id: ids.group });
+      expect(group.group?.name).toBe('Core services');
+
+      const state = await wd.state();
+      expect(state[ADDRESSES.locked]).toMatchObject({ auth_email_domains: ['acme.example.com'], password: null });
+      expect((await wd.plan()).stdout).toContain('No changes.');
+    });
+
+    it('replaces a group moved to another page and a component whose type changes', async () => {
+      wd.write({ 'main.tf': config(v3(monitorId)) });
+      const plan = await wd.plan();
+      expect(plan.stdout).toMatch(/# service_status_page_component_group\.core must be replaced/);
+      expect(plan.stdout).toMatch(/~ page_id\s+= "\d+" -> "\d+" # forces replacement/);
+      expect(plan.stdout).toMatch(/# service_status_page_component\.info must be replaced/);
+      expect(plan.stdout).toMatch(/~ type\s+= "static" -> "monitor" # forces replacement/);
+      expect(plan.stdout).toContain('Plan: 2 to add, 0 to change, 2 to destroy.');
+      await wd.apply();
+
+      const state = await wd.state();
+      const group = String(state[ADDRESSES.group]?.id);
+      const info = String(state[ADDRESSES.info]?.id);
+      expect(group).not.toBe(ids.group);
+      expect(info).not.toBe(ids.info);
+      await expect(fx.rpc.statusPages.getComponentGroup({ id: ids.group })).rejects.toMatchObject({
+        code: Code.NotFound,
+      });
+      await expect(fx.rpc.statusPages.getPageComponent({ id: ids.info })).rejects.toMatchObject({
+        code: Code.NotFound,
+      });
+      expect((await fx.rpc.statusPages.getComponentGroup({ id: group })).group?.pageId).toBe(ids.locked);
+      expect(await component(info)).toMatchObject({ type: 'monitor', monitorId });
+      ids.group = group;
+      ids.info = info;
+      expect((await wd.plan()).stdout).toContain('No changes.');
+    });
+
+    it('shows a change made through the RPC API as drift, recreates a component deleted outside, and destroys everything', async () => {
+      await fx.rpc.statusPages.updateStatusPage({
+        id: ids.main,
+        statusPage: { title: 'Renamed outside' },
+        updateMask: { paths: ['title'] },
+      });
+      await fx.rpc.statusPages.updateComponentGroup({ id: ids.group, group: { name: 'Renamed group' } });
+      await fx.rpc.statusPages.deletePageComponent({ id: ids.api });
+
+      const plan = await wd.plan();
+      expect(plan.stdout).toMatch(/~ title\s+= "Renamed outside" -> "Acme"/);
+      expect(plan.stdout).toMatch(/~ name\s+= "Renamed group" -> "Core services"/);
+      expect(plan.stdout).toContain('Plan: 1 to add, 2 to change, 0 to destroy.');
+      await wd.apply();
+      const state = await wd.state();
+      const recreated = String(state[ADDRESSES.api]?.id);
+      expect(recreated).not.toBe(ids.api);
+      expect((await page(ids.main)).title).toBe('Acme');
+      expect((await wd.plan()).stdout).toContain('No changes.');
+
+      await wd.destroy();
+      expect((await fx.rpc.statusPages.listStatusPages({})).totalSize).toBe(0);
+      for (const id of [ids.main, ids.locked]) {
+        await expect(fx.rpc.statusPages.getStatusPage({ id })).rejects.toMatchObject({ code: Code.NotFound });
+      }
+      await expect(fx.rpc.statusPages.getPageComponent({ id: recreated })).rejects.toMatchObject({
+        code: Code.NotFound,
+      });
+    });
+
+    it('refuses a password page without a password, bad values and a malformed import id, naming the attribute', async () => {
+      bad.write({
+        'main.tf': `${PROVIDER_BLOCK}
+resource "service_status_page" "no_password" {
+  title       = "Locked"
+  slug        = "locked"
+  access_type = "password"
+}
+
+resource "service_status_page" "bad_values" {
+  title         = "Bad"
+  slug          = "Not A Slug"
+  custom_domain = "Status.Example.com"
+}
+
+resource "service_status_page_component" "no_monitor" {
+  page_id = "1"
+  type    = "monitor"
+}
+`,
+      });
+      const run = await bad.run(['plan', '-no-color', '-input=false']);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain('Error: Missing password');
+      expect(run.stderr).toContain('with service_status_page.no_password');
+      expect(run.stderr).toContain('Error: Invalid slug');
+      expect(run.stderr).toContain('slug          = "Not A Slug"');
+      expect(run.stderr).toContain('Error: Invalid custom_domain');
+      expect(run.stderr).toContain('stores it: "status.example.com"');
+      expect(run.stderr).toContain('Error: Missing monitor_id');
+
+      bad.write({
+        'main.tf': `${PROVIDER_BLOCK}
+resource "service_status_page_component" "x" {
+  page_id = "1"
+  type    = "static"
+}
+`,
+      });
+      const imported = await bad.run(['import', '-no-color', '-input=false', 'service_status_page_component.x', '42']);
+      expect(imported.code).toBe(1);
+      expect(imported.stderr).toContain('Invalid import id for service_status_page_component');
+      expect(imported.stderr).toContain('<page_id>/<component_id>');
+      expect((await fx.rpc.statusPages.listStatusPages({})).totalSize).toBe(0);
+    });
+  },
+);
