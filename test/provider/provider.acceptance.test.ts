@@ -37,6 +37,10 @@ describeWithTerraform('the provider under terraform', () => {
     expect(run.code).toBe(0);
     const committed = JSON.parse(readFileSync(join(ROOT, 'provider-schema', 'schema.json'), 'utf8')) as unknown;
     expect(JSON.parse(run.stdout)).toEqual(committed);
+    // The same without the provider daemon: the launcher runs the plugin in its own process.
+    const alone = await wd.run(['providers', 'schema', '-json'], { SERVICE_PROVIDER_DAEMON: '0' });
+    expect(alone.code).toBe(0);
+    expect(JSON.parse(alone.stdout)).toEqual(committed);
   });
 
   it('fails a plan with a bad value at validation, naming the attribute', async () => {

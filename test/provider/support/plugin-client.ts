@@ -61,9 +61,14 @@ export interface LaunchedPlugin {
   stderr(): string;
 }
 
-export async function launchPlugin(env: NodeJS.ProcessEnv = {}): Promise<LaunchedPlugin> {
+/** Launches `command` (default: the built plugin run by this Node) as terraform would. */
+export async function launchPlugin(
+  env: NodeJS.ProcessEnv = {},
+  command: string[] = [process.execPath, PLUGIN_MAIN],
+): Promise<LaunchedPlugin> {
   const client = clientCertificate();
-  const child = spawn(process.execPath, [PLUGIN_MAIN], {
+  const [file, ...args] = command;
+  const child = spawn(file ?? process.execPath, args, {
     env: {
       PATH: process.env.PATH,
       TF_PLUGIN_MAGIC_COOKIE: MAGIC_COOKIE,
