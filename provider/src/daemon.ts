@@ -23,28 +23,35 @@ interface Hello {
   env: NodeJS.ProcessEnv;
 }
 
-/** Reads the launcher's request: the secret, then CERT and ENV lines (values base64), then END. */
+/**
+ * Reads the launcher's request: the secret; the client certificate's PEM lines between CERT and
+ * END-CERT; `ENV <name> <value>` lines; END.
+ */
 function readHello(socket: Socket): Promise<Hello> {
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: socket });
     const hello: Hello = { secret: '', clientCert: null, env: {} };
     let first = true;
+    let cert: string[] | null = null;
     const timer = setTimeout(() => reject(new Error('launcher sent no request')), 10_000);
     lines.on('line', (line) => {
       if (first) {
         hello.secret = line.trim();
         first = false;
-        return;
-      }
-      const [kind, name, value] = line.split(' ');
-      const decoded = (text: string | undefined): string => Buffer.from(text ?? '', 'base64').toString('utf8');
-      if (kind === 'CERT') hello.clientCert = decoded(name);
-      else if (kind === 'ENV' && name && (FORWARDED_ENV as readonly string[]).includes(name))
-        hello.env[name] = decoded(value);
-      else if (kind === 'END') {
+      } else if (cert) {
+        if (line === 'END-CERT') {
+          hello.clientCert = `${cert.join('\n')}\n`;
+          cert = null;
+        } else cert.push(line);
+      } else if (line === 'CERT') cert = [];
+      else if (line === 'END') {
         clearTimeout(timer);
         resolve(hello);
         lines.close();
+      } else {
+        const [kind, name, ...value] = line.split(' ');
+        if (kind === 'ENV' && name && (FORWARDED_ENV as readonly string[]).includes(name))
+          hello.env[name] = value.join(' ');
       }
     });
     lines.once('close', () => reject(new Error('launcher went away')));

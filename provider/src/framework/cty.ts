@@ -45,6 +45,14 @@ export function blockObjectType(block: Block): Record<string, CtyType> {
   return types;
 }
 
+const TYPES = new WeakMap<Block, CtyType>();
+
+/** A block's object type; remembered, since every request decodes and encodes with it. */
 export function blockType(block: Block): CtyType {
-  return blockType_(block);
+  let type = TYPES.get(block);
+  if (!type) {
+    type = blockType_(block);
+    TYPES.set(block, type);
+  }
+  return type;
 }

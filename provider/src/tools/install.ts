@@ -46,9 +46,10 @@ fi
 [ -n "$secret" ] && [ -e /dev/fd/3 ] || alone "$@"
 {
   printf '%s\\n' "$secret"
-  [ -n "$PLUGIN_CLIENT_CERT" ] && printf 'CERT %s\\n' "$(printf '%s' "$PLUGIN_CLIENT_CERT" | base64 -w0)"
+  # PEM lines and the forwarded values carry no spaces or newlines: sent as they are, no base64.
+  [ -n "$PLUGIN_CLIENT_CERT" ] && printf 'CERT\\n%s\\nEND-CERT\\n' "$PLUGIN_CLIENT_CERT"
   for name in ${forwarded}; do
-    [ -n "\${!name}" ] && printf 'ENV %s %s\\n' "$name" "$(printf '%s' "\${!name}" | base64 -w0)"
+    [ -n "\${!name}" ] && printf 'ENV %s %s\\n' "$name" "\${!name}"
   done
   printf 'END\\n'
 } >&3
