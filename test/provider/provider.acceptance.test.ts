@@ -1,13 +1,16 @@
 // The provider as terraform itself sees it: the schema terraform prints is provider-schema/schema.json,
 // `init` works offline from the local mirror, and the failures a user meets first (a bad value, a
-// wrong token, a service that is down or silent) each give one clear diagnostic, without a hang.
+// wrong token, a service that is down or silent) each give one clear diagnostic, without a hang; and
+// another workspace's ids are not found.
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
+import { runCli } from '../support/server';
 import {
   describeWithTerraform,
   PROVIDER_BLOCK,
   ROOT,
+  rpcClients,
   startProviderFixture,
   type ProviderFixture,
 } from './support/terraform';
@@ -97,5 +100,55 @@ resource "service_http_monitor" "bad" {
     } finally {
       silent.close();
     }
+  });
+
+  it("treats another workspace's ids as not found: import and data sources fail, nothing is touched", async () => {
+    const workspace = await runCli(['workspaces', 'create', '--name', 'Other'], fixture.serverEnv);
+    expect(workspace.code).toBe(0);
+    const created = await runCli(
+      ['api-keys', 'create', '--workspace', workspace.lastLine, '--scope', 'write'],
+      fixture.serverEnv,
+    );
+    expect(created.code).toBe(0);
+    const other = rpcClients(fixture.rpcUrl, created.lastLine);
+    const monitor = await other.monitors.createHTTPMonitor({
+      monitor: { name: 'theirs', url: 'http://127.0.0.1:9/', periodicity: 3 },
+    });
+    const page = await other.statusPages.createStatusPage({
+      statusPage: { title: 'Theirs', slug: `theirs-${process.pid}` },
+    });
+    const group = await other.statusPages.createComponentGroup({ group: { pageId: page.statusPage!.id, name: 'G' } });
+
+    const wd = await fixture.workdir({
+      'main.tf': `${PROVIDER_BLOCK}${MONITOR}
+resource "service_status_page_component_group" "g" {
+  page_id = "1"
+  name    = "G"
+}
+`,
+    });
+    const importMonitor = await wd.run(['import', '-no-color', 'service_http_monitor.api', monitor.monitor!.id]);
+    expect(importMonitor.code).toBe(1);
+    expect(importMonitor.stderr).toContain(`monitor ${monitor.monitor!.id} does not exist`);
+    const importGroup = await wd.run([
+      'import',
+      '-no-color',
+      'service_status_page_component_group.g',
+      `${page.statusPage!.id}/${group.group!.id}`,
+    ]);
+    expect(importGroup.code).toBe(1);
+    expect(importGroup.stderr).toContain(
+      `No component group with id "${group.group!.id}" exists on status page "${page.statusPage!.id}"`,
+    );
+
+    const reader = await fixture.workdir({
+      'main.tf': `${PROVIDER_BLOCK}data "service_monitor" "theirs" {\n  id = "${monitor.monitor!.id}"\n}\n`,
+    });
+    const read = await reader.run(['plan', '-no-color']);
+    expect(read.code).toBe(1);
+    expect(read.stderr).toMatch(/not found|does not exist/i);
+
+    const still = await other.monitors.getMonitor({ id: monitor.monitor!.id });
+    expect(still.monitor?.config.value?.name).toBe('theirs');
   });
 });

@@ -64,6 +64,8 @@ export interface Rpc {
 
 export interface ProviderFixture {
   server: RunningServer;
+  /** The server's environment (database, data folder), for the command line. */
+  serverEnv: Record<string, string>;
   /** A write API key of the server's workspace. */
   key: string;
   /** Root of the RPC API, as the provider's base_url. */
@@ -168,6 +170,7 @@ export async function startProviderFixture(): Promise<ProviderFixture> {
   const env = terraformEnv(home, { SERVICE_API_TOKEN: key, SERVICE_BASE_URL: rpcUrl });
   const fixture: ProviderFixture = {
     server,
+    serverEnv,
     key,
     rpcUrl,
     rpc: rpcClients(rpcUrl, key),
