@@ -144,7 +144,7 @@ const BLOCK_TITLES: Record<ProviderType, string> = {
   slack: 'Slack',
   pagerduty: 'PagerDuty',
   opsgenie: 'Opsgenie',
-  webhook: 'A generic webhook',
+  webhook: 'Generic webhook',
   telegram: 'Telegram',
   sms: 'SMS',
   whatsapp: 'WhatsApp',
