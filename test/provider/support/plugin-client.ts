@@ -11,33 +11,18 @@ import {
   type MessageShape,
 } from '@bufbuild/protobuf';
 import { credentials, makeGenericClientConstructor, type Client as GrpcClient } from '@grpc/grpc-js';
-import forge from 'node-forge';
 import { EmptySchema, GRPCController } from '../../../provider/src/gen/plugin/grpc_controller_pb';
 import { Provider } from '../../../provider/src/gen/tfplugin6/tfplugin6_pb';
+import { createServerCertificate } from '../../../provider/src/plugin/certificate';
 import { serviceDefinition } from '../../../provider/src/plugin/grpc-service';
 import { ROOT } from './terraform';
 
 export const MAGIC_COOKIE = 'd602bf8f470bc67ca7faa0386276bbdd4330efaf76d1a219cb4d6991ca9872b2';
 export const PLUGIN_MAIN = join(ROOT, 'provider', 'dist', 'main.js');
 
+/** terraform's client certificate: the same kind of self-signed pair (RSA 2048: OpenSSL 3 refuses smaller). */
 function clientCertificate(): { certPem: string; keyPem: string } {
-  const keys = forge.pki.rsa.generateKeyPair(1024);
-  const cert = forge.pki.createCertificate();
-  cert.publicKey = keys.publicKey;
-  cert.serialNumber = '02';
-  cert.validity.notBefore = new Date(Date.now() - 60_000);
-  cert.validity.notAfter = new Date(Date.now() + 3600_000);
-  const subject = [{ name: 'commonName', value: 'localhost' }];
-  cert.setSubject(subject);
-  cert.setIssuer(subject);
-  cert.setExtensions([
-    { name: 'basicConstraints', cA: true },
-    { name: 'keyUsage', digitalSignature: true, keyEncipherment: true, keyCertSign: true },
-    { name: 'extKeyUsage', serverAuth: true, clientAuth: true },
-    { name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }] },
-  ]);
-  cert.sign(keys.privateKey, forge.md.sha256.create());
-  return { certPem: forge.pki.certificateToPem(cert), keyPem: forge.pki.privateKeyToPem(keys.privateKey) };
+  return createServerCertificate();
 }
 
 type Unary = <I extends DescMessage, O extends DescMessage>(
@@ -91,6 +76,21 @@ export async function launchPlugin(
     void exited.then((code) => reject(new Error(`plugin exited ${code} before its handshake: ${stderr}`)));
   });
   const handshake = line.split('|');
+  try {
+    return connect(child, handshake, client, exited, () => stderr);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+}
+
+function connect(
+  child: ChildProcess,
+  handshake: string[],
+  client: { certPem: string; keyPem: string },
+  exited: Promise<number | null>,
+  stderr: () => string,
+): LaunchedPlugin {
   const serverDer = Buffer.from(handshake[5] ?? '', 'base64');
   const serverPem = `-----BEGIN CERTIFICATE-----\n${serverDer.toString('base64').replace(/(.{64})/g, '$1\n')}\n-----END CERTIFICATE-----\n`;
   const creds = credentials.createSsl(Buffer.from(serverPem), Buffer.from(client.keyPem), Buffer.from(client.certPem));
@@ -127,6 +127,6 @@ export async function launchPlugin(
       for (const c of clients.values()) c.close();
       return exited;
     },
-    stderr: () => stderr,
+    stderr,
   };
 }
