@@ -100,6 +100,23 @@ describe('the provider plugin over tfplugin6', () => {
       expect(diags.map((d) => d.detail).join('\n')).toMatch(/0 to 120000/);
     });
 
+    it('lets terraform skip GetProviderSchema: a fresh session validates without being asked for it', async () => {
+      if (!http) throw new Error('service_http_monitor missing');
+      const fresh = await launchPlugin();
+      try {
+        const metadata = await fresh.call('getMetadata', {});
+        expect(metadata.serverCapabilities?.getProviderSchemaOptional).toBe(true);
+        expect(metadata.resources.map((r) => r.typeName)).toContain('service_http_monitor');
+        const answer = await fresh.call('validateResourceConfig', {
+          typeName: 'service_http_monitor',
+          config: value(http.schema, nulls(http.schema, { name: 'ok', url: 'ftp://127.0.0.1/', periodicity: '1m' })),
+        });
+        expect(errors(answer.diagnostics).map(pathOf)).toEqual([['url']]);
+      } finally {
+        await fresh.shutdown();
+      }
+    });
+
     it('refuses a wrong token with one diagnostic on api_token', async () => {
       const other = await launchPlugin();
       try {

@@ -75,7 +75,7 @@ export class ProviderServer {
 
   getMetadata() {
     return create(GetMetadata_ResponseSchema, {
-      serverCapabilities: create(ServerCapabilitiesSchema, { getProviderSchemaOptional: false }),
+      serverCapabilities: create(ServerCapabilitiesSchema, { getProviderSchemaOptional: true }),
       resources: [...this.resources.keys()].map((typeName) => create(GetMetadata_ResourceMetadataSchema, { typeName })),
       dataSources: [...this.dataSources.keys()].map((typeName) =>
         create(GetMetadata_DataSourceMetadataSchema, { typeName }),
@@ -104,7 +104,7 @@ export class ProviderServer {
       provider: toProtoSchema(PROVIDER_SCHEMA),
       resourceSchemas,
       dataSourceSchemas,
-      serverCapabilities: create(ServerCapabilitiesSchema, { getProviderSchemaOptional: false }),
+      serverCapabilities: create(ServerCapabilitiesSchema, { getProviderSchemaOptional: true }),
     });
   }
 
