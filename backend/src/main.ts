@@ -1,6 +1,7 @@
 // Starts the API server: configuration, database (embedded unless DATABASE_URL), migrations, first
 // run, HTTP on Fastify; SIGTERM/SIGINT drain in-flight requests and close the database.
 import 'reflect-metadata';
+import type { Server } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module';
@@ -8,6 +9,7 @@ import { ConfigError, loadConfig, resolveSecretKey, type AppConfig } from './con
 import { createLogger, PinoNestLogger } from './logging/logger';
 import { fastifyOptions } from './http/fastify-options';
 import { registerTransports } from './http/transports';
+import { closeListener, listenAlsoOn } from './http/second-listener';
 
 function configOrExit(): AppConfig {
   try {
@@ -36,6 +38,7 @@ async function main(): Promise<void> {
   // Graceful shutdown: stop accepting, let in-flight requests finish (their responses close the
   // connection), then close the database. Requests that outlive the grace period are cut off.
   let draining = false;
+  let dashboardServer: Server | null = null;
   app
     .getHttpAdapter()
     .getInstance()
@@ -51,7 +54,7 @@ async function main(): Promise<void> {
         logger.error('shutdown grace period over; exiting');
         process.exit(1);
       }, config.shutdownGraceMs).unref();
-      app.close().then(
+      Promise.all([app.close(), dashboardServer ? closeListener(dashboardServer) : null]).then(
         () => {
           logger.info('stopped');
           process.exit(0);
@@ -67,8 +70,25 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  if (config.dashboardPort !== null) {
+    try {
+      dashboardServer = await listenAlsoOn(app, config.dashboardPort, config.host, config.requestTimeoutMs);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(
+        `the dashboard could not listen on port ${config.dashboardPort} (${reason}); set DASHBOARD_PORT to a free port, or DASHBOARD_PORT=off`,
+      );
+    }
+  }
   logger.info(
-    { port, host: config.host, baseUrl: config.baseUrl, database: config.databaseUrl ? 'postgres' : 'embedded' },
+    {
+      port,
+      host: config.host,
+      baseUrl: config.baseUrl,
+      dashboardUrl: config.dashboardUrl,
+      ...(config.dashboardPort !== null ? { dashboardPort: config.dashboardPort } : {}),
+      database: config.databaseUrl ? 'postgres' : 'embedded',
+    },
     'listening',
   );
 }

@@ -139,6 +139,7 @@ async function main(): Promise<void> {
     env: {
       PATH: process.env.PATH,
       PORT: '0',
+      DASHBOARD_PORT: 'off',
       DATA_DIR: dataDir,
       CHECKER_EMBEDDED: 'false',
       RATE_LIMIT_PER_MINUTE: '0',

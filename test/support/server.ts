@@ -23,6 +23,8 @@ function baseEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
     HOME: process.env.HOME,
     LOG_LEVEL: 'info',
     PORT: '0',
+    // Many servers run at once: none takes the dashboard's default port (3001) unless a test asks.
+    DASHBOARD_PORT: 'off',
     ...extra,
   };
   return env;

@@ -17,6 +17,20 @@ export interface AppConfig {
   siteUrl: string;
   oauthIssuer: string;
   dashboardUrl: string;
+  /**
+   * Port of a second listener that serves the same application, so DASHBOARD_URL answers when it is
+   * another local port than PORT (the default http://localhost:3001). Null: the dashboard is served
+   * on the main listener only (in production a proxy routes DASHBOARD_URL to it).
+   */
+  dashboardPort: number | null;
+  oauth: {
+    /** https redirect URIs are accepted on these domains and their subdomains (besides the service's own). */
+    redirectDomains: string[];
+    /** Custom URL schemes of editors accepted as redirect URIs (`cursor://...`). */
+    redirectSchemes: string[];
+    /** Client-ID metadata documents may be fetched from loopback over http (tests and local clients). */
+    cimdAllowLoopback: boolean;
+  };
   /** Unset: the embedded PGlite database under dataDir. */
   databaseUrl: string | null;
   databasePoolSize: number;
@@ -123,6 +137,25 @@ const smtpUrl = (name: string) =>
 /** `addr@host` or `Name <addr@host>`; deliberately loose, the SMTP relay has the last word. */
 const MAIL_ADDRESS = /^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/;
 
+const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
+const SCHEME = /^[a-z][a-z0-9+.-]{0,31}$/i;
+
+/** AI clients whose hosted redirect URIs are accepted at registration (with their subdomains). */
+export const DEFAULT_OAUTH_REDIRECT_DOMAINS = [
+  'claude.ai',
+  'claude.com',
+  'anthropic.com',
+  'chatgpt.com',
+  'openai.com',
+  'cursor.com',
+  'cursor.sh',
+  'vscode.dev',
+  'github.dev',
+  'windsurf.com',
+] as const;
+/** The editors' own URL schemes accepted as redirect URIs. */
+export const DEFAULT_OAUTH_REDIRECT_SCHEMES = ['cursor', 'vscode', 'windsurf'] as const;
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const schema = z.object({
@@ -135,6 +168,27 @@ const schema = z.object({
   SITE_URL: origin('SITE_URL').optional(),
   OAUTH_ISSUER: origin('OAUTH_ISSUER').optional(),
   DASHBOARD_URL: origin('DASHBOARD_URL').optional(),
+  DASHBOARD_PORT: z
+    .string()
+    .regex(/^(off|\d{1,5})$/, { message: 'DASHBOARD_PORT: expected a port from 1 to 65535, or off' })
+    .transform((v) => (v === 'off' ? null : Number(v)))
+    .refine((v) => v === null || (v >= 1 && v <= 65535), {
+      message: 'DASHBOARD_PORT: expected a port from 1 to 65535, or off',
+    })
+    .optional(),
+  OAUTH_REDIRECT_DOMAINS: z
+    .string()
+    .refine((v) => v.split(',').every((d) => DOMAIN.test(d.trim())), {
+      message: 'OAUTH_REDIRECT_DOMAINS: expected comma-separated domain names such as claude.ai,chatgpt.com',
+    })
+    .optional(),
+  OAUTH_REDIRECT_SCHEMES: z
+    .string()
+    .refine((v) => v.split(',').every((d) => SCHEME.test(d.trim()) && !['http', 'https'].includes(d.trim())), {
+      message: 'OAUTH_REDIRECT_SCHEMES: expected comma-separated URL schemes such as cursor,vscode (not http or https)',
+    })
+    .optional(),
+  OAUTH_CIMD_ALLOW_LOOPBACK: bool('OAUTH_CIMD_ALLOW_LOOPBACK').optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\/.+/, {
@@ -221,6 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const port = e.PORT ?? 3000;
   const baseUrl = stripSlash(e.BASE_URL ?? `http://localhost:${port}`);
   const dataDir = e.DATA_DIR ?? '.data';
+  const dashboardUrl = stripSlash(e.DASHBOARD_URL ?? 'http://localhost:3001');
   return {
     nodeEnv: e.NODE_ENV,
     production,
@@ -229,7 +284,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     baseUrl,
     siteUrl: stripSlash(e.SITE_URL ?? baseUrl),
     oauthIssuer: stripSlash(e.OAUTH_ISSUER ?? baseUrl),
-    dashboardUrl: stripSlash(e.DASHBOARD_URL ?? 'http://localhost:3001'),
+    dashboardUrl,
+    dashboardPort: e.DASHBOARD_PORT === undefined ? localPortOf(dashboardUrl, port) : e.DASHBOARD_PORT,
+    oauth: {
+      redirectDomains: e.OAUTH_REDIRECT_DOMAINS
+        ? e.OAUTH_REDIRECT_DOMAINS.split(',').map((d) => d.trim().toLowerCase())
+        : [...DEFAULT_OAUTH_REDIRECT_DOMAINS],
+      redirectSchemes: e.OAUTH_REDIRECT_SCHEMES
+        ? e.OAUTH_REDIRECT_SCHEMES.split(',').map((d) => d.trim().toLowerCase())
+        : [...DEFAULT_OAUTH_REDIRECT_SCHEMES],
+      cimdAllowLoopback: e.OAUTH_CIMD_ALLOW_LOOPBACK ?? false,
+    },
     databaseUrl: e.DATABASE_URL ?? null,
     databasePoolSize: e.DATABASE_POOL_SIZE ?? 10,
     dataDir: isAbsolute(dataDir) ? dataDir : resolve(cwd, dataDir),
@@ -266,6 +331,17 @@ function trustProxyOf(value: string | undefined): boolean | number | string[] {
   if (value === 'true') return true;
   if (/^\d+$/.test(value)) return Number(value);
   return value.split(',').map((a) => a.trim());
+}
+
+/**
+ * The port the dashboard's own listener takes: DASHBOARD_URL's port when its host is this machine
+ * (localhost, 127.0.0.1, [::1]) and the port differs from the API's; otherwise none.
+ */
+function localPortOf(url: string, apiPort: number): number | null {
+  const parsed = new URL(url);
+  if (!['localhost', '127.0.0.1', '[::1]'].includes(parsed.hostname)) return null;
+  const port = Number(parsed.port || (parsed.protocol === 'https:' ? 443 : 80));
+  return port === apiPort ? null : port;
 }
 
 function stripSlash(url: string): string {
