@@ -465,7 +465,7 @@ describe('MCP endpoint', () => {
       const response = await post({});
       expect(response.status).toBe(401);
       expect(response.headers.get('www-authenticate')).toBe(
-        'Bearer resource_metadata="http://localhost:3000/.well-known/oauth-protected-resource/mcp"',
+        'Bearer resource_metadata="http://localhost:3000/.well-known/oauth-protected-resource/mcp", scope="read write"',
       );
     });
 
@@ -492,7 +492,28 @@ describe('MCP endpoint', () => {
       await t.db.manager.query('UPDATE oauth_grants SET revoked_at = now() WHERE id = $1', [grantId]);
       const revoked = await post({ authorization: `Bearer ${live}` });
       expect(revoked.status).toBe(401);
+      expect(revoked.headers.get('www-authenticate')).toMatch(
+        /^Bearer error="invalid_token", error_description="[^"]*revoked/,
+      );
       expect(await revoked.text()).toContain('revoked');
+    });
+
+    it('refuses a write tool to a read-only OAuth connection with the forbidden error and how to step up', async () => {
+      const grantId = await oauthGrant(t, pro);
+      const live = await accessToken(t, grantId, 'stepup', 3_600_000);
+      const response = await post(
+        { authorization: `Bearer ${live}` },
+        {
+          jsonrpc: '2.0',
+          id: 3,
+          method: 'tools/call',
+          params: { name: 'create_status_report', arguments: { title: 'x', status: 'investigating', pageId: 1 } },
+        },
+      );
+      const { error } = (await response.json()) as { error: { code: number; message: string } };
+      expect(error.code).toBe(-32003);
+      expect(error.message).toContain('create_status_report needs write access');
+      expect(error.message).toContain('a new connection approved for read and write');
     });
 
     it('lets the API key win when a bad bearer token comes with it', async () => {

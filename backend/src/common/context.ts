@@ -36,7 +36,12 @@ export interface ServiceContext extends InstallationContext {
 
 export function assertWriteScope(ctx: InstallationContext): void {
   if (ctx.scope !== 'write') {
-    throw new ForbiddenError('This credential is read-only; a read and write credential is required');
+    // An OAuth connection's scope was chosen at consent: getting write access means connecting again.
+    throw new ForbiddenError(
+      ctx.actor.type === 'oauth'
+        ? 'This connection was approved for read only; write access needs a new connection approved for read and write'
+        : 'This credential is read-only; a read and write credential is required',
+    );
   }
 }
 

@@ -204,7 +204,7 @@ export class McpEndpoint {
         .code(401)
         .header(
           'www-authenticate',
-          `Bearer error="invalid_token", error_description="${error.message}", resource_metadata="${this.resourceMetadataUrl}"`,
+          `Bearer error="invalid_token", error_description="${error.message}", resource_metadata="${this.resourceMetadataUrl}", scope="${SCOPES}"`,
         )
         .send(jsonRpcErrorBody(MCP_ERROR.unauthorized, error.message));
       return;
@@ -212,7 +212,7 @@ export class McpEndpoint {
     if (!ctx) {
       await reply
         .code(401)
-        .header('www-authenticate', `Bearer resource_metadata="${this.resourceMetadataUrl}"`)
+        .header('www-authenticate', `Bearer resource_metadata="${this.resourceMetadataUrl}", scope="${SCOPES}"`)
         .send(
           jsonRpcErrorBody(
             MCP_ERROR.unauthorized,
@@ -308,7 +308,7 @@ export class McpEndpoint {
           MCP_ERROR.forbidden,
           hidden.feature && !hasFeature(ctx.workspace.plan, hidden.feature)
             ? `${name} needs a plan with the ${hidden.feature} feature`
-            : `${name} needs a read and write credential; this one is read-only`,
+            : readOnlyRefusal(name, ctx),
         );
       }
       return this.call(ctx, tool, request.params.arguments ?? {});
@@ -415,4 +415,18 @@ export class McpEndpoint {
 function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): { type: 'object'; [key: string]: unknown } {
   const { $schema: _drop, ...json } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
   return { ...json, type: 'object' };
+}
+
+/** What a client may ask for: both scopes, so one connection can do everything it is approved for. */
+const SCOPES = 'read write';
+
+/**
+ * Why a mutation tool is refused to a read-only credential, and how to get write access: an OAuth
+ * connection's scope is fixed at consent (step-up means connecting again and approving read and
+ * write), an API key's at creation.
+ */
+function readOnlyRefusal(name: string, ctx: ServiceContext): string {
+  return ctx.actor.type === 'oauth'
+    ? `${name} needs write access, and this connection was approved for read only. Write access needs a new connection approved for read and write: connect the app again (or sign in again from it) and choose "Read and write" on the consent screen.`
+    : `${name} needs a read and write credential; this one is read-only`;
 }
