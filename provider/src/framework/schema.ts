@@ -32,7 +32,7 @@ function toProtoBlock(block: Block): Schema_Block {
         block: toProtoBlock({ ...nested.block, description: nested.description ?? nested.block.description }),
         nesting: protoBlockNesting(nested),
         minItems: BigInt(nested.minItems ?? 0),
-        maxItems: BigInt(nested.maxItems ?? (nested.nesting === 'single' ? 0 : 0)),
+        maxItems: BigInt(nested.maxItems ?? 0),
       }),
     ),
     description: block.description ?? '',

@@ -1,7 +1,7 @@
 // The tfplugin6 Provider service: decodes terraform's requests with the schema's types, runs the
 // framework rules (validation, plan, state reconciliation) and calls the resource verbs. Every
 // failure becomes a diagnostic; nothing a verb throws reaches gRPC as an error.
-import { create, type DescMessage, type MessageShape } from '@bufbuild/protobuf';
+import { create } from '@bufbuild/protobuf';
 import {
   ApplyResourceChange_ResponseSchema,
   AttributePath_StepSchema,
@@ -360,5 +360,3 @@ function toProto(diags: Diagnostics): ProtoDiagnostic[] {
     }),
   );
 }
-
-export type Shape<T extends DescMessage> = MessageShape<T>;

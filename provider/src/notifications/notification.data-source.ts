@@ -2,7 +2,7 @@
 // or credentials.
 import { apiError } from '../client/api';
 import { ProviderError, type DataSourceDefinition } from '../framework/types';
-import { optionalText, rfc3339, idOf } from '../status-pages/state-values';
+import { optionalText, rfc3339, idOf } from '../framework/state-values';
 
 const TYPE = 'service_notification';
 

@@ -3,7 +3,7 @@
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import type { Notification, NotificationSchema } from '@uptime/proto/gen/notification/v1/notification_service_pb.js';
 import { UNKNOWN, type Diagnostics, type Obj, type Value } from '../framework/types';
-import { optionalList, optionalText, rfc3339, strings, text } from '../status-pages/state-values';
+import { optionalList, optionalText, rfc3339, strings, text } from '../framework/state-values';
 import {
   blockFromProto,
   blockMaskPaths,

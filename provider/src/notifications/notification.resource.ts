@@ -10,7 +10,7 @@ import {
   notificationUpdateMask,
   validateNotificationConfig,
 } from './notification.mapping';
-import { idOf } from '../status-pages/state-values';
+import { idOf } from '../framework/state-values';
 
 const TYPE = 'service_notification';
 

@@ -2,7 +2,7 @@
 // (SPEC 2.11). The token is returned to read-and-write API keys only; null otherwise.
 import { apiError } from '../client/api';
 import { ProviderError, type DataSourceDefinition } from '../framework/types';
-import { rfc3339, idOf } from '../status-pages/state-values';
+import { rfc3339, idOf } from '../framework/state-values';
 import { statusWord } from './private-location.mapping';
 
 const TYPE = 'service_private_location';

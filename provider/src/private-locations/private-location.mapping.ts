@@ -8,7 +8,7 @@ import {
   type PrivateLocationSchema,
 } from '@uptime/proto/gen/private_location/v1/private_location_service_pb.js';
 import type { Obj } from '../framework/types';
-import { optionalList, optionalMap, rfc3339, stringMap, strings, text } from '../status-pages/state-values';
+import { optionalList, optionalMap, rfc3339, stringMap, strings, text } from '../framework/state-values';
 
 type PrivateLocationInit = MessageInitShape<typeof PrivateLocationSchema>;
 

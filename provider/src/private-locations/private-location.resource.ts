@@ -5,7 +5,7 @@ import { apiError, isNotFound } from '../client/api';
 import { ProviderError, type Attribute, type Obj, type ResourceDefinition } from '../framework/types';
 import { eachElement, eachKey, noControlCharacters, sizeAtMost, stringLength } from '../framework/validators';
 import { PRIVATE_LOCATION_MASK, privateLocationFromProto, privateLocationToProto } from './private-location.mapping';
-import { idOf, trimmed } from '../status-pages/state-values';
+import { idOf, trimmed } from '../framework/state-values';
 
 const TYPE = 'service_private_location';
 

@@ -3,7 +3,7 @@
 import { apiError } from '../client/api';
 import type { DataSourceDefinition } from '../framework/types';
 import { intAtLeast, intBetween } from '../framework/validators';
-import { rfc3339 } from '../status-pages/state-values';
+import { rfc3339 } from '../framework/state-values';
 import { STATUS_DESCRIPTION } from './private-location.data-source';
 import { statusWord } from './private-location.mapping';
 

@@ -5,7 +5,7 @@ import type { Api } from '../client/api';
 import { apiError, isNotFound } from '../client/api';
 import { ProviderError, type Obj, type ResourceDefinition } from '../framework/types';
 import { noControlCharacters, stringLength } from '../framework/validators';
-import { idOf, rfc3339, splitImportId, text, trimmed } from './state-values';
+import { idOf, rfc3339, splitImportId, text, trimmed } from '../framework/state-values';
 
 const TYPE = 'service_status_page_component_group';
 

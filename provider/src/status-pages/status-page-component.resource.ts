@@ -6,7 +6,7 @@ import type { Api } from '../client/api';
 import { apiError, isNotFound } from '../client/api';
 import { ProviderError, type Diagnostics, type Obj, type ResourceDefinition } from '../framework/types';
 import { intBetween, noControlCharacters, oneOf, stringLength } from '../framework/validators';
-import { idOf, num, optionalText, rfc3339, splitImportId, text, trimmed } from './state-values';
+import { idOf, num, optionalText, rfc3339, splitImportId, text, trimmed } from '../framework/state-values';
 
 const TYPE = 'service_status_page_component';
 const ORDER_BOUND = 1_000_000;

@@ -4,7 +4,7 @@ import { apiError } from '../client/api';
 import { ProviderError, type Attribute, type DataSourceDefinition } from '../framework/types';
 import { statusPageFromProto } from './status-page.mapping';
 import { statusPageAttributes } from './status-page.resource';
-import { idOf } from './state-values';
+import { idOf } from '../framework/state-values';
 
 const TYPE = 'service_status_page';
 

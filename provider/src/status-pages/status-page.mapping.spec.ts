@@ -31,7 +31,7 @@ import {
   validateStatusPageConfig,
 } from './status-page.mapping';
 import { isIpv4Cidr, statusPageAttributes } from './status-page.resource';
-import { splitImportId } from './state-values';
+import { splitImportId } from '../framework/state-values';
 
 const ATTRIBUTES = Object.keys(statusPageAttributes);
 const stateOf = (values: Obj): Obj => ({ ...Object.fromEntries(ATTRIBUTES.map((k) => [k, null])), ...values });

@@ -4,7 +4,7 @@ import type { MessageInitShape } from '@bufbuild/protobuf';
 import type { StatusPage, StatusPageSchema } from '@uptime/proto/gen/status_page/v1/status_page_service_pb.js';
 import type { Diagnostics, Obj, Value } from '../framework/types';
 import { isKnown } from '../framework/validators';
-import { optionalList, optionalMap, optionalText, rfc3339, stringMap, strings, text } from './state-values';
+import { optionalList, optionalMap, optionalText, rfc3339, stringMap, strings, text } from '../framework/state-values';
 
 type StatusPageInit = MessageInitShape<typeof StatusPageSchema>;
 

@@ -22,7 +22,7 @@ import {
   statusPageToProto,
   validateStatusPageConfig,
 } from './status-page.mapping';
-import { idOf, storedAs, trimmed } from './state-values';
+import { idOf, storedAs, trimmed } from '../framework/state-values';
 
 const TYPE = 'service_status_page';
 

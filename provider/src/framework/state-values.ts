@@ -3,8 +3,8 @@
 // empty value ("", [], {}); state keeps null there when the prior state (or configuration) had null,
 // so a configuration that leaves an attribute out never shows a diff.
 import { timestampDate, type Timestamp } from '@bufbuild/protobuf/wkt';
-import { ProviderError, type Validator, type Value } from '../framework/types';
-import { describePath } from '../framework/validators';
+import { ProviderError, type Validator, type Value } from './types';
+import { describePath } from './validators';
 
 /** A timestamp as an RFC 3339 string (UTC, milliseconds); null when the API left it unset. */
 export function rfc3339(value: Timestamp | undefined): string | null {
