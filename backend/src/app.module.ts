@@ -9,6 +9,7 @@ import { CheckerModule } from './checker/checker.module';
 import type { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
 import { ContentModule } from './content/content.module';
+import { DashboardModule } from './dashboard/dashboard.module';
 import { DatabaseModule } from './database/database.module';
 import type { EmbeddedRole } from './database/embedded/embedded-postgres';
 import { HealthModule } from './health/health.module';
@@ -22,6 +23,7 @@ import { RetentionScheduler } from './check-results/retention.service';
 import { RpcModule } from './rpc/rpc.module';
 import { SiteModule } from './site/site.module';
 import { McpModule } from './mcp/mcp.module';
+import { OAuthModule } from './oauth/oauth.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { StatusPagesModule } from './status-pages/status-pages.module';
 import { StatusReportsModule } from './status-reports/status-reports.module';
@@ -84,6 +86,8 @@ export class AppModule {
         CheckResultsModule,
         SiteModule,
         McpModule,
+        OAuthModule,
+        DashboardModule,
         RateLimitModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: DomainErrorFilter }, RetentionScheduler],

@@ -563,6 +563,55 @@ function isoWindow(): Req {
 /** How a route is covered: a REST entry, or the agent endpoints' own test below. */
 type RestEntry = Entry<string> & { agent?: true };
 const agentRoute = (why: string): RestEntry => ({ agent: true, cases: [], idFree: why });
+/** The OAuth server takes no workspace credential: a grant's workspace is chosen at consent. */
+const OAUTH_ROUTES: Record<string, RestEntry> = {
+  'GET /.well-known/oauth-authorization-server': idFree('public metadata'),
+  'OPTIONS /.well-known/oauth-authorization-server': idFree('CORS preflight'),
+  'GET /.well-known/oauth-protected-resource/mcp': idFree('public metadata'),
+  'OPTIONS /.well-known/oauth-protected-resource/mcp': idFree('CORS preflight'),
+  'POST /oauth/register': idFree('registers a public client; clients belong to no workspace'),
+  'OPTIONS /oauth/register': idFree('CORS preflight'),
+  'GET /oauth/authorize': idFree('stores a consent request; no workspace until the person approves'),
+  'POST /oauth/token': idFree(
+    'codes and refresh tokens carry their grant’s one workspace (test/integration/oauth/token.test.ts)',
+  ),
+  'OPTIONS /oauth/token': idFree('CORS preflight'),
+  'POST /oauth/revoke': idFree('revokes the grant of the token it is given, whatever its workspace'),
+  'OPTIONS /oauth/revoke': idFree('CORS preflight'),
+  'GET /oauth/consent': idFree(
+    'lists only the signed-in person’s workspaces (test/integration/dashboard/consent.test.ts)',
+  ),
+  'POST /oauth/consent': idFree(
+    'approval for a workspace the person is not in is not-found (test/integration/dashboard/consent.test.ts)',
+  ),
+};
+
+/** Dashboard routes authenticate with a session, not a key: test/integration/dashboard/isolation.test.ts. */
+const DASHBOARD_ISOLATION =
+  'session pages: another workspace’s slug and ids are 404 in test/integration/dashboard/isolation.test.ts';
+const dashboardRoute = (): RestEntry => ({
+  cases: [],
+  idFree: DASHBOARD_ISOLATION,
+  notIds: { slug: DASHBOARD_ISOLATION },
+});
+const DASHBOARD_ROUTES: Record<string, RestEntry> = {
+  'GET /app': idFree('redirects to the person’s own first workspace'),
+  'GET /app/assets/dashboard.css': idFree('the stylesheet'),
+  'GET /app/sign-in': idFree('the sign-in form'),
+  'POST /app/sign-in': idFree('signs a person in; no workspace'),
+  'GET /app/sign-in/link': idFree('checks a one-time link; no workspace'),
+  'POST /app/sign-in/link': idFree('sets the link’s person’s password; no workspace'),
+  'POST /app/sign-out': idFree('ends the caller’s own session'),
+  'GET /app/w/:slug/settings': dashboardRoute(),
+  'POST /app/w/:slug/settings/api-keys': dashboardRoute(),
+  'POST /app/w/:slug/settings/api-keys/revoke': dashboardRoute(),
+  'GET /app/w/:slug/settings/members': dashboardRoute(),
+  'POST /app/w/:slug/settings/members': dashboardRoute(),
+  'POST /app/w/:slug/settings/members/remove': dashboardRoute(),
+  'GET /app/w/:slug/settings/integrations': dashboardRoute(),
+  'POST /app/w/:slug/settings/integrations/revoke': dashboardRoute(),
+};
+
 /** Workspace routes by `METHOD url`, as Fastify registers them (`:param`). */
 const REST: Record<string, RestEntry> = {
   'GET /v1/monitor/:id/summary': {
@@ -579,6 +628,8 @@ const REST: Record<string, RestEntry> = {
   'POST /agent/v1/claim': agentRoute('covered by the agent endpoints test'),
   'POST /agent/v1/report': agentRoute('covered by the agent endpoints test'),
   'POST /agent/v1/renew': agentRoute('covered by the agent endpoints test'),
+  ...OAUTH_ROUTES,
+  ...DASHBOARD_ROUTES,
 };
 
 /**

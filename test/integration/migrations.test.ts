@@ -33,7 +33,10 @@ const TABLES = [
   'oauth_clients',
   'oauth_grants',
   'oauth_authorization_codes',
+  'oauth_authorization_requests',
   'oauth_tokens',
+  'dashboard_sessions',
+  'sign_in_links',
 ];
 
 async function tables(ds: DataSource): Promise<string[]> {

@@ -2,6 +2,7 @@
 // database. Tests create their own workspaces and keys through the service verbs.
 import 'reflect-metadata';
 import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NestFactory } from '@nestjs/core';
@@ -38,6 +39,25 @@ export interface HttpAppOptions {
   sameDatabaseAs?: HttpTestApp;
   /** A database someone else started and closes (e.g. one served by another process). */
   database?: TestDatabase;
+  /**
+   * Listen on this port (see freePort) instead of a random one, for tests that need the origin before
+   * the app starts: PORT, BASE_URL, OAUTH_ISSUER and DASHBOARD_URL then default to
+   * http://127.0.0.1:<port> (one origin for everything; `env` may still override them).
+   */
+  port?: number;
+}
+
+/** A loopback port free right now: the OS picks it, the probe server closes before the app takes it. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
 }
 
 export async function startHttpApp(options: HttpAppOptions = {}): Promise<HttpTestApp> {
@@ -57,6 +77,7 @@ export async function startHttpApp(options: HttpAppOptions = {}): Promise<HttpTe
     AUTH_FAILURE_LIMIT: '1000000',
     CHECKER_EMBEDDED: options.checkerRegions ? 'true' : 'false',
     ...(options.checkerRegions ? { CHECKER_REGIONS: options.checkerRegions.join(',') } : {}),
+    ...(options.port !== undefined ? sameOrigin(options.port) : {}),
     ...options.env,
   });
   const logger = options.logTo ? createLogger('trace', options.logTo) : createLogger('silent');
@@ -67,7 +88,7 @@ export async function startHttpApp(options: HttpAppOptions = {}): Promise<HttpTe
     { logger: options.logTo ? new PinoNestLogger(logger) : false, abortOnError: false },
   );
   await registerTransports(app);
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
@@ -80,6 +101,12 @@ export async function startHttpApp(options: HttpAppOptions = {}): Promise<HttpTe
       if (!shared) await database.close();
     },
   };
+}
+
+function sameOrigin(port: number): Record<string, string> {
+  const origin = `http://127.0.0.1:${port}`;
+  // DASHBOARD_PORT off: the dashboard's origin is this very listener, no second server.
+  return { PORT: String(port), BASE_URL: origin, OAUTH_ISSUER: origin, DASHBOARD_URL: origin, DASHBOARD_PORT: 'off' };
 }
 
 export interface Tenant {

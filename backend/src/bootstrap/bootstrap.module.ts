@@ -2,12 +2,13 @@ import { Inject, Module, type OnApplicationBootstrap } from '@nestjs/common';
 import { ApiKeysModule } from '../api-keys/api-keys.module';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
+import { DashboardSessionsModule } from '../dashboard/sessions/sessions.module';
 import { UsersModule } from '../users/users.module';
 import { WorkspacesModule } from '../workspaces/workspaces.module';
 import { FirstRunService } from './first-run.service';
 
 @Module({
-  imports: [WorkspacesModule, UsersModule, ApiKeysModule],
+  imports: [WorkspacesModule, UsersModule, ApiKeysModule, DashboardSessionsModule],
   providers: [FirstRunService],
   exports: [FirstRunService],
 })
@@ -20,6 +21,11 @@ export class BootstrapModule implements OnApplicationBootstrap {
   async onApplicationBootstrap(): Promise<void> {
     if (!this.config.bootstrap) return;
     const result = await this.firstRun.run();
-    if (result) this.firstRun.announce(result);
+    if (result) {
+      this.firstRun.announce(result);
+      return;
+    }
+    const link = await this.firstRun.ownerLinkIfNoPassword();
+    if (link) this.firstRun.announceLink(link);
   }
 }

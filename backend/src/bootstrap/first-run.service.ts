@@ -1,12 +1,15 @@
 // On the first start against an empty database: a workspace, its owner and a write key, so a new
-// user makes an authenticated call within a minute. Runs once, under a lock, whatever the number of
-// API nodes starting together.
+// user makes an authenticated call within a minute, and a one-time link that lets the owner choose a
+// password and sign in to the dashboard. Runs once, under a lock, whatever the number of API nodes
+// starting together. On later starts, while the first owner still has no password, a fresh link is
+// printed (the first one may be lost or expired after its 24 hours); once a password is set, nothing.
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { ApiKeysService } from '../api-keys/api-keys.service';
 import { systemContext } from '../common/context';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG, LOGGER } from '../config/config.module';
+import { SessionsService } from '../dashboard/sessions/sessions.service';
 import { Database } from '../database/database';
 import { UsersService } from '../users/users.service';
 import { toWorkspaceRef, WorkspacesService } from '../workspaces/workspaces.service';
@@ -17,6 +20,8 @@ export const BOOTSTRAP_OWNER_EMAIL = 'owner@uptime.local';
 export interface FirstRunResult {
   workspaceSlug: string;
   key: string;
+  /** The owner's one-time sign-in link (24 h, single use). */
+  signInUrl: string;
 }
 
 @Injectable()
@@ -28,6 +33,7 @@ export class FirstRunService {
     @Inject(WorkspacesService) private readonly workspaces: WorkspacesService,
     @Inject(UsersService) private readonly users: UsersService,
     @Inject(ApiKeysService) private readonly apiKeys: ApiKeysService,
+    @Inject(SessionsService) private readonly sessions: SessionsService,
   ) {}
 
   /** Creates the first workspace when there is none; returns null when the database was not empty. */
@@ -52,8 +58,20 @@ export class FirstRunService {
         scope: 'write',
         createdByUserId: user.id,
       });
-      return { workspaceSlug: workspace.slug, key };
+      return { workspaceSlug: workspace.slug, key, signInUrl: await this.signInUrl(user.id) };
     });
+  }
+
+  /** A fresh one-time link while the first owner has no password yet; null once they have one. */
+  async ownerLinkIfNoPassword(): Promise<string | null> {
+    const owner = await this.users.findByEmail(BOOTSTRAP_OWNER_EMAIL).catch(() => null);
+    if (!owner || owner.passwordHash !== null) return null;
+    return this.signInUrl(owner.id);
+  }
+
+  private async signInUrl(userId: string): Promise<string> {
+    const token = await this.sessions.createSignInLink(userId);
+    return `${this.config.dashboardUrl}/app/sign-in/link?token=${token}`;
   }
 
   /** Shows the first key once, on the terminal (stderr), never through the structured log. */
@@ -61,7 +79,7 @@ export class FirstRunService {
     if (this.config.production) {
       this.logger.info(
         { workspace: result.workspaceSlug },
-        'created the first workspace; create an API key with `npm run cli -- api-keys create --workspace default --scope write`',
+        `created the first workspace; create an API key with \`npm run cli -- api-keys create --workspace default --scope write\` and set the owner's password with \`npm run cli -- users set-password ${BOOTSTRAP_OWNER_EMAIL}\``,
       );
       return;
     }
@@ -76,6 +94,32 @@ export class FirstRunService {
         `    curl -H "x-service-key: $SERVICE_API_KEY" ${base}/v1/whoami`,
         '',
         '  More keys: npm run cli -- api-keys create --workspace default --scope read|write',
+        '',
+        `  Sign in to the dashboard as ${BOOTSTRAP_OWNER_EMAIL} (this link works once, for 24 hours):`,
+        '',
+        `    ${result.signInUrl}`,
+        '',
+        '',
+      ].join('\n'),
+    );
+  }
+
+  /** On a later start while the first owner has no password: a fresh link, on the terminal only. */
+  announceLink(signInUrl: string): void {
+    if (this.config.production) {
+      this.logger.info(
+        `the first owner has no password yet; set one with \`npm run cli -- users set-password ${BOOTSTRAP_OWNER_EMAIL}\``,
+      );
+      return;
+    }
+    process.stderr.write(
+      [
+        '',
+        `  ${BOOTSTRAP_OWNER_EMAIL} has no password yet. Sign in to the dashboard with this link (once, within 24 hours):`,
+        '',
+        `    ${signInUrl}`,
+        '',
+        `  or set one: npm run cli -- users set-password ${BOOTSTRAP_OWNER_EMAIL}`,
         '',
         '',
       ].join('\n'),

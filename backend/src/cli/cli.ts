@@ -4,17 +4,22 @@
 // Exit codes: 0 done, 1 refused (a domain error: unknown workspace, invalid value, ...), 2 usage.
 // In embedded mode it connects to the running server's database instead of opening the data folder.
 import 'reflect-metadata';
+import { Module, type DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import pino from 'pino';
 import { ApiKeysService } from '../api-keys/api-keys.service';
 import { CoreModule } from '../app.module';
 import type { InstallationContext, ServiceContext } from '../common/context';
 import { isDomainError, ValidationError } from '../common/errors';
-import { ConfigError, loadConfig } from '../config/config';
+import { ConfigError, loadConfig, type AppConfig } from '../config/config';
+import { SessionsService } from '../dashboard/sessions/sessions.service';
+import { DashboardSessionsModule } from '../dashboard/sessions/sessions.module';
+import type { EmbeddedRole } from '../database/embedded/embedded-postgres';
 import { createLogger, PinoNestLogger } from '../logging/logger';
 import { UsersService } from '../users/users.service';
 import { toWorkspaceRef, toWorkspaceView, WorkspacesService } from '../workspaces/workspaces.service';
 import { parseArgs, required, UsageError, type ParsedArgs } from './args';
+import { readPassword } from './password-input';
 
 const HELP = `Usage: npm run --silent cli -- <command> [options]
 
@@ -26,6 +31,9 @@ const HELP = `Usage: npm run --silent cli -- <command> [options]
   api-keys revoke --workspace SLUG|ID --id KEY_ID                 prints the revoked key id last
   members add --workspace SLUG|ID --email EMAIL --role owner|admin|member
   members list --workspace SLUG|ID [--json]
+  users set-password EMAIL                                        reads the password from stdin (a pipe, or
+                                                                 typed unseen at a terminal); signs the
+                                                                 user out of every dashboard session
 
 Reads the same environment as the server (DATABASE_URL, DATA_DIR, SECRET_KEY, ...).`;
 
@@ -36,6 +44,18 @@ const note = (line: string) => process.stderr.write(`${line}\n`);
 const CLI_ACTOR: InstallationContext = { actor: { type: 'system', name: 'cli' }, scope: 'write', via: 'cli' };
 
 type App = Awaited<ReturnType<typeof NestFactory.createApplicationContext>>;
+
+/** The core, plus the dashboard's sessions (a new password ends them). */
+@Module({})
+class CliModule {
+  static forRoot(
+    config: AppConfig,
+    logger: Parameters<typeof CoreModule.forRoot>[1],
+    role: EmbeddedRole,
+  ): DynamicModule {
+    return { module: CliModule, imports: [CoreModule.forRoot(config, logger, role), DashboardSessionsModule] };
+  }
+}
 
 async function workspaceContext(app: App, idOrSlug: string): Promise<ServiceContext> {
   const workspace = await app.get(WorkspacesService).resolve(idOrSlug);
@@ -131,6 +151,18 @@ async function run(app: App, args: ParsedArgs): Promise<void> {
       else table(rows, ['userId', 'email', 'role']);
       return;
     }
+    case 'users set-password': {
+      const email = args.command[2] ?? args.flags.email;
+      if (!email) throw new UsageError('users set-password needs the e-mail: users set-password EMAIL');
+      const users = app.get(UsersService);
+      const user = await users.findByEmail(email);
+      const password = await readPassword(`Password for ${user.email} (not shown): `);
+      await users.setPassword(CLI_ACTOR, user.id, { password });
+      await app.get(SessionsService).endAllOf(user.id);
+      note(`set the password of ${user.email}; they can sign in at the dashboard`);
+      out(user.id);
+      return;
+    }
     default:
       throw new UsageError(resource ? `unknown command: ${args.command.join(' ')}` : 'no command given');
   }
@@ -159,7 +191,7 @@ async function main(): Promise<number> {
     throw error;
   }
   const logger = createLogger(config.logLevel, pino.destination(2));
-  const app = await NestFactory.createApplicationContext(CoreModule.forRoot(config, logger, 'cli'), {
+  const app = await NestFactory.createApplicationContext(CliModule.forRoot(config, logger, 'cli'), {
     logger: new PinoNestLogger(logger),
     abortOnError: false,
   });

@@ -5,6 +5,7 @@ import { MaintenanceComponentEntity, MaintenanceEntity } from '../maintenances/m
 import { CheckAggregateEntity } from '../check-results/check-aggregate.entity';
 import { CheckResultEntity } from '../check-results/check-result.entity';
 import { MonitorRegionStatusEntity } from '../check-results/monitor-region-status.entity';
+import { DashboardSessionEntity, SignInLinkEntity } from '../dashboard/sessions/session.entity';
 import { CheckTriggerEntity, MonitorScheduleEntity } from '../monitors/monitor-schedule.entity';
 import { MonitorEntity } from '../monitors/monitor.entity';
 import {
@@ -13,6 +14,7 @@ import {
 } from '../notifications/notification-channel.entity';
 import {
   OAuthAuthorizationCodeEntity,
+  OAuthAuthorizationRequestEntity,
   OAuthClientEntity,
   OAuthGrantEntity,
   OAuthTokenEntity,
@@ -61,5 +63,8 @@ export const ENTITIES = [
   OAuthGrantEntity,
   OAuthAuthorizationCodeEntity,
   OAuthTokenEntity,
+  OAuthAuthorizationRequestEntity,
   RateLimitWindowEntity,
+  DashboardSessionEntity,
+  SignInLinkEntity,
 ];

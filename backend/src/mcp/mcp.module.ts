@@ -5,8 +5,7 @@ import { ContentService } from '../content/content.service';
 import { MaintenancesModule } from '../maintenances/maintenances.module';
 import { MonitorsModule } from '../monitors/monitors.module';
 import { NotificationsModule } from '../notifications/notifications.module';
-import { OAuthAccessTokenVerifier } from '../oauth/access-token.verifier';
-import { OAuthTokensRepository } from '../oauth/oauth-tokens.repository';
+import { OAuthModule } from '../oauth/oauth.module';
 import { PrivateLocationsModule } from '../private-locations/private-locations.module';
 import { RpcModule } from '../rpc/rpc.module';
 import { StatusPagesModule } from '../status-pages/status-pages.module';
@@ -24,16 +23,11 @@ import { McpTools } from './tools';
     StatusReportsModule,
     MaintenancesModule,
     NotificationsModule,
+    OAuthModule,
     PrivateLocationsModule,
     RpcModule,
   ],
-  providers: [
-    McpTools,
-    McpEndpoint,
-    OAuthAccessTokenVerifier,
-    OAuthTokensRepository,
-    { provide: CONTENT_INDEX, useExisting: ContentService },
-  ],
-  exports: [McpEndpoint, OAuthAccessTokenVerifier],
+  providers: [McpTools, McpEndpoint, { provide: CONTENT_INDEX, useExisting: ContentService }],
+  exports: [McpEndpoint, OAuthModule],
 })
 export class McpModule {}

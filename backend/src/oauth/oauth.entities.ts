@@ -103,11 +103,68 @@ export class OAuthAuthorizationCodeEntity {
   @Column({ type: 'text', nullable: true })
   resource!: string | null;
 
+  /** The client's name at consent, for the grant the code creates (metadata documents are not stored). */
+  @Column({ type: 'varchar', length: 256, default: '' })
+  clientName!: string;
+
+  /** The grant the code was exchanged for: a replayed code revokes it. */
+  @RefColumn({ nullable: true })
+  grantId!: string | null;
+
   @Timestamp()
   expiresAt!: Date;
 
   @Timestamp({ nullable: true })
   consumedAt!: Date | null;
+
+  @CreatedAt()
+  createdAt!: Date;
+}
+
+/**
+ * An authorization request that passed /oauth/authorize and waits for the user at the consent screen.
+ * Its id in the consent URL is random and stored only hashed; answered once (approve or deny).
+ */
+@Entity('oauth_authorization_requests')
+@Check('ck_oauth_authorization_requests_scope', `"scope" IN ('read', 'write')`)
+export class OAuthAuthorizationRequestEntity {
+  @IdColumn()
+  id!: string;
+
+  @Index('uq_oauth_authorization_requests_hash', { unique: true })
+  @Column({ type: 'char', length: 64 })
+  requestHash!: string;
+
+  @Column({ type: 'varchar', length: 2048 })
+  clientId!: string;
+
+  @Column({ type: 'varchar', length: 256, default: '' })
+  clientName!: string;
+
+  @Column({ type: 'text' })
+  redirectUri!: string;
+
+  /** Whether every redirect URI of the client is on loopback (the consent screen warns). */
+  @Column({ type: 'boolean', default: false })
+  allLoopback!: boolean;
+
+  @Column({ type: 'varchar', length: 128 })
+  codeChallenge!: string;
+
+  @Column({ type: 'text', nullable: true })
+  state!: string | null;
+
+  @Column({ type: 'varchar', length: 8 })
+  scope!: Scope;
+
+  @Column({ type: 'text', nullable: true })
+  resource!: string | null;
+
+  @Timestamp()
+  expiresAt!: Date;
+
+  @Timestamp({ nullable: true })
+  answeredAt!: Date | null;
 
   @CreatedAt()
   createdAt!: Date;

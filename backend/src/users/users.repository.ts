@@ -29,6 +29,32 @@ export class UsersRepository {
     return (await this.findMembership(workspaceId, userId))!;
   }
 
+  async setPasswordHash(userId: string, passwordHash: string): Promise<void> {
+    await this.db.repo(UserEntity).update({ id: userId }, { passwordHash });
+  }
+
+  /** The user's memberships with their workspaces, oldest first (the first is the default workspace). */
+  listMembershipsOf(userId: string): Promise<MembershipEntity[]> {
+    return this.db.repo(MembershipEntity).find({
+      where: { userId },
+      relations: { workspace: true },
+      order: { createdAt: 'ASC', workspaceId: 'ASC' },
+    });
+  }
+
+  async deleteMembership(workspaceId: string, userId: string): Promise<void> {
+    await this.db.repo(MembershipEntity).delete({ workspaceId, userId });
+  }
+
+  /** Owners of the workspace, locked until the transaction ends so two removals cannot both pass the last-owner rule. */
+  async lockOwners(workspaceId: string): Promise<string[]> {
+    const rows = await this.db.rows<{ user_id: string }>(
+      `SELECT user_id FROM memberships WHERE workspace_id = $1 AND role = 'owner' FOR UPDATE`,
+      [workspaceId],
+    );
+    return rows.map((r) => String(r.user_id));
+  }
+
   /** Members of a workspace with their user records, owners first. */
   listMembers(workspaceId: string): Promise<MembershipEntity[]> {
     return this.db.repo(MembershipEntity).find({

@@ -9,6 +9,8 @@ import { RateLimitWindows1795317842022 } from './1795317842022-RateLimitWindows'
 import { CheckTriggersByMonitor1795318000000 } from './1795318000000-CheckTriggersByMonitor';
 import { CredentialChangeNotify1795320000000 } from './1795320000000-CredentialChangeNotify';
 import { MonitorChangeNotify1795330000000 } from './1795330000000-MonitorChangeNotify';
+import { OAuthAuthorizationRequests1795340000000 } from './1795340000000-OAuthAuthorizationRequests';
+import { DashboardSessions1795341000000 } from './1795341000000-DashboardSessions';
 
 export const MIGRATIONS: Function[] = [
   Initial1795307197237,
@@ -21,4 +23,6 @@ export const MIGRATIONS: Function[] = [
   CheckTriggersByMonitor1795318000000,
   CredentialChangeNotify1795320000000,
   MonitorChangeNotify1795330000000,
+  OAuthAuthorizationRequests1795340000000,
+  DashboardSessions1795341000000,
 ];

@@ -1,0 +1,57 @@
+// The dashboard's one stylesheet, served at /app/assets/dashboard.css. Colours keep at least 4.5:1
+// contrast on their backgrounds (WCAG AA); every control shows a visible focus ring.
+export const DASHBOARD_CSS_PATH = '/app/assets/dashboard.css';
+
+export const DASHBOARD_CSS = `
+*{box-sizing:border-box}
+html{color-scheme:light}
+body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2328;background:#f6f8fa}
+a{color:#0550ae}
+a:hover{text-decoration-thickness:2px}
+:focus-visible{outline:3px solid #0969da;outline-offset:2px}
+.skip{position:absolute;left:-999px;top:0;background:#fff;padding:.5rem 1rem}
+.skip:focus{left:0;z-index:10}
+header.top{background:#24292f;color:#fff}
+header.top .bar{max-width:64rem;margin:0 auto;padding:.6rem 1rem;display:flex;flex-wrap:wrap;gap:.5rem 1.25rem;align-items:center}
+header.top a{color:#fff}
+header.top .brand{font-weight:700;text-decoration:none;margin-right:auto}
+header.top form{margin:0}
+header.top button{background:transparent;color:#fff;border:1px solid #8c959f;padding:.25rem .75rem}
+.layout{max-width:64rem;margin:0 auto;padding:1rem;display:grid;gap:1.5rem;grid-template-columns:minmax(12rem,15rem) 1fr}
+.layout.single{grid-template-columns:1fr;max-width:32rem}
+@media (max-width:48rem){.layout{grid-template-columns:1fr}}
+nav.side h2{font-size:.8rem;text-transform:uppercase;letter-spacing:.04em;color:#57606a;margin:1rem 0 .25rem}
+nav.side ul{list-style:none;margin:0;padding:0}
+nav.side li a{display:block;padding:.3rem .5rem;border-radius:6px;text-decoration:none;color:#1f2328}
+nav.side li a[aria-current]{background:#ddf4ff;font-weight:600;color:#0a3069}
+main h1{font-size:1.5rem;margin:.25rem 0 1rem}
+.card{background:#fff;border:1px solid #d0d7de;border-radius:8px;padding:1rem 1.25rem;margin:0 0 1.25rem}
+.card h2{font-size:1.125rem;margin:0 0 .75rem}
+.tabs{display:flex;gap:1rem;border-bottom:1px solid #d0d7de;margin:0 0 1rem;padding:0;list-style:none}
+.tabs a{display:block;padding:.4rem .1rem;text-decoration:none;color:#1f2328}
+.tabs a[aria-current]{border-bottom:3px solid #fd8c73;font-weight:600}
+label{display:block;font-weight:600;margin:.75rem 0 .25rem}
+.hint{color:#57606a;font-size:.875rem;margin:.15rem 0}
+input[type=text],input[type=email],input[type=password],select{width:100%;max-width:28rem;font:inherit;padding:.45rem .6rem;border:1px solid #8c959f;border-radius:6px;background:#fff;color:#1f2328}
+fieldset{border:1px solid #d0d7de;border-radius:6px;margin:.75rem 0;padding:.5rem .75rem}
+legend{font-weight:600;padding:0 .25rem}
+fieldset label{font-weight:400;display:flex;gap:.5rem;align-items:baseline;margin:.35rem 0}
+button{font:inherit;font-weight:600;padding:.45rem 1rem;border-radius:6px;border:1px solid #1f883d;background:#1f883d;color:#fff;cursor:pointer}
+button.secondary{background:#f6f8fa;color:#1f2328;border-color:#8c959f}
+button.danger{background:#fff;color:#b0262a;border-color:#b0262a}
+.actions{display:flex;gap:.75rem;margin-top:1rem;flex-wrap:wrap}
+.field-error{color:#b0262a;font-weight:600;margin:.25rem 0}
+[aria-invalid=true]{border-color:#b0262a}
+.notice{border-radius:6px;padding:.75rem 1rem;margin:0 0 1rem;border:1px solid}
+.notice.error{background:#ffebe9;border-color:#cf222e;color:#82071e}
+.notice.warning{background:#fff8c5;border-color:#9a6700;color:#4d2d00}
+.notice.success{background:#dafbe1;border-color:#1a7f37;color:#044f1e}
+.secret{font:1rem ui-monospace,SFMono-Regular,Menlo,monospace;background:#f6f8fa;border:1px solid #d0d7de;padding:.5rem;border-radius:6px;word-break:break-all;display:block}
+table{border-collapse:collapse;width:100%;font-size:.95rem}
+th,td{text-align:left;padding:.45rem .5rem;border-bottom:1px solid #d0d7de;vertical-align:middle}
+th{color:#57606a;font-weight:600}
+td form{margin:0}
+td button{padding:.2rem .6rem}
+.muted{color:#57606a}
+code{font:.9em ui-monospace,SFMono-Regular,Menlo,monospace}
+`;

@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { ApiKeysModule } from '../api-keys/api-keys.module';
+import { OAuthModule } from '../oauth/oauth.module';
+import { UsersModule } from '../users/users.module';
+import { DashboardRoutes } from './dashboard.routes';
+import { DashboardSessionsModule } from './sessions/sessions.module';
+import { SignInService } from './sign-in.service';
+import { WorkspaceSettingsService } from './workspace-settings.service';
+
+/**
+ * The dashboard people sign in to (DASHBOARD_URL): sign-in and sessions, the OAuth consent page and a
+ * workspace's settings (API keys, members, connected apps). Server-rendered pages under /app and
+ * /oauth/consent; the operators' dashboard grows here.
+ */
+@Module({
+  imports: [UsersModule, ApiKeysModule, OAuthModule, DashboardSessionsModule],
+  providers: [DashboardRoutes, SignInService, WorkspaceSettingsService],
+  exports: [SignInService, WorkspaceSettingsService],
+})
+export class DashboardModule {}

@@ -1,0 +1,33 @@
+// Safe HTML for the dashboard's components: the `html` tag escapes every interpolated value unless it
+// is already Html (the output of another component), so user input cannot reach a page unescaped.
+import { escapeHtml } from '../common/html';
+
+export class Html {
+  constructor(readonly value: string) {}
+
+  toString(): string {
+    return this.value;
+  }
+}
+
+export type HtmlValue = Html | string | number | null | undefined | false | readonly HtmlValue[];
+
+function render(value: HtmlValue): string {
+  if (value === null || value === undefined || value === false) return '';
+  if (value instanceof Html) return value.value;
+  if (Array.isArray(value)) return value.map(render).join('');
+  return escapeHtml(String(value));
+}
+
+export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): Html {
+  let out = strings[0];
+  values.forEach((value, i) => {
+    out += render(value) + strings[i + 1];
+  });
+  return new Html(out);
+}
+
+/** Markup written in this code base, never user input (the stylesheet, fixed snippets). */
+export function trusted(markup: string): Html {
+  return new Html(markup);
+}

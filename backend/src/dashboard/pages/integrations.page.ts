@@ -1,0 +1,64 @@
+import type { ConnectedAppView } from '../../oauth/oauth-grants.service';
+import {
+  card,
+  dateTime,
+  hidden,
+  layout,
+  notice,
+  postForm,
+  settingsPath,
+  settingsTabs,
+  table,
+  type Frame,
+} from '../components';
+import { html, type Html } from '../html';
+
+export interface IntegrationsPageData {
+  apps: ConnectedAppView[];
+  /** Owners and admins revoke any connection; members their own. */
+  canRevokeAny: boolean;
+  userId: string;
+  message?: string;
+  done?: string;
+}
+
+export function integrationsPage(frame: Frame, data: IntegrationsPageData): Html {
+  const slug = frame.current!.slug;
+  const base = settingsPath(slug, 'integrations');
+  const rows = data.apps.map((a) => [
+    a.clientName || a.clientId,
+    a.scope === 'write' ? 'Read and write' : 'Read',
+    a.userEmail,
+    dateTime(a.createdAt),
+    dateTime(a.lastUsedAt),
+    data.canRevokeAny || a.userId === data.userId
+      ? postForm(
+          `${base}/revoke`,
+          frame.csrf,
+          html`${hidden('grantId', a.id)}<button
+              type="submit"
+              class="danger"
+              aria-label="Revoke ${a.clientName || a.clientId}"
+            >
+              Revoke
+            </button>`,
+        )
+      : '',
+  ]);
+  return layout(
+    frame,
+    `Integrations · ${frame.current!.name}`,
+    html`<h1>Settings</h1>
+      ${settingsTabs(slug, 'integrations')} ${data.message ? notice('error', data.message) : ''}
+      ${data.done ? notice('success', data.done) : ''}
+      ${card(
+        'Connected apps',
+        html`<p class="hint">
+            AI clients and editors connected to this workspace over OAuth. Revoking one disconnects it at once; it must
+            ask for consent again.
+          </p>
+          ${table('Connected apps', ['App', 'Access', 'Connected by', 'Connected', 'Last used', ''], rows, 'No connected apps.')}`,
+        'connected-apps',
+      )}`,
+  );
+}
