@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { chromiumPath, launchChromium } from '../support/browser';
 import { newMember, PASSWORD } from '../support/dashboard';
 import { freePort, newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../support/http-app';
+import { mcpStatus } from '../support/oauth-client';
 
 const executable = chromiumPath();
 if (!executable) process.stderr.write('*** SKIP dashboard browser tests: chromium not found ***\n');
@@ -27,20 +28,6 @@ async function callbackServer(): Promise<{ server: Server; url: string; received
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return { server, url: `http://127.0.0.1:${port}/callback`, received };
-}
-
-async function mcpStatus(t: HttpTestApp, token: string): Promise<number> {
-  const response = await fetch(`${t.baseUrl}/mcp`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-    },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
-  });
-  await response.text();
-  return response.status;
 }
 
 describeInBrowser('dashboard in Chromium', () => {

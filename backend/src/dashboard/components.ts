@@ -111,6 +111,23 @@ export function hidden(name: string, value: string): Html {
   return html`<input type="hidden" name="${name}" value="${value}" />`;
 }
 
+/** A table row's destructive button (revoke, remove): a one-field form, named for what it acts on. */
+export function rowAction(
+  action: string,
+  csrf: string,
+  target: { field: string; value: string },
+  verb: string,
+  what: string,
+): Html {
+  return postForm(
+    action,
+    csrf,
+    html`${hidden(target.field, target.value)}<button type="submit" class="danger" aria-label="${verb} ${what}">
+        ${verb}
+      </button>`,
+  );
+}
+
 export interface FieldOptions {
   label: string;
   name: string;

@@ -5,25 +5,12 @@ import { ApiKeysService } from '../../../backend/src/api-keys/api-keys.service';
 import { DashboardClient, newMember, PASSWORD, textOf } from '../../support/dashboard';
 import { freePort, newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../../support/http-app';
 import { accessToken, oauthGrant } from '../../support/oauth';
+import { mcpStatus } from '../../support/oauth-client';
 
 async function signedIn(t: HttpTestApp, email: string): Promise<DashboardClient> {
   const browser = new DashboardClient(t.baseUrl);
   expect((await browser.signIn(email, PASSWORD)).status).toBe(303);
   return browser;
-}
-
-async function mcpStatus(t: HttpTestApp, token: string): Promise<number> {
-  const response = await fetch(`${t.baseUrl}/mcp`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-    },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
-  });
-  await response.text();
-  return response.status;
 }
 
 describe('dashboard settings', () => {

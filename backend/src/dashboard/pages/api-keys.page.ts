@@ -3,15 +3,15 @@ import {
   card,
   dateTime,
   field,
-  hidden,
+  type Frame,
   layout,
   notice,
   postForm,
   radios,
+  rowAction,
   settingsPath,
   settingsTabs,
   table,
-  type Frame,
 } from '../components';
 import { html, type Html } from '../html';
 import type { KeyRow } from '../workspace-settings.service';
@@ -41,11 +41,7 @@ export function apiKeysPage(frame: Frame, data: ApiKeysPageData): Html {
     k.createdByEmail ?? html`<span class="muted">—</span>`,
     dateTime(k.lastUsedAt),
     data.canManage
-      ? postForm(
-          `${base}/api-keys/revoke`,
-          frame.csrf,
-          html`${hidden('id', k.id)}<button type="submit" class="danger" aria-label="Revoke ${k.name}">Revoke</button>`,
-        )
+      ? rowAction(`${base}/api-keys/revoke`, frame.csrf, { field: 'id', value: k.id }, 'Revoke', k.name)
       : '',
   ]);
   const created = data.created

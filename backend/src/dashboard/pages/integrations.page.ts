@@ -2,14 +2,13 @@ import type { ConnectedAppView } from '../../oauth/oauth-grants.service';
 import {
   card,
   dateTime,
-  hidden,
+  type Frame,
   layout,
   notice,
-  postForm,
+  rowAction,
   settingsPath,
   settingsTabs,
   table,
-  type Frame,
 } from '../components';
 import { html, type Html } from '../html';
 
@@ -32,17 +31,7 @@ export function integrationsPage(frame: Frame, data: IntegrationsPageData): Html
     dateTime(a.createdAt),
     dateTime(a.lastUsedAt),
     data.canRevokeAny || a.userId === data.userId
-      ? postForm(
-          `${base}/revoke`,
-          frame.csrf,
-          html`${hidden('grantId', a.id)}<button
-              type="submit"
-              class="danger"
-              aria-label="Revoke ${a.clientName || a.clientId}"
-            >
-              Revoke
-            </button>`,
-        )
+      ? rowAction(`${base}/revoke`, frame.csrf, { field: 'grantId', value: a.id }, 'Revoke', a.clientName || a.clientId)
       : '',
   ]);
   return layout(

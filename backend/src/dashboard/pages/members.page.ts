@@ -3,15 +3,15 @@ import {
   card,
   dateTime,
   field,
-  hidden,
+  type Frame,
   layout,
   notice,
   postForm,
+  rowAction,
   select,
   settingsPath,
   settingsTabs,
   table,
-  type Frame,
 } from '../components';
 import { html, type Html } from '../html';
 import type { FormState } from './form-state';
@@ -38,16 +38,12 @@ export function membersPage(frame: Frame, data: MembersPageData): Html {
     m.role,
     dateTime(m.createdAt),
     data.canManage
-      ? postForm(
+      ? rowAction(
           `${base}/remove`,
           frame.csrf,
-          html`${hidden('userId', m.userId)}<button
-              type="submit"
-              class="danger"
-              aria-label="Remove ${m.user?.email ?? m.userId}"
-            >
-              Remove
-            </button>`,
+          { field: 'userId', value: m.userId },
+          'Remove',
+          m.user?.email ?? m.userId,
         )
       : '',
   ]);
