@@ -4,10 +4,9 @@
 // (counted while reading), 5 s for everything, and never to a private, loopback, link-local or
 // unique-local address. The address is checked inside the connection's own name lookup, so the
 // socket connects to exactly the address that was checked (no DNS rebinding between check and use).
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { addressProblem, checkedLookup, ipLiteralOf } from '../common/network-addresses';
 import { isSingleLine } from '../common/validation';
 import { isLoopbackHost } from './oauth-rules';
 
@@ -27,75 +26,6 @@ export class ClientMetadataError extends Error {}
 /** Whether a client_id is meant as a metadata document URL rather than a registered client's id. */
 export function isMetadataDocumentUrl(clientId: string): boolean {
   return /^https?:\/\//i.test(clientId);
-}
-
-const privateV4 = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  privateV4.addSubnet(net, prefix, 'ipv4');
-}
-const loopbackV4 = new BlockList();
-loopbackV4.addSubnet('127.0.0.0', 8, 'ipv4');
-
-const privateV6 = new BlockList();
-for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['64:ff9b::', 96],
-  ['100::', 64],
-  ['2001:db8::', 32],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['fec0::', 10],
-  ['ff00::', 8],
-] as const) {
-  privateV6.addSubnet(net, prefix, 'ipv6');
-}
-
-const loopbackV6 = new BlockList();
-loopbackV6.addAddress('::1', 'ipv6');
-
-/** The IPv4 address inside an IPv4-mapped IPv6 address (::ffff:a.b.c.d or ::ffff:7f00:1), if any. */
-function mappedV4(address: string): string | null {
-  const match = /^(?:0{0,4}:){0,5}:?ffff:(.+)$/i.exec(address);
-  if (!match) return null;
-  const tail = match[1];
-  if (isIP(tail) === 4) return tail;
-  const hex = /^([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(tail);
-  if (!hex) return null;
-  const high = parseInt(hex[1], 16);
-  const low = parseInt(hex[2], 16);
-  return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
-}
-
-/**
- * Why the service must not connect to an address, or null when it may: every non-public range;
- * with `allowLoopback` (tests, local development) the loopback ranges are let through.
- */
-export function addressProblem(address: string, allowLoopback: boolean): string | null {
-  const family = isIP(address);
-  if (family === 0) return `${address} is not an IP address`;
-  const v4 = family === 4 ? address : mappedV4(address);
-  if (v4) {
-    if (allowLoopback && loopbackV4.check(v4, 'ipv4')) return null;
-    return privateV4.check(v4, 'ipv4') ? `${address} is a private, loopback or reserved address` : null;
-  }
-  if (allowLoopback && loopbackV6.check(address, 'ipv6')) return null;
-  return privateV6.check(address, 'ipv6') ? `${address} is a private, loopback or reserved address` : null;
 }
 
 export interface MetadataFetchOptions {
@@ -142,44 +72,12 @@ function documentUrl(clientId: string, allowLoopback: boolean): URL {
   if (url.hash || url.username || url.password) {
     throw new ClientMetadataError('a client_id URL must not have a fragment or credentials');
   }
-  const literal = url.hostname.replace(/^\[|\]$/g, '');
-  if (isIP(literal)) {
+  const literal = ipLiteralOf(url.hostname);
+  if (literal) {
     const problem = addressProblem(literal, allowLoopback);
     if (problem) throw new ClientMetadataError(`the client metadata document's host ${problem}`);
   }
   return url;
-}
-
-/**
- * The connection's name lookup: resolves every address of the host and refuses the host when any one
- * of them is not public (a name that also resolves privately could be answered either way next time).
- */
-function checkedLookup(allowLoopback: boolean): LookupFunction {
-  return (hostname, lookupOptions, callback) => {
-    dnsLookup(hostname, { all: true, family: lookupOptions.family ?? 0 }, (error, addresses: LookupAddress[]) => {
-      if (error) {
-        callback(error, '', 0);
-        return;
-      }
-      for (const { address } of addresses) {
-        const problem = addressProblem(address, allowLoopback);
-        if (problem) {
-          callback(
-            new ClientMetadataError(`the client metadata document's host ${hostname} resolves to ${problem}`),
-            '',
-            0,
-          );
-          return;
-        }
-      }
-      if (addresses.length === 0) {
-        callback(new ClientMetadataError(`the client metadata document's host ${hostname} has no address`), '', 0);
-        return;
-      }
-      if (lookupOptions.all) (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
-      else callback(null, addresses[0].address, addresses[0].family);
-    });
-  };
 }
 
 function get(url: URL, allowLoopback: boolean): Promise<{ status: number; body: Buffer }> {
@@ -187,7 +85,10 @@ function get(url: URL, allowLoopback: boolean): Promise<{ status: number; body: 
   const options: RequestOptions = {
     method: 'GET',
     headers: { accept: 'application/json' },
-    lookup: checkedLookup(allowLoopback),
+    lookup: checkedLookup(
+      allowLoopback,
+      (message) => new ClientMetadataError(`the client metadata document's host ${message}`),
+    ),
     signal,
     // A fresh connection, whose lookup runs the check; a pooled socket would skip it.
     agent: false,

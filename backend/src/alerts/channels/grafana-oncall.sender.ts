@@ -1,0 +1,28 @@
+// Grafana OnCall: the "formatted webhook" integration. `alert_uid` is the incident key, so the
+// recovery (`state: ok`) resolves the alert group its outage opened. The webhook URL is a credential.
+import { summaryOf, titleOf, type AlertMessage } from '../alert-message';
+import { postJson, urlSecrets } from '../outbound-http';
+import type { ChannelSender, GrafanaOncallConfig } from './channel-sender';
+
+export function grafanaOncallPayload(message: AlertMessage): Record<string, unknown> {
+  return {
+    alert_uid: message.incidentKey,
+    title: titleOf(message),
+    state: message.kind === 'recovered' ? 'ok' : 'alerting',
+    message: summaryOf(message),
+    link_to_upstream_details: message.monitorUrl,
+  };
+}
+
+export const grafanaOncallSender: ChannelSender<GrafanaOncallConfig> = {
+  kind: 'grafana_oncall',
+  send(config, message, ctx) {
+    return postJson(
+      ctx.http,
+      config.webhookUrl,
+      grafanaOncallPayload(message),
+      { signal: ctx.signal, userUrl: true },
+      { secrets: urlSecrets(config.webhookUrl) },
+    );
+  },
+};

@@ -1,0 +1,67 @@
+// PagerDuty: Events API v2 (`POST {base}/v2/enqueue`). Down and degraded trigger (degraded as a
+// warning, then down raises the same alert to critical), recovery resolves; all with the incident key
+// as `dedup_key`, so a recovery closes exactly the alert its outage opened. The integration key is
+// the `routing_key` and a credential.
+import { linksOf, sortedRegions, titleOf, type AlertKind, type AlertMessage } from '../alert-message';
+import { postJson } from '../outbound-http';
+import type { ChannelSender, PagerdutyConfig } from './channel-sender';
+import { clip } from './format';
+
+export type PagerdutySeverity = 'critical' | 'error' | 'warning' | 'info';
+
+export function pagerdutySeverity(kind: Exclude<AlertKind, 'recovered'>): PagerdutySeverity {
+  switch (kind) {
+    case 'down':
+      return 'critical';
+    case 'degraded':
+      return 'warning';
+    case 'test':
+      return 'info';
+  }
+}
+
+export function pagerdutyPayload(routingKey: string, message: AlertMessage): Record<string, unknown> {
+  if (message.kind === 'recovered') {
+    return { routing_key: routingKey, event_action: 'resolve', dedup_key: message.incidentKey };
+  }
+  return {
+    routing_key: routingKey,
+    event_action: 'trigger',
+    dedup_key: message.incidentKey,
+    payload: {
+      summary: clip(titleOf(message), 1024),
+      source: clip(message.monitor.target || message.monitor.name, 255),
+      severity: pagerdutySeverity(message.kind),
+      timestamp: message.at.toISOString(),
+      component: clip(message.monitor.name, 255),
+      group: message.workspace.slug,
+      class: message.monitor.kind,
+      custom_details: {
+        monitor_id: message.monitor.id,
+        target: message.monitor.target,
+        regions: sortedRegions(message).map((r) => ({
+          region: r.region,
+          status: r.status,
+          error: r.error,
+          latency_ms: r.latencyMs,
+        })),
+      },
+    },
+    links: linksOf(message).map((l) => ({ href: l.url, text: l.label })),
+    client: 'Uptime monitoring',
+    client_url: message.monitorUrl,
+  };
+}
+
+export const pagerdutySender: ChannelSender<PagerdutyConfig> = {
+  kind: 'pagerduty',
+  send(config, message, ctx) {
+    return postJson(
+      ctx.http,
+      `${ctx.config.pagerdutyUrl}/v2/enqueue`,
+      pagerdutyPayload(config.integrationKey, message),
+      { signal: ctx.signal, userUrl: false },
+      { secrets: [config.integrationKey] },
+    );
+  },
+};

@@ -1,0 +1,101 @@
+// Webhook: our own JSON body (below), the channel's custom headers, and when the channel has a
+// signing secret `X-Signature-256: sha256=<hex HMAC-SHA256 of the raw body>`, so a receiver can verify
+// that the request came from this service and was not altered (compare in constant time).
+//
+// Body (version 1):
+//   {
+//     "version": 1,
+//     "event": "monitor.down" | "monitor.degraded" | "monitor.recovered" | "monitor.test",
+//     "incident_key": "...",          // the same for a down and its recovery
+//     "at": "2026-01-02T03:04:05.000Z",
+//     "title": "[DOWN] Checkout API is down",
+//     "text": "...",                  // the plain-text summary every channel shows
+//     "monitor": { "id", "name", "kind", "target", "url" },
+//     "workspace": { "id", "slug" },
+//     "regions": [{ "region", "status": "active" | "degraded" | "error", "error", "latency_ms" }],
+//     "status_page_urls": ["..."]
+//   }
+import { createHmac } from 'node:crypto';
+import { sortedRegions, summaryOf, titleOf, type AlertMessage } from '../alert-message';
+import { deliver } from '../outbound-http';
+import type { ChannelSender, WebhookConfig } from './channel-sender';
+
+export const WEBHOOK_SIGNATURE_HEADER = 'x-signature-256';
+export const WEBHOOK_EVENT_HEADER = 'x-alert-event';
+
+/** Headers the service sets itself; a channel's custom header of the same name is ignored. */
+const RESERVED_HEADERS = new Set([
+  'content-type',
+  'content-length',
+  'host',
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_EVENT_HEADER,
+]);
+
+export function webhookBody(message: AlertMessage): Record<string, unknown> {
+  return {
+    version: 1,
+    event: `monitor.${message.kind}`,
+    incident_key: message.incidentKey,
+    at: message.at.toISOString(),
+    title: titleOf(message),
+    text: summaryOf(message),
+    monitor: {
+      id: message.monitor.id,
+      name: message.monitor.name,
+      kind: message.monitor.kind,
+      target: message.monitor.target,
+      url: message.monitorUrl,
+    },
+    workspace: { id: message.workspace.id, slug: message.workspace.slug },
+    regions: sortedRegions(message).map((r) => ({
+      region: r.region,
+      status: r.status,
+      error: r.error,
+      latency_ms: r.latencyMs,
+    })),
+    status_page_urls: message.pageUrls,
+  };
+}
+
+/** `sha256=<hex>`: HMAC-SHA256 of the raw body bytes with the channel's secret. */
+export function webhookSignature(secret: string, rawBody: string): string {
+  return `sha256=${createHmac('sha256', secret).update(rawBody, 'utf8').digest('hex')}`;
+}
+
+export function webhookHeaders(config: WebhookConfig, message: AlertMessage, rawBody: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const { key, value } of config.headers ?? []) {
+    if (!RESERVED_HEADERS.has(key.toLowerCase())) headers[key] = value;
+  }
+  headers['content-type'] = 'application/json';
+  headers[WEBHOOK_EVENT_HEADER] = `monitor.${message.kind}`;
+  if (config.signingSecret) headers[WEBHOOK_SIGNATURE_HEADER] = webhookSignature(config.signingSecret, rawBody);
+  return headers;
+}
+
+/** Credentials of the channel: header values, the signing secret, and the URL's query and user info. */
+function webhookSecrets(config: WebhookConfig): string[] {
+  const secrets = (config.headers ?? []).map((h) => h.value);
+  if (config.signingSecret) secrets.push(config.signingSecret);
+  try {
+    const url = new URL(config.endpoint);
+    if (url.search.length > 1) secrets.push(url.search.slice(1));
+    if (url.password) secrets.push(decodeURIComponent(url.password));
+  } catch {
+    // An endpoint that does not parse is reported by the client without its text.
+  }
+  return secrets;
+}
+
+export const webhookSender: ChannelSender<WebhookConfig> = {
+  kind: 'webhook',
+  send(config, message, ctx) {
+    const body = JSON.stringify(webhookBody(message));
+    return deliver(
+      ctx.http,
+      { url: config.endpoint, body, headers: webhookHeaders(config, message, body), userUrl: true, signal: ctx.signal },
+      { secrets: webhookSecrets(config) },
+    );
+  },
+};
