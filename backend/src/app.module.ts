@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import type { Logger } from 'pino';
+import { AlertsModule } from './alerts/alerts.module';
 import { ApiKeysModule } from './api-keys/api-keys.module';
 import { AuditModule } from './audit/audit.module';
 import { BootstrapModule } from './bootstrap/bootstrap.module';
@@ -84,6 +85,7 @@ export class AppModule {
         OpenApiModule,
         CheckerModule,
         CheckResultsModule,
+        AlertsModule,
         SiteModule,
         McpModule,
         OAuthModule,

@@ -216,6 +216,9 @@ Object.assign(RPC, {
   'notification.v1.NotificationService/DeleteNotification': {
     cases: [one(`B's channel`, ['id'], (_own, f) => ({ id: f.notification }))],
   },
+  'notification.v1.NotificationService/SendTestNotification': {
+    cases: [one(`B's channel`, ['id'], (_own, f) => ({ id: f.notification }))],
+  },
 
   'private_location.v1.PrivateLocationService/CreatePrivateLocation': {
     cases: [

@@ -37,6 +37,9 @@ const TABLES = [
   'oauth_tokens',
   'dashboard_sessions',
   'sign_in_links',
+  'monitor_alert_states',
+  'alert_transitions',
+  'alert_deliveries',
 ];
 
 async function tables(ds: DataSource): Promise<string[]> {

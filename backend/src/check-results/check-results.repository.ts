@@ -36,6 +36,29 @@ const AGGREGATE_STATUS = `CASE WHEN count(*) FILTER (WHERE s.status = 'error') *
      WHEN count(*) FILTER (WHERE s.status IN ('error', 'degraded')) > 0 THEN 'degraded'
      ELSE 'active' END`;
 
+/**
+ * The alert status of a monitor from the same locations (`s`): error when a majority of them are in
+ * error, degraded when a majority are in error or degraded, active otherwise. Unlike the displayed
+ * status, one flaky location of three leaves it active, so it pages nobody (alerts/alert-rules.ts).
+ */
+const ALERT_STATUS = `CASE WHEN count(*) FILTER (WHERE s.status = 'error') * 2 > count(*) THEN 'error'
+     WHEN count(*) FILTER (WHERE s.status IN ('error', 'degraded')) * 2 > count(*) THEN 'degraded'
+     ELSE 'active' END`;
+
+/** The locations that count for a monitor `mm`: its configured regions and its private locations. */
+const COUNTED_LOCATION = `(s.region = ANY(mm.regions) OR s.region LIKE '${PRIVATE_LOCATION_PREFIX}%')`;
+
+/** Called inside the ingest transaction with the monitors whose statuses were just judged again. */
+export type JudgedListener = (monitorIds: string[]) => Promise<void>;
+
+/** One location's latest status, with the error and latency of its latest result. */
+export interface LocationSnapshot {
+  region: string;
+  status: 'active' | 'degraded' | 'error';
+  error: string | null;
+  latencyMs: number | null;
+}
+
 /** A result to store, with the monitor's workspace and kind. */
 export interface NewResult extends ReportedResult {
   workspaceId: string;
@@ -163,7 +186,9 @@ export class CheckResultsRepository {
     if (!created.length) return created;
     await this.addToAggregates(created);
     await this.setLocationStatuses(created);
-    await this.refreshMonitorStatuses([...new Set(created.map((r) => r.run.monitorId))]);
+    const judged = [...new Set(created.map((r) => r.run.monitorId))];
+    await this.refreshMonitorStatuses(judged);
+    for (const listener of this.judgedListeners) await listener(judged);
     return created;
   }
 
@@ -247,6 +272,71 @@ export class CheckResultsRepository {
         WHERE m.id = x.monitor_id AND m.status IS DISTINCT FROM x.status`,
       [monitorIds, `${PRIVATE_LOCATION_PREFIX}%`],
     );
+  }
+
+  private readonly judgedListeners: JudgedListener[] = [];
+
+  /**
+   * Registers a listener run in the ingest transaction after monitors' statuses were judged again
+   * (alerting records its transitions there). Call from a constructor.
+   */
+  onJudged(listener: JudgedListener): void {
+    this.judgedListeners.push(listener);
+  }
+
+  /**
+   * The alert status (ALERT_STATUS quorum) of each monitor a counted location reported on; a
+   * monitor without such a location is left out. Read with a fresh statement: a caller that locked
+   * the monitors first sees every location status committed before its lock.
+   */
+  async alertStatuses(
+    monitorIds: string[],
+  ): Promise<Map<string, { workspaceId: string; status: 'active' | 'degraded' | 'error' }>> {
+    if (!monitorIds.length) return new Map();
+    const rows = await this.db.rows<{
+      monitor_id: string;
+      workspace_id: string;
+      status: 'active' | 'degraded' | 'error';
+    }>(
+      `SELECT s.monitor_id::text AS monitor_id, min(mm.workspace_id)::text AS workspace_id, ${ALERT_STATUS} AS status
+         FROM monitor_region_statuses s JOIN monitors mm ON mm.id = s.monitor_id
+        WHERE s.monitor_id = ANY($1::bigint[]) AND ${COUNTED_LOCATION}
+        GROUP BY s.monitor_id`,
+      [monitorIds],
+    );
+    return new Map(rows.map((r) => [r.monitor_id, { workspaceId: r.workspace_id, status: r.status }]));
+  }
+
+  /** The counted locations of each monitor with their latest status, error and latency, by name. */
+  async locationSnapshots(monitorIds: string[]): Promise<Map<string, LocationSnapshot[]>> {
+    const byMonitor = new Map<string, LocationSnapshot[]>(monitorIds.map((id) => [id, []]));
+    if (!monitorIds.length) return byMonitor;
+    const rows = await this.db.rows<{
+      monitor_id: string;
+      region: string;
+      status: LocationSnapshot['status'];
+      error: { message?: string } | null;
+      latency: number | null;
+      result_status: string | null;
+    }>(
+      `SELECT s.monitor_id::text AS monitor_id, s.region, s.status, r.error, r.latency, r.status AS result_status
+         FROM monitor_region_statuses s JOIN monitors mm ON mm.id = s.monitor_id
+         LEFT JOIN LATERAL (SELECT c.error, c.latency, c.status FROM check_results c
+                             WHERE c.monitor_id = s.monitor_id AND c.region = s.region AND c.cron_timestamp = s.last_checked_at
+                             ORDER BY c.timestamp DESC LIMIT 1) r ON true
+        WHERE s.monitor_id = ANY($1::bigint[]) AND ${COUNTED_LOCATION}
+        ORDER BY s.monitor_id, s.region`,
+      [monitorIds],
+    );
+    for (const r of rows) {
+      byMonitor.get(r.monitor_id)?.push({
+        region: r.region,
+        status: r.status,
+        error: r.error?.message ?? null,
+        latencyMs: r.result_status && r.result_status !== 'error' && r.latency !== null ? Number(r.latency) : null,
+      });
+    }
+    return byMonitor;
   }
 
   /** The latest status of each location that reported on the monitor. */

@@ -1,5 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
+import { AlertsRepository } from '../alerts/alerts.repository';
 import { LOGGER } from '../config/config.module';
 import { Database } from '../database/database';
 import { SchedulesRepository } from '../checker/scheduling/schedules.repository';
@@ -11,10 +12,12 @@ const RETENTION_LOCK = 7_270_003;
 const HOUR_MS = 3_600_000;
 /** Hourly aggregates serve the 45-day status page history. */
 export const AGGREGATE_RETENTION_DAYS = 46;
+/** Alert transitions and their deliveries (a channel's last delivery status among them). */
+export const ALERT_HISTORY_DAYS = 30;
 
 /**
  * Keeps check_results partitions for the retention window and a week ahead and drops older ones, with
- * the hourly aggregates and the finished check triggers past their own windows.
+ * the hourly aggregates, the finished check triggers and the alert history past their own windows.
  */
 @Injectable()
 export class RetentionService {
@@ -23,6 +26,7 @@ export class RetentionService {
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(CheckResultsRepository) private readonly results: CheckResultsRepository,
     @Inject(SchedulesRepository) private readonly schedules: SchedulesRepository,
+    @Inject(AlertsRepository) private readonly alerts: AlertsRepository,
   ) {}
 
   async maintain(now: Date): Promise<{ created: string[]; dropped: string[] }> {
@@ -31,6 +35,7 @@ export class RetentionService {
       await this.results.dropAggregatesBefore(new Date(now.getTime() - AGGREGATE_RETENTION_DAYS * 86_400_000));
       // Triggered runs are history once their results are gone.
       await this.schedules.forgetFinishedTriggers(new Date(now.getTime() - RESULT_RETENTION_DAYS * 86_400_000));
+      await this.alerts.forgetBefore(new Date(now.getTime() - ALERT_HISTORY_DAYS * 86_400_000));
       return new CheckResultPartitions(this.db).maintain(now, RESULT_RETENTION_DAYS);
     });
     if (result.created.length || result.dropped.length) this.logger.info(result, 'check_results partitions maintained');

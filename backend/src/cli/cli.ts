@@ -16,6 +16,7 @@ import { SessionsService } from '../dashboard/sessions/sessions.service';
 import { DashboardSessionsModule } from '../dashboard/sessions/sessions.module';
 import type { EmbeddedRole } from '../database/embedded/embedded-postgres';
 import { createLogger, PinoNestLogger } from '../logging/logger';
+import { NotificationsService } from '../notifications/notifications.service';
 import { UsersService } from '../users/users.service';
 import { toWorkspaceRef, toWorkspaceView, WorkspacesService } from '../workspaces/workspaces.service';
 import { parseArgs, required, UsageError, type ParsedArgs } from './args';
@@ -31,6 +32,9 @@ const HELP = `Usage: npm run --silent cli -- <command> [options]
   api-keys revoke --workspace SLUG|ID --id KEY_ID                 prints the revoked key id last
   members add --workspace SLUG|ID --email EMAIL --role owner|admin|member
   members list --workspace SLUG|ID [--json]
+  notifications test --workspace SLUG|ID --id CHANNEL_ID         sends a test alert through the channel now;
+                                                                 prints the receiver's answer as JSON
+                                                                 (exit 1 when it was not accepted)
   users set-password EMAIL                                        reads the password from stdin (a pipe, or
                                                                  typed unseen at a terminal); signs the
                                                                  user out of every dashboard session
@@ -71,7 +75,8 @@ function table(items: object[], columns: string[]): void {
   for (const row of rows) out(row.map((value, i) => value.padEnd(widths[i])).join('  '));
 }
 
-async function run(app: App, args: ParsedArgs): Promise<void> {
+/** Answers an exit code other than 0 when the command ran but its outcome was a refusal. */
+async function run(app: App, args: ParsedArgs): Promise<number | void> {
   const [resource, verb] = args.command;
   const json = args.switches.has('json');
   switch (`${resource} ${verb}`) {
@@ -151,6 +156,17 @@ async function run(app: App, args: ParsedArgs): Promise<void> {
       else table(rows, ['userId', 'email', 'role']);
       return;
     }
+    case 'notifications test': {
+      const ctx = await workspaceContext(app, required(args, 'workspace'));
+      const result = await app.get(NotificationsService).sendTest(ctx, required(args, 'id'));
+      out(JSON.stringify(result));
+      if (!result.ok) {
+        note(`the receiver did not accept the test alert: ${result.error ?? 'no reason given'}`);
+        return 1;
+      }
+      note(`test alert delivered through channel ${args.flags.id}`);
+      return;
+    }
     case 'users set-password': {
       const email = args.command[2] ?? args.flags.email;
       if (!email) throw new UsageError('users set-password needs the e-mail: users set-password EMAIL');
@@ -196,8 +212,7 @@ async function main(): Promise<number> {
     abortOnError: false,
   });
   try {
-    await run(app, args);
-    return 0;
+    return (await run(app, args)) ?? 0;
   } catch (error) {
     if (error instanceof UsageError) {
       process.stderr.write(`error: ${error.message}\n\n${HELP}\n`);

@@ -1,4 +1,5 @@
 // Every entity of the domain model, registered with the data source in one place.
+import { AlertDeliveryEntity, AlertTransitionEntity, MonitorAlertStateEntity } from '../alerts/alert.entities';
 import { ApiKeyEntity } from '../api-keys/api-key.entity';
 import { AuditLogEntity } from '../audit/audit-log.entity';
 import { MaintenanceComponentEntity, MaintenanceEntity } from '../maintenances/maintenance.entity';
@@ -67,4 +68,7 @@ export const ENTITIES = [
   RateLimitWindowEntity,
   DashboardSessionEntity,
   SignInLinkEntity,
+  MonitorAlertStateEntity,
+  AlertTransitionEntity,
+  AlertDeliveryEntity,
 ];

@@ -213,6 +213,17 @@ export const notificationOut = z.object({
   configuredSecrets: z.array(z.string()).describe('names of the settings holding a stored credential'),
   createdAt: isoDate,
   updatedAt: isoDate,
+  lastDelivery: z
+    .object({
+      status: z
+        .enum(['delivered', 'failed', 'retrying'])
+        .describe('delivered; failed (given up); retrying (the last attempt failed, another follows)'),
+      at: isoDate,
+      responseStatus: z.number().int().nullable().describe("the receiver's HTTP status, if it answered over HTTP"),
+      error: z.string().nullable().describe('why the last attempt failed; never a credential'),
+    })
+    .nullable()
+    .describe("the channel's latest alert delivery attempt; null before the first"),
 });
 
 export const privateLocationOut = z.object({

@@ -1,6 +1,7 @@
 // What the service layer returns for a notification channel. Credentials never reach a view: it
 // carries the non-sensitive settings (URLs without their query string, user info and fragment; header
 // keys without their values) and only the names of the arguments that have a sealed part.
+import type { LastDelivery } from '../alerts/alerts.repository';
 import type { Snapshot } from '../audit/audit-snapshot';
 import type { NotificationChannelEntity, NotificationProvider } from './notification-channel.entity';
 import { publicUrl, SECRET_HEADER_ARGUMENTS, SECRET_URL_ARGUMENTS } from './notification-secrets';
@@ -23,12 +24,26 @@ export interface NotificationView {
   configuredSecrets: string[];
   createdAt: string;
   updatedAt: string;
+  /**
+   * The channel's latest alert delivery attempt (null before the first): its outcome, when, the
+   * receiver's HTTP status and the error; never a credential (senders remove them from errors).
+   */
+  lastDelivery: LastDeliveryView | null;
+}
+
+export interface LastDeliveryView {
+  /** `delivered`, `failed` (given up), or `retrying` (the last attempt failed, another will follow). */
+  status: 'delivered' | 'failed' | 'retrying';
+  at: string;
+  responseStatus: number | null;
+  error: string | null;
 }
 
 export function toNotificationView(
   entity: NotificationChannelEntity,
   monitorIds: string[],
   configuredSecrets: string[],
+  lastDelivery: LastDelivery | null = null,
 ): NotificationView {
   return {
     id: entity.id,
@@ -39,6 +54,14 @@ export function toNotificationView(
     configuredSecrets,
     createdAt: entity.createdAt.toISOString(),
     updatedAt: entity.updatedAt.toISOString(),
+    lastDelivery: lastDelivery
+      ? {
+          status: lastDelivery.status,
+          at: lastDelivery.at.toISOString(),
+          responseStatus: lastDelivery.responseStatus,
+          error: lastDelivery.error,
+        }
+      : null,
   };
 }
 

@@ -29,6 +29,12 @@ export class NotificationsRepository {
     return this.db.repo(NotificationChannelEntity).findOneBy({ workspaceId, id });
   }
 
+  /** A channel of any workspace (the delivery worker's outbox row names it by id). */
+  findAny(id: string): Promise<NotificationChannelEntity | null> {
+    if (!isEntityId(id)) return Promise.resolve(null);
+    return this.db.repo(NotificationChannelEntity).findOneBy({ id });
+  }
+
   /** Locks the row for the rest of the transaction, so concurrent updates apply one after the other. */
   async lock(workspaceId: string, id: string): Promise<NotificationChannelEntity | null> {
     if (!isEntityId(id)) return null;

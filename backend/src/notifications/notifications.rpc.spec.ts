@@ -15,6 +15,7 @@ const view = (providerType: NotificationView['providerType'], settings: Record<s
   monitorIds: ['1', '2'],
   settings,
   configuredSecrets: [],
+  lastDelivery: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-02T00:00:00.000Z',
 });

@@ -125,6 +125,14 @@ export function notificationOut(v: NotificationView): Notification {
     createdAt: timestampOut(v.createdAt),
     updatedAt: timestampOut(v.updatedAt),
     configuredSecrets: v.configuredSecrets,
+    lastDelivery: v.lastDelivery
+      ? {
+          status: v.lastDelivery.status,
+          at: timestampOut(v.lastDelivery.at),
+          responseStatus: v.lastDelivery.responseStatus ?? undefined,
+          error: v.lastDelivery.error ?? '',
+        }
+      : undefined,
     provider: blockOut(v),
   });
 }
@@ -182,6 +190,16 @@ export function notificationServiceImpl(notifications: NotificationsService): Se
     async deleteNotification(req, ctx) {
       await notifications.delete(serviceContext(ctx), req.id);
       return { success: true };
+    },
+
+    async sendTestNotification(req, ctx) {
+      const result = await notifications.sendTest(serviceContext(ctx), req.id);
+      return {
+        ok: result.ok,
+        status: result.status ?? undefined,
+        response: result.response,
+        error: result.error ?? '',
+      };
     },
   };
 }

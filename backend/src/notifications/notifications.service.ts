@@ -1,7 +1,10 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { z } from 'zod';
+import { AlertMessages } from '../alerts/alert-messages';
+import { AlertSender } from '../alerts/alert-sender';
+import { AlertsRepository } from '../alerts/alerts.repository';
 import { MutationRunner } from '../audit/mutation-runner';
-import type { ServiceContext } from '../common/context';
+import { assertWriteScope, type ServiceContext } from '../common/context';
 import { SecretBox } from '../common/crypto';
 import { NotFoundError, ValidationError } from '../common/errors';
 import { parseInput } from '../common/validation';
@@ -86,6 +89,17 @@ const configured = (secrets: Secrets): string[] => configuredArguments(secrets, 
 /** Sensitive arguments whose value differs between two credential sets, by provider argument name. */
 const rotated = (before: Secrets, after: Secrets): string[] => rotatedArguments(before, after, argumentName);
 
+/** What the receiver answered a test send (SendTestNotification). */
+export interface TestSendResult {
+  ok: boolean;
+  /** HTTP status of the answer; null for e-mail and when none arrived. */
+  status: number | null;
+  /** The start of the answer's body, credentials removed. */
+  response: string;
+  /** Why it failed, without credentials; null when ok. */
+  error: string | null;
+}
+
 /** Channels sealed per transaction by the start-up pass over credentials stored before sealing existed. */
 const LEGACY_BATCH = 200;
 
@@ -97,6 +111,9 @@ export class NotificationsService implements OnApplicationBootstrap {
     @Inject(SecretBox) private readonly box: SecretBox,
     @Inject(Database) private readonly db: Database,
     @Inject(MonitorsRepository) private readonly monitors: MonitorsRepository,
+    @Inject(AlertsRepository) private readonly alerts: AlertsRepository,
+    @Inject(AlertMessages) private readonly messages: AlertMessages,
+    @Inject(AlertSender) private readonly sender: AlertSender,
   ) {}
 
   /** Seals what earlier versions stored in the clear, before any request is served. */
@@ -174,7 +191,8 @@ export class NotificationsService implements OnApplicationBootstrap {
       if (!entity) throw NotFoundError.of('notification', id);
       const currentIds = (await this.channels.monitorIds([entity.id])).get(entity.id) ?? [];
       const currentSecrets = this.unseal(entity);
-      const before = toNotificationView(entity, currentIds, configured(currentSecrets));
+      const last = (await this.alerts.lastDeliveries([entity.id])).get(entity.id) ?? null;
+      const before = toNotificationView(entity, currentIds, configured(currentSecrets), last);
 
       const paths = mask ?? this.presentPaths(patch);
       const type = paths.includes('providerType') ? parseProviderType(patch.providerType) : entity.providerType;
@@ -246,7 +264,7 @@ export class NotificationsService implements OnApplicationBootstrap {
       const saved = await this.channels.save(entity);
       if (JSON.stringify(nextIds) !== JSON.stringify(currentIds))
         await this.channels.replaceMonitors(saved.id, nextIds);
-      const after = toNotificationView(saved, nextIds, configured(secrets));
+      const after = toNotificationView(saved, nextIds, configured(secrets), last);
       trail.record({
         action: 'notification.update',
         entityType: 'notification',
@@ -262,7 +280,59 @@ export class NotificationsService implements OnApplicationBootstrap {
     const entity = await this.channels.find(ctx.workspace.id, id);
     if (!entity) throw NotFoundError.of('notification', id);
     const monitorIds = (await this.channels.monitorIds([entity.id])).get(entity.id) ?? [];
-    return toNotificationView(entity, monitorIds, configured(this.unseal(entity)));
+    const last = (await this.alerts.lastDeliveries([entity.id])).get(entity.id) ?? null;
+    return toNotificationView(entity, monitorIds, configured(this.unseal(entity)), last);
+  }
+
+  /**
+   * Sends a `test` alert through the channel now (not through the outbox) and answers what the
+   * receiver said. Needs write scope: it reaches the outside world. Audited as `notification.test`
+   * with the outcome, never the request or a credential.
+   */
+  async sendTest(ctx: ServiceContext, id: string): Promise<TestSendResult> {
+    assertWriteScope(ctx);
+    const entity = await this.channels.find(ctx.workspace.id, id);
+    if (!entity) throw NotFoundError.of('notification', id);
+    const monitorIds = (await this.channels.monitorIds([entity.id])).get(entity.id) ?? [];
+    const message = await this.messages.sample(ctx.workspace, monitorIds, new Date());
+    const args = joinArguments(entity.providerType, entity.config, this.unseal(entity));
+    const result = await this.sender.send(entity.providerType, args, message);
+    const answer: TestSendResult = {
+      ok: result.ok,
+      status: result.status,
+      response: result.response,
+      error: result.error,
+    };
+    await this.mutations.run(ctx, async (trail) => {
+      trail.record({
+        action: 'notification.test',
+        entityType: 'notification',
+        entityId: entity.id,
+        after: {
+          id: entity.id,
+          providerType: entity.providerType,
+          ok: answer.ok,
+          status: answer.status,
+          error: answer.error,
+        },
+      });
+    });
+    return answer;
+  }
+
+  /**
+   * A channel's kind and its arguments with credentials decrypted, for the delivery worker only;
+   * null when the channel is gone. Whatever holds the answer must not log it.
+   */
+  async argumentsForSend(
+    channelId: string,
+  ): Promise<{ providerType: NotificationProvider; args: ProviderArgs } | null> {
+    const entity = await this.channels.findAny(channelId);
+    if (!entity) return null;
+    return {
+      providerType: entity.providerType,
+      args: joinArguments(entity.providerType, entity.config, this.unseal(entity)),
+    };
   }
 
   async list(ctx: ServiceContext, query: PageQuery): Promise<Paged<NotificationView>> {
@@ -272,8 +342,11 @@ export class NotificationsService implements OnApplicationBootstrap {
       this.channels.count(ctx.workspace.id),
     ]);
     const links = await this.channels.monitorIds(entities.map((e) => e.id));
+    const last = await this.alerts.lastDeliveries(entities.map((e) => e.id));
     return {
-      items: entities.map((e) => toNotificationView(e, links.get(e.id) ?? [], configured(this.unseal(e)))),
+      items: entities.map((e) =>
+        toNotificationView(e, links.get(e.id) ?? [], configured(this.unseal(e)), last.get(e.id) ?? null),
+      ),
       totalSize,
       page,
     };

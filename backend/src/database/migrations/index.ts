@@ -11,6 +11,7 @@ import { CredentialChangeNotify1795320000000 } from './1795320000000-CredentialC
 import { MonitorChangeNotify1795330000000 } from './1795330000000-MonitorChangeNotify';
 import { OAuthAuthorizationRequests1795340000000 } from './1795340000000-OAuthAuthorizationRequests';
 import { DashboardSessions1795341000000 } from './1795341000000-DashboardSessions';
+import { AlertOutbox1795350000000 } from './1795350000000-AlertOutbox';
 
 export const MIGRATIONS: Function[] = [
   Initial1795307197237,
@@ -25,4 +26,5 @@ export const MIGRATIONS: Function[] = [
   MonitorChangeNotify1795330000000,
   OAuthAuthorizationRequests1795340000000,
   DashboardSessions1795341000000,
+  AlertOutbox1795350000000,
 ];

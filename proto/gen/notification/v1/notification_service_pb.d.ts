@@ -70,6 +70,13 @@ export declare type Notification = Message<"notification.v1.Notification"> & {
   configuredSecrets: string[];
 
   /**
+   * Output only: the channel's latest alert delivery attempt; unset before the first.
+   *
+   * @generated from field: notification.v1.DeliveryStatus last_delivery = 8;
+   */
+  lastDelivery?: DeliveryStatus | undefined;
+
+  /**
    * @generated from oneof notification.v1.Notification.provider
    */
   provider: {
@@ -158,6 +165,48 @@ export declare type Notification = Message<"notification.v1.Notification"> & {
  * Use `create(NotificationSchema)` to create a new message.
  */
 export declare const NotificationSchema: GenMessage<Notification>;
+
+/**
+ * The outcome of a channel's latest alert delivery attempt. Never carries a credential.
+ *
+ * @generated from message notification.v1.DeliveryStatus
+ */
+export declare type DeliveryStatus = Message<"notification.v1.DeliveryStatus"> & {
+  /**
+   * `delivered`; `failed` (given up after the last attempt or refused for good); `retrying` (the
+   * attempt failed and another will follow).
+   *
+   * @generated from field: string status = 1;
+   */
+  status: string;
+
+  /**
+   * When the attempt was made.
+   *
+   * @generated from field: google.protobuf.Timestamp at = 2;
+   */
+  at?: Timestamp | undefined;
+
+  /**
+   * The receiver's HTTP status; unset when it did not answer over HTTP.
+   *
+   * @generated from field: optional int32 response_status = 3;
+   */
+  responseStatus?: number | undefined;
+
+  /**
+   * Why the attempt failed; empty when it succeeded.
+   *
+   * @generated from field: string error = 4;
+   */
+  error: string;
+};
+
+/**
+ * Describes the message notification.v1.DeliveryStatus.
+ * Use `create(DeliveryStatusSchema)` to create a new message.
+ */
+export declare const DeliveryStatusSchema: GenMessage<DeliveryStatus>;
 
 /**
  * @generated from message notification.v1.DiscordProvider
@@ -637,6 +686,61 @@ export declare type DeleteNotificationResponse = Message<"notification.v1.Delete
 export declare const DeleteNotificationResponseSchema: GenMessage<DeleteNotificationResponse>;
 
 /**
+ * @generated from message notification.v1.SendTestNotificationRequest
+ */
+export declare type SendTestNotificationRequest = Message<"notification.v1.SendTestNotificationRequest"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message notification.v1.SendTestNotificationRequest.
+ * Use `create(SendTestNotificationRequestSchema)` to create a new message.
+ */
+export declare const SendTestNotificationRequestSchema: GenMessage<SendTestNotificationRequest>;
+
+/**
+ * @generated from message notification.v1.SendTestNotificationResponse
+ */
+export declare type SendTestNotificationResponse = Message<"notification.v1.SendTestNotificationResponse"> & {
+  /**
+   * The receiver accepted the alert.
+   *
+   * @generated from field: bool ok = 1;
+   */
+  ok: boolean;
+
+  /**
+   * The receiver's HTTP status; unset for e-mail and when no answer arrived.
+   *
+   * @generated from field: optional int32 status = 2;
+   */
+  status?: number | undefined;
+
+  /**
+   * The start of the receiver's answer (at most 2 KiB), credentials removed.
+   *
+   * @generated from field: string response = 3;
+   */
+  response: string;
+
+  /**
+   * Why the send failed, without credentials; empty when ok.
+   *
+   * @generated from field: string error = 4;
+   */
+  error: string;
+};
+
+/**
+ * Describes the message notification.v1.SendTestNotificationResponse.
+ * Use `create(SendTestNotificationResponseSchema)` to create a new message.
+ */
+export declare const SendTestNotificationResponseSchema: GenMessage<SendTestNotificationResponse>;
+
+/**
  * Notification channels (SPEC 2.5, provider resource `service_notification`). Served at
  * {base_url}/rpc/notification.v1.NotificationService/<Method>.
  *
@@ -696,6 +800,17 @@ export declare const NotificationService: GenService<{
     methodKind: "unary";
     input: typeof DeleteNotificationRequestSchema;
     output: typeof DeleteNotificationResponseSchema;
+  },
+  /**
+   * Sends a sample alert (kind `test`) through one channel now, outside the alert outbox, and answers
+   * what the receiver said. Needs a read-write credential; audited as `notification.test`.
+   *
+   * @generated from rpc notification.v1.NotificationService.SendTestNotification
+   */
+  sendTestNotification: {
+    methodKind: "unary";
+    input: typeof SendTestNotificationRequestSchema;
+    output: typeof SendTestNotificationResponseSchema;
   },
 }>;
 

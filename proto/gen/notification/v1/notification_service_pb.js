@@ -12,7 +12,7 @@ const { file_google_protobuf_field_mask, file_google_protobuf_timestamp } = requ
  * Describes the file notification/v1/notification_service.proto.
  */
 const file_notification_v1_notification_service = /*@__PURE__*/
-  fileDesc("Cipub3RpZmljYXRpb24vdjEvbm90aWZpY2F0aW9uX3NlcnZpY2UucHJvdG8SD25vdGlmaWNhdGlvbi52MSKkBwoMTm90aWZpY2F0aW9uEgoKAmlkGAEgASgJEhEKBG5hbWUYAiABKAlIAYgBARIVCg1wcm92aWRlcl90eXBlGAMgASgJEhMKC21vbml0b3JfaWRzGAQgAygJEi4KCmNyZWF0ZWRfYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhoKEmNvbmZpZ3VyZWRfc2VjcmV0cxgHIAMoCRIzCgdkaXNjb3JkGAogASgLMiAubm90aWZpY2F0aW9uLnYxLkRpc2NvcmRQcm92aWRlckgAEi8KBWVtYWlsGAsgASgLMh4ubm90aWZpY2F0aW9uLnYxLkVtYWlsUHJvdmlkZXJIABIvCgVzbGFjaxgMIAEoCzIeLm5vdGlmaWNhdGlvbi52MS5TbGFja1Byb3ZpZGVySAASNwoJcGFnZXJkdXR5GA0gASgLMiIubm90aWZpY2F0aW9uLnYxLlBhZ2VyRHV0eVByb3ZpZGVySAASNQoIb3BzZ2VuaWUYDiABKAsyIS5ub3RpZmljYXRpb24udjEuT3BzZ2VuaWVQcm92aWRlckgAEjMKB3dlYmhvb2sYDyABKAsyIC5ub3RpZmljYXRpb24udjEuV2ViaG9va1Byb3ZpZGVySAASNQoIdGVsZWdyYW0YECABKAsyIS5ub3RpZmljYXRpb24udjEuVGVsZWdyYW1Qcm92aWRlckgAEisKA3NtcxgRIAEoCzIcLm5vdGlmaWNhdGlvbi52MS5TbXNQcm92aWRlckgAEjUKCHdoYXRzYXBwGBIgASgLMiEubm90aWZpY2F0aW9uLnYxLldoYXRzQXBwUHJvdmlkZXJIABI6Cgtnb29nbGVfY2hhdBgTIAEoCzIjLm5vdGlmaWNhdGlvbi52MS5Hb29nbGVDaGF0UHJvdmlkZXJIABJACg5ncmFmYW5hX29uY2FsbBgUIAEoCzImLm5vdGlmaWNhdGlvbi52MS5HcmFmYW5hT25DYWxsUHJvdmlkZXJIABItCgRudGZ5GBUgASgLMh0ubm90aWZpY2F0aW9uLnYxLk50ZnlQcm92aWRlckgAEjQKCG1zX3RlYW1zGBYgASgLMiAubm90aWZpY2F0aW9uLnYxLk1zVGVhbXNQcm92aWRlckgAQgoKCHByb3ZpZGVyQgcKBV9uYW1lIiYKD0Rpc2NvcmRQcm92aWRlchITCgt3ZWJob29rX3VybBgBIAEoCSIeCg1FbWFpbFByb3ZpZGVyEg0KBWVtYWlsGAEgASgJIiQKDVNsYWNrUHJvdmlkZXISEwoLd2ViaG9va191cmwYASABKAkiLAoRUGFnZXJEdXR5UHJvdmlkZXISFwoPaW50ZWdyYXRpb25fa2V5GAEgASgJIjMKEE9wc2dlbmllUHJvdmlkZXISDwoHYXBpX2tleRgBIAEoCRIOCgZyZWdpb24YAiABKAkiKwoNV2ViaG9va0hlYWRlchILCgNrZXkYASABKAkSDQoFdmFsdWUYAiABKAkiVAoPV2ViaG9va1Byb3ZpZGVyEhAKCGVuZHBvaW50GAEgASgJEi8KB2hlYWRlcnMYAiADKAsyHi5ub3RpZmljYXRpb24udjEuV2ViaG9va0hlYWRlciIjChBUZWxlZ3JhbVByb3ZpZGVyEg8KB2NoYXRfaWQYASABKAkiIwoLU21zUHJvdmlkZXISFAoMcGhvbmVfbnVtYmVyGAEgASgJIigKEFdoYXRzQXBwUHJvdmlkZXISFAoMcGhvbmVfbnVtYmVyGAEgASgJIikKEkdvb2dsZUNoYXRQcm92aWRlchITCgt3ZWJob29rX3VybBgBIAEoCSIsChVHcmFmYW5hT25DYWxsUHJvdmlkZXISEwoLd2ViaG9va191cmwYASABKAkiQAoMTnRmeVByb3ZpZGVyEg0KBXRvcGljGAEgASgJEhIKCnNlcnZlcl91cmwYAiABKAkSDQoFdG9rZW4YAyABKAkiJgoPTXNUZWFtc1Byb3ZpZGVyEhMKC3dlYmhvb2tfdXJsGAEgASgJIlAKGUNyZWF0ZU5vdGlmaWNhdGlvblJlcXVlc3QSMwoMbm90aWZpY2F0aW9uGAEgASgLMh0ubm90aWZpY2F0aW9uLnYxLk5vdGlmaWNhdGlvbiJRChpDcmVhdGVOb3RpZmljYXRpb25SZXNwb25zZRIzCgxub3RpZmljYXRpb24YASABKAsyHS5ub3RpZmljYXRpb24udjEuTm90aWZpY2F0aW9uIiQKFkdldE5vdGlmaWNhdGlvblJlcXVlc3QSCgoCaWQYASABKAkiTgoXR2V0Tm90aWZpY2F0aW9uUmVzcG9uc2USMwoMbm90aWZpY2F0aW9uGAEgASgLMh0ubm90aWZpY2F0aW9uLnYxLk5vdGlmaWNhdGlvbiJYChhMaXN0Tm90aWZpY2F0aW9uc1JlcXVlc3QSEgoFbGltaXQYASABKAVIAIgBARITCgZvZmZzZXQYAiABKAVIAYgBAUIICgZfbGltaXRCCQoHX29mZnNldCJlChlMaXN0Tm90aWZpY2F0aW9uc1Jlc3BvbnNlEjQKDW5vdGlmaWNhdGlvbnMYASADKAsyHS5ub3RpZmljYXRpb24udjEuTm90aWZpY2F0aW9uEhIKCnRvdGFsX3NpemUYAiABKAUijQEKGVVwZGF0ZU5vdGlmaWNhdGlvblJlcXVlc3QSCgoCaWQYASABKAkSMwoMbm90aWZpY2F0aW9uGAIgASgLMh0ubm90aWZpY2F0aW9uLnYxLk5vdGlmaWNhdGlvbhIvCgt1cGRhdGVfbWFzaxgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5GaWVsZE1hc2siUQoaVXBkYXRlTm90aWZpY2F0aW9uUmVzcG9uc2USMwoMbm90aWZpY2F0aW9uGAEgASgLMh0ubm90aWZpY2F0aW9uLnYxLk5vdGlmaWNhdGlvbiInChlEZWxldGVOb3RpZmljYXRpb25SZXF1ZXN0EgoKAmlkGAEgASgJIi0KGkRlbGV0ZU5vdGlmaWNhdGlvblJlc3BvbnNlEg8KB3N1Y2Nlc3MYASABKAgytAQKE05vdGlmaWNhdGlvblNlcnZpY2USbQoSQ3JlYXRlTm90aWZpY2F0aW9uEioubm90aWZpY2F0aW9uLnYxLkNyZWF0ZU5vdGlmaWNhdGlvblJlcXVlc3QaKy5ub3RpZmljYXRpb24udjEuQ3JlYXRlTm90aWZpY2F0aW9uUmVzcG9uc2USZAoPR2V0Tm90aWZpY2F0aW9uEicubm90aWZpY2F0aW9uLnYxLkdldE5vdGlmaWNhdGlvblJlcXVlc3QaKC5ub3RpZmljYXRpb24udjEuR2V0Tm90aWZpY2F0aW9uUmVzcG9uc2USagoRTGlzdE5vdGlmaWNhdGlvbnMSKS5ub3RpZmljYXRpb24udjEuTGlzdE5vdGlmaWNhdGlvbnNSZXF1ZXN0Gioubm90aWZpY2F0aW9uLnYxLkxpc3ROb3RpZmljYXRpb25zUmVzcG9uc2USbQoSVXBkYXRlTm90aWZpY2F0aW9uEioubm90aWZpY2F0aW9uLnYxLlVwZGF0ZU5vdGlmaWNhdGlvblJlcXVlc3QaKy5ub3RpZmljYXRpb24udjEuVXBkYXRlTm90aWZpY2F0aW9uUmVzcG9uc2USbQoSRGVsZXRlTm90aWZpY2F0aW9uEioubm90aWZpY2F0aW9uLnYxLkRlbGV0ZU5vdGlmaWNhdGlvblJlcXVlc3QaKy5ub3RpZmljYXRpb24udjEuRGVsZXRlTm90aWZpY2F0aW9uUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_field_mask, file_google_protobuf_timestamp]);
+  fileDesc("Cipub3RpZmljYXRpb24vdjEvbm90aWZpY2F0aW9uX3NlcnZpY2UucHJvdG8SD25vdGlmaWNhdGlvbi52MSLcBwoMTm90aWZpY2F0aW9uEgoKAmlkGAEgASgJEhEKBG5hbWUYAiABKAlIAYgBARIVCg1wcm92aWRlcl90eXBlGAMgASgJEhMKC21vbml0b3JfaWRzGAQgAygJEi4KCmNyZWF0ZWRfYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhoKEmNvbmZpZ3VyZWRfc2VjcmV0cxgHIAMoCRI2Cg1sYXN0X2RlbGl2ZXJ5GAggASgLMh8ubm90aWZpY2F0aW9uLnYxLkRlbGl2ZXJ5U3RhdHVzEjMKB2Rpc2NvcmQYCiABKAsyIC5ub3RpZmljYXRpb24udjEuRGlzY29yZFByb3ZpZGVySAASLwoFZW1haWwYCyABKAsyHi5ub3RpZmljYXRpb24udjEuRW1haWxQcm92aWRlckgAEi8KBXNsYWNrGAwgASgLMh4ubm90aWZpY2F0aW9uLnYxLlNsYWNrUHJvdmlkZXJIABI3CglwYWdlcmR1dHkYDSABKAsyIi5ub3RpZmljYXRpb24udjEuUGFnZXJEdXR5UHJvdmlkZXJIABI1CghvcHNnZW5pZRgOIAEoCzIhLm5vdGlmaWNhdGlvbi52MS5PcHNnZW5pZVByb3ZpZGVySAASMwoHd2ViaG9vaxgPIAEoCzIgLm5vdGlmaWNhdGlvbi52MS5XZWJob29rUHJvdmlkZXJIABI1Cgh0ZWxlZ3JhbRgQIAEoCzIhLm5vdGlmaWNhdGlvbi52MS5UZWxlZ3JhbVByb3ZpZGVySAASKwoDc21zGBEgASgLMhwubm90aWZpY2F0aW9uLnYxLlNtc1Byb3ZpZGVySAASNQoId2hhdHNhcHAYEiABKAsyIS5ub3RpZmljYXRpb24udjEuV2hhdHNBcHBQcm92aWRlckgAEjoKC2dvb2dsZV9jaGF0GBMgASgLMiMubm90aWZpY2F0aW9uLnYxLkdvb2dsZUNoYXRQcm92aWRlckgAEkAKDmdyYWZhbmFfb25jYWxsGBQgASgLMiYubm90aWZpY2F0aW9uLnYxLkdyYWZhbmFPbkNhbGxQcm92aWRlckgAEi0KBG50ZnkYFSABKAsyHS5ub3RpZmljYXRpb24udjEuTnRmeVByb3ZpZGVySAASNAoIbXNfdGVhbXMYFiABKAsyIC5ub3RpZmljYXRpb24udjEuTXNUZWFtc1Byb3ZpZGVySABCCgoIcHJvdmlkZXJCBwoFX25hbWUiiQEKDkRlbGl2ZXJ5U3RhdHVzEg4KBnN0YXR1cxgBIAEoCRImCgJhdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASHAoPcmVzcG9uc2Vfc3RhdHVzGAMgASgFSACIAQESDQoFZXJyb3IYBCABKAlCEgoQX3Jlc3BvbnNlX3N0YXR1cyImCg9EaXNjb3JkUHJvdmlkZXISEwoLd2ViaG9va191cmwYASABKAkiHgoNRW1haWxQcm92aWRlchINCgVlbWFpbBgBIAEoCSIkCg1TbGFja1Byb3ZpZGVyEhMKC3dlYmhvb2tfdXJsGAEgASgJIiwKEVBhZ2VyRHV0eVByb3ZpZGVyEhcKD2ludGVncmF0aW9uX2tleRgBIAEoCSIzChBPcHNnZW5pZVByb3ZpZGVyEg8KB2FwaV9rZXkYASABKAkSDgoGcmVnaW9uGAIgASgJIisKDVdlYmhvb2tIZWFkZXISCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgJIlQKD1dlYmhvb2tQcm92aWRlchIQCghlbmRwb2ludBgBIAEoCRIvCgdoZWFkZXJzGAIgAygLMh4ubm90aWZpY2F0aW9uLnYxLldlYmhvb2tIZWFkZXIiIwoQVGVsZWdyYW1Qcm92aWRlchIPCgdjaGF0X2lkGAEgASgJIiMKC1Ntc1Byb3ZpZGVyEhQKDHBob25lX251bWJlchgBIAEoCSIoChBXaGF0c0FwcFByb3ZpZGVyEhQKDHBob25lX251bWJlchgBIAEoCSIpChJHb29nbGVDaGF0UHJvdmlkZXISEwoLd2ViaG9va191cmwYASABKAkiLAoVR3JhZmFuYU9uQ2FsbFByb3ZpZGVyEhMKC3dlYmhvb2tfdXJsGAEgASgJIkAKDE50ZnlQcm92aWRlchINCgV0b3BpYxgBIAEoCRISCgpzZXJ2ZXJfdXJsGAIgASgJEg0KBXRva2VuGAMgASgJIiYKD01zVGVhbXNQcm92aWRlchITCgt3ZWJob29rX3VybBgBIAEoCSJQChlDcmVhdGVOb3RpZmljYXRpb25SZXF1ZXN0EjMKDG5vdGlmaWNhdGlvbhgBIAEoCzIdLm5vdGlmaWNhdGlvbi52MS5Ob3RpZmljYXRpb24iUQoaQ3JlYXRlTm90aWZpY2F0aW9uUmVzcG9uc2USMwoMbm90aWZpY2F0aW9uGAEgASgLMh0ubm90aWZpY2F0aW9uLnYxLk5vdGlmaWNhdGlvbiIkChZHZXROb3RpZmljYXRpb25SZXF1ZXN0EgoKAmlkGAEgASgJIk4KF0dldE5vdGlmaWNhdGlvblJlc3BvbnNlEjMKDG5vdGlmaWNhdGlvbhgBIAEoCzIdLm5vdGlmaWNhdGlvbi52MS5Ob3RpZmljYXRpb24iWAoYTGlzdE5vdGlmaWNhdGlvbnNSZXF1ZXN0EhIKBWxpbWl0GAEgASgFSACIAQESEwoGb2Zmc2V0GAIgASgFSAGIAQFCCAoGX2xpbWl0QgkKB19vZmZzZXQiZQoZTGlzdE5vdGlmaWNhdGlvbnNSZXNwb25zZRI0Cg1ub3RpZmljYXRpb25zGAEgAygLMh0ubm90aWZpY2F0aW9uLnYxLk5vdGlmaWNhdGlvbhISCgp0b3RhbF9zaXplGAIgASgFIo0BChlVcGRhdGVOb3RpZmljYXRpb25SZXF1ZXN0EgoKAmlkGAEgASgJEjMKDG5vdGlmaWNhdGlvbhgCIAEoCzIdLm5vdGlmaWNhdGlvbi52MS5Ob3RpZmljYXRpb24SLwoLdXBkYXRlX21hc2sYAyABKAsyGi5nb29nbGUucHJvdG9idWYuRmllbGRNYXNrIlEKGlVwZGF0ZU5vdGlmaWNhdGlvblJlc3BvbnNlEjMKDG5vdGlmaWNhdGlvbhgBIAEoCzIdLm5vdGlmaWNhdGlvbi52MS5Ob3RpZmljYXRpb24iJwoZRGVsZXRlTm90aWZpY2F0aW9uUmVxdWVzdBIKCgJpZBgBIAEoCSItChpEZWxldGVOb3RpZmljYXRpb25SZXNwb25zZRIPCgdzdWNjZXNzGAEgASgIIikKG1NlbmRUZXN0Tm90aWZpY2F0aW9uUmVxdWVzdBIKCgJpZBgBIAEoCSJrChxTZW5kVGVzdE5vdGlmaWNhdGlvblJlc3BvbnNlEgoKAm9rGAEgASgIEhMKBnN0YXR1cxgCIAEoBUgAiAEBEhAKCHJlc3BvbnNlGAMgASgJEg0KBWVycm9yGAQgASgJQgkKB19zdGF0dXMyqQUKE05vdGlmaWNhdGlvblNlcnZpY2USbQoSQ3JlYXRlTm90aWZpY2F0aW9uEioubm90aWZpY2F0aW9uLnYxLkNyZWF0ZU5vdGlmaWNhdGlvblJlcXVlc3QaKy5ub3RpZmljYXRpb24udjEuQ3JlYXRlTm90aWZpY2F0aW9uUmVzcG9uc2USZAoPR2V0Tm90aWZpY2F0aW9uEicubm90aWZpY2F0aW9uLnYxLkdldE5vdGlmaWNhdGlvblJlcXVlc3QaKC5ub3RpZmljYXRpb24udjEuR2V0Tm90aWZpY2F0aW9uUmVzcG9uc2USagoRTGlzdE5vdGlmaWNhdGlvbnMSKS5ub3RpZmljYXRpb24udjEuTGlzdE5vdGlmaWNhdGlvbnNSZXF1ZXN0Gioubm90aWZpY2F0aW9uLnYxLkxpc3ROb3RpZmljYXRpb25zUmVzcG9uc2USbQoSVXBkYXRlTm90aWZpY2F0aW9uEioubm90aWZpY2F0aW9uLnYxLlVwZGF0ZU5vdGlmaWNhdGlvblJlcXVlc3QaKy5ub3RpZmljYXRpb24udjEuVXBkYXRlTm90aWZpY2F0aW9uUmVzcG9uc2USbQoSRGVsZXRlTm90aWZpY2F0aW9uEioubm90aWZpY2F0aW9uLnYxLkRlbGV0ZU5vdGlmaWNhdGlvblJlcXVlc3QaKy5ub3RpZmljYXRpb24udjEuRGVsZXRlTm90aWZpY2F0aW9uUmVzcG9uc2UScwoUU2VuZFRlc3ROb3RpZmljYXRpb24SLC5ub3RpZmljYXRpb24udjEuU2VuZFRlc3ROb3RpZmljYXRpb25SZXF1ZXN0Gi0ubm90aWZpY2F0aW9uLnYxLlNlbmRUZXN0Tm90aWZpY2F0aW9uUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_field_mask, file_google_protobuf_timestamp]);
 
 /**
  * Describes the message notification.v1.Notification.
@@ -22,172 +22,193 @@ const NotificationSchema = /*@__PURE__*/
   messageDesc(file_notification_v1_notification_service, 0);
 
 /**
+ * Describes the message notification.v1.DeliveryStatus.
+ * Use `create(DeliveryStatusSchema)` to create a new message.
+ */
+const DeliveryStatusSchema = /*@__PURE__*/
+  messageDesc(file_notification_v1_notification_service, 1);
+
+/**
  * Describes the message notification.v1.DiscordProvider.
  * Use `create(DiscordProviderSchema)` to create a new message.
  */
 const DiscordProviderSchema = /*@__PURE__*/
-  messageDesc(file_notification_v1_notification_service, 1);
+  messageDesc(file_notification_v1_notification_service, 2);
 
 /**
  * Describes the message notification.v1.EmailProvider.
  * Use `create(EmailProviderSchema)` to create a new message.
  */
 const EmailProviderSchema = /*@__PURE__*/
-  messageDesc(file_notification_v1_notification_service, 2);
+  messageDesc(file_notification_v1_notification_service, 3);
 
 /**
  * Describes the message notification.v1.SlackProvider.
  * Use `create(SlackProviderSchema)` to create a new message.
  */
 const SlackProviderSchema = /*@__PURE__*/
-  messageDesc(file_notification_v1_notification_service, 3);
+  messageDesc(file_notification_v1_notification_service, 4);
 
 /**
  * Describes the message notification.v1.PagerDutyProvider.
  * Use `create(PagerDutyProviderSchema)` to create a new message.
  */
 const PagerDutyProviderSchema = /*@__PURE__*/
-  messageDesc(file_notification_v1_notification_service, 4);
+  messageDesc(file_notification_v1_notification_service, 5);
 
 /**
  * Describes the message notification.v1.OpsgenieProvider.
  * Use `create(OpsgenieProviderSchema)` to create a new message.
  */
 const OpsgenieProviderSchema = /*@__PURE__*/
-  messageDesc(file_notification_v1_notification_service, 5);
+  messageDesc(file_notification_v1_notification_service, 6);
 
 /**
  * Describes the message notification.v1.WebhookHeader.
  * Use `create(WebhookHeaderSchema)` to create a new message.
  */
 const WebhookHeaderSchema = /*@__PURE__*/
-  messageDesc(file_notification_v1_notification_service, 6);
+  messageDesc(file_notification_v1_notification_service, 7);
 
 /**
  * Describes the message notification.v1.WebhookProvider.
  * Use `create(WebhookProviderSchema)` to create a new message.
  */
 const WebhookProviderSchema = /*@__PURE__*/
-  messageDesc(file_notification_v1_notification_service, 7);
+  messageDesc(file_notification_v1_notification_service, 8);
 
 /**
  * Describes the message notification.v1.TelegramProvider.
  * Use `create(TelegramProviderSchema)` to create a new message.
  */
 const TelegramProviderSchema = /*@__PURE__*/
-  messageDesc(file_notification_v1_notification_service, 8);
+  messageDesc(file_notification_v1_notification_service, 9);
 
 /**
  * Describes the message notification.v1.SmsProvider.
  * Use `create(SmsProviderSchema)` to create a new message.
  */
 const SmsProviderSchema = /*@__PURE__*/
-  messageDesc(file_notification_v1_notification_service, 9);
+  messageDesc(file_notification_v1_notification_service, 10);
 
 /**
  * Describes the message notification.v1.WhatsAppProvider.
  * Use `create(WhatsAppProviderSchema)` to create a new message.
  */
 const WhatsAppProviderSchema = /*@__PURE__*/
-  messageDesc(file_notification_v1_notification_service, 10);
+  messageDesc(file_notification_v1_notification_service, 11);
 
 /**
  * Describes the message notification.v1.GoogleChatProvider.
  * Use `create(GoogleChatProviderSchema)` to create a new message.
  */
 const GoogleChatProviderSchema = /*@__PURE__*/
-  messageDesc(file_notification_v1_notification_service, 11);
+  messageDesc(file_notification_v1_notification_service, 12);
 
 /**
  * Describes the message notification.v1.GrafanaOnCallProvider.
  * Use `create(GrafanaOnCallProviderSchema)` to create a new message.
  */
 const GrafanaOnCallProviderSchema = /*@__PURE__*/
-  messageDesc(file_notification_v1_notification_service, 12);
+  messageDesc(file_notification_v1_notification_service, 13);
 
 /**
  * Describes the message notification.v1.NtfyProvider.
  * Use `create(NtfyProviderSchema)` to create a new message.
  */
 const NtfyProviderSchema = /*@__PURE__*/
-  messageDesc(file_notification_v1_notification_service, 13);
+  messageDesc(file_notification_v1_notification_service, 14);
 
 /**
  * Describes the message notification.v1.MsTeamsProvider.
  * Use `create(MsTeamsProviderSchema)` to create a new message.
  */
 const MsTeamsProviderSchema = /*@__PURE__*/
-  messageDesc(file_notification_v1_notification_service, 14);
+  messageDesc(file_notification_v1_notification_service, 15);
 
 /**
  * Describes the message notification.v1.CreateNotificationRequest.
  * Use `create(CreateNotificationRequestSchema)` to create a new message.
  */
 const CreateNotificationRequestSchema = /*@__PURE__*/
-  messageDesc(file_notification_v1_notification_service, 15);
+  messageDesc(file_notification_v1_notification_service, 16);
 
 /**
  * Describes the message notification.v1.CreateNotificationResponse.
  * Use `create(CreateNotificationResponseSchema)` to create a new message.
  */
 const CreateNotificationResponseSchema = /*@__PURE__*/
-  messageDesc(file_notification_v1_notification_service, 16);
+  messageDesc(file_notification_v1_notification_service, 17);
 
 /**
  * Describes the message notification.v1.GetNotificationRequest.
  * Use `create(GetNotificationRequestSchema)` to create a new message.
  */
 const GetNotificationRequestSchema = /*@__PURE__*/
-  messageDesc(file_notification_v1_notification_service, 17);
+  messageDesc(file_notification_v1_notification_service, 18);
 
 /**
  * Describes the message notification.v1.GetNotificationResponse.
  * Use `create(GetNotificationResponseSchema)` to create a new message.
  */
 const GetNotificationResponseSchema = /*@__PURE__*/
-  messageDesc(file_notification_v1_notification_service, 18);
+  messageDesc(file_notification_v1_notification_service, 19);
 
 /**
  * Describes the message notification.v1.ListNotificationsRequest.
  * Use `create(ListNotificationsRequestSchema)` to create a new message.
  */
 const ListNotificationsRequestSchema = /*@__PURE__*/
-  messageDesc(file_notification_v1_notification_service, 19);
+  messageDesc(file_notification_v1_notification_service, 20);
 
 /**
  * Describes the message notification.v1.ListNotificationsResponse.
  * Use `create(ListNotificationsResponseSchema)` to create a new message.
  */
 const ListNotificationsResponseSchema = /*@__PURE__*/
-  messageDesc(file_notification_v1_notification_service, 20);
+  messageDesc(file_notification_v1_notification_service, 21);
 
 /**
  * Describes the message notification.v1.UpdateNotificationRequest.
  * Use `create(UpdateNotificationRequestSchema)` to create a new message.
  */
 const UpdateNotificationRequestSchema = /*@__PURE__*/
-  messageDesc(file_notification_v1_notification_service, 21);
+  messageDesc(file_notification_v1_notification_service, 22);
 
 /**
  * Describes the message notification.v1.UpdateNotificationResponse.
  * Use `create(UpdateNotificationResponseSchema)` to create a new message.
  */
 const UpdateNotificationResponseSchema = /*@__PURE__*/
-  messageDesc(file_notification_v1_notification_service, 22);
+  messageDesc(file_notification_v1_notification_service, 23);
 
 /**
  * Describes the message notification.v1.DeleteNotificationRequest.
  * Use `create(DeleteNotificationRequestSchema)` to create a new message.
  */
 const DeleteNotificationRequestSchema = /*@__PURE__*/
-  messageDesc(file_notification_v1_notification_service, 23);
+  messageDesc(file_notification_v1_notification_service, 24);
 
 /**
  * Describes the message notification.v1.DeleteNotificationResponse.
  * Use `create(DeleteNotificationResponseSchema)` to create a new message.
  */
 const DeleteNotificationResponseSchema = /*@__PURE__*/
-  messageDesc(file_notification_v1_notification_service, 24);
+  messageDesc(file_notification_v1_notification_service, 25);
+
+/**
+ * Describes the message notification.v1.SendTestNotificationRequest.
+ * Use `create(SendTestNotificationRequestSchema)` to create a new message.
+ */
+const SendTestNotificationRequestSchema = /*@__PURE__*/
+  messageDesc(file_notification_v1_notification_service, 26);
+
+/**
+ * Describes the message notification.v1.SendTestNotificationResponse.
+ * Use `create(SendTestNotificationResponseSchema)` to create a new message.
+ */
+const SendTestNotificationResponseSchema = /*@__PURE__*/
+  messageDesc(file_notification_v1_notification_service, 27);
 
 /**
  * Notification channels (SPEC 2.5, provider resource `service_notification`). Served at
@@ -215,6 +236,7 @@ const NotificationService = /*@__PURE__*/
 
 exports.file_notification_v1_notification_service = file_notification_v1_notification_service;
 exports.NotificationSchema = NotificationSchema;
+exports.DeliveryStatusSchema = DeliveryStatusSchema;
 exports.DiscordProviderSchema = DiscordProviderSchema;
 exports.EmailProviderSchema = EmailProviderSchema;
 exports.SlackProviderSchema = SlackProviderSchema;
@@ -239,4 +261,6 @@ exports.UpdateNotificationRequestSchema = UpdateNotificationRequestSchema;
 exports.UpdateNotificationResponseSchema = UpdateNotificationResponseSchema;
 exports.DeleteNotificationRequestSchema = DeleteNotificationRequestSchema;
 exports.DeleteNotificationResponseSchema = DeleteNotificationResponseSchema;
+exports.SendTestNotificationRequestSchema = SendTestNotificationRequestSchema;
+exports.SendTestNotificationResponseSchema = SendTestNotificationResponseSchema;
 exports.NotificationService = NotificationService;

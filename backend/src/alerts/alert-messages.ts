@@ -1,0 +1,77 @@
+// Builds the AlertMessage of a transition (or of a test send) from what is stored: the monitor's
+// name, kind and target, its workspace, the locations snapshot taken at the transition, and links.
+// Links: the monitor in the dashboard (DASHBOARD_URL/app/w/<workspace>/monitors/<id>) and each
+// published status page that shows it (SITE_URL/status/<page slug>).
+import { Inject, Injectable } from '@nestjs/common';
+import type { AppConfig } from '../config/config';
+import { APP_CONFIG } from '../config/config.module';
+import type { AlertKind, AlertMessage } from './alert-message';
+import type { RegionSnapshot } from './alert.entities';
+import { AlertsRepository, type MonitorFacts } from './alerts.repository';
+
+export interface MessageFacts {
+  kind: AlertKind;
+  monitorId: string;
+  incidentKey: string;
+  at: Date;
+  regions: RegionSnapshot[];
+}
+
+@Injectable()
+export class AlertMessages {
+  constructor(
+    @Inject(AlertsRepository) private readonly alerts: AlertsRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Null when the monitor is gone. */
+  async build(facts: MessageFacts): Promise<AlertMessage | null> {
+    const monitor = await this.alerts.monitorFacts(facts.monitorId);
+    return monitor ? this.compose(monitor, facts) : null;
+  }
+
+  /** The sample a test send carries: a `test` alert about a monitor of the channel, or a placeholder. */
+  async sample(workspace: { id: string; slug: string }, monitorIds: string[], now: Date): Promise<AlertMessage> {
+    const monitor = monitorIds.length ? await this.alerts.monitorFacts(monitorIds[0]) : null;
+    const facts: MessageFacts = {
+      kind: 'test',
+      monitorId: monitor?.id ?? '0',
+      incidentKey: `test-${now.getTime()}`,
+      at: now,
+      regions: [],
+    };
+    return this.compose(
+      monitor ?? {
+        id: '0',
+        name: 'Test monitor',
+        kind: 'http',
+        target: '',
+        workspaceId: workspace.id,
+        workspaceSlug: workspace.slug,
+        pageSlugs: [],
+      },
+      facts,
+    );
+  }
+
+  private compose(monitor: MonitorFacts, facts: MessageFacts): AlertMessage {
+    const dashboard = this.config.dashboardUrl.replace(/\/+$/, '');
+    const site = this.config.siteUrl.replace(/\/+$/, '');
+    const slug = encodeURIComponent(monitor.workspaceSlug);
+    return {
+      kind: facts.kind,
+      monitor: { id: monitor.id, name: monitor.name, kind: monitor.kind, target: monitor.target },
+      workspace: { id: monitor.workspaceId, slug: monitor.workspaceSlug },
+      regions: facts.regions.map((r) => ({
+        region: r.region,
+        status: r.status,
+        error: r.error,
+        latencyMs: r.latencyMs,
+      })),
+      at: facts.at,
+      monitorUrl: `${dashboard}/app/w/${slug}/monitors/${encodeURIComponent(monitor.id)}`,
+      pageUrls: monitor.pageSlugs.map((p) => `${site}/status/${encodeURIComponent(p)}`),
+      incidentKey: facts.incidentKey,
+    };
+  }
+}

@@ -1,0 +1,57 @@
+// Turns freshly judged location statuses into alert transitions, inside the ingest transaction:
+// lock the monitors' alert states, read the quorum status with a fresh statement (so a concurrent
+// ingest of the same monitor that committed first is seen), and record each change with its
+// deliveries (alerts.repository.ts). A retried ingest stores no new result and so never gets here; two
+// nodes ingesting the same monitor take the state lock one after the other, and the second sees the
+// state the first left, so a transition is recorded once.
+import { Inject, Injectable } from '@nestjs/common';
+import { CheckResultsRepository } from '../check-results/check-results.repository';
+import { incidentKeyAfter, transitionKind } from './alert-rules';
+import { AlertsRepository } from './alerts.repository';
+
+@Injectable()
+export class AlertTransitions {
+  constructor(
+    @Inject(AlertsRepository) private readonly alerts: AlertsRepository,
+    @Inject(CheckResultsRepository) private readonly results: CheckResultsRepository,
+  ) {
+    results.onJudged((monitorIds) => this.judge(monitorIds).then(() => undefined));
+  }
+
+  /** Records the transitions of the monitors; answers how many deliveries are due now. */
+  async judge(monitorIds: string[], now = new Date()): Promise<number> {
+    const states = await this.alerts.lockStates(monitorIds);
+    const statuses = await this.results.alertStatuses(monitorIds);
+    const changed = [...statuses].filter(([id, s]) => {
+      const state = states.get(id);
+      return state !== undefined && state.status !== s.status;
+    });
+    if (!changed.length) return 0;
+    const ids = changed.map(([id]) => id);
+    // One after the other: they share the transaction's connection.
+    const snapshots = await this.results.locationSnapshots(ids);
+    const windows = await this.alerts.maintenanceEnds(ids, now);
+    let due = 0;
+    for (const [monitorId, { status }] of changed) {
+      const state = states.get(monitorId)!;
+      const seq = state.seq + 1;
+      const incident = incidentKeyAfter(monitorId, seq, state.status, status, state.incidentKey);
+      due += await this.alerts.recordTransition(
+        {
+          monitorId,
+          workspaceId: state.workspaceId,
+          seq,
+          from: state.status,
+          to: status,
+          kind: transitionKind(state.status, status),
+          incidentKey: incident.key,
+          regions: snapshots.get(monitorId) ?? [],
+          at: now,
+          silencedUntil: windows.get(monitorId) ?? null,
+        },
+        incident.open,
+      );
+    }
+    return due;
+  }
+}

@@ -1,0 +1,186 @@
+// The alerting outbox. A monitor's alert state (monitor_alert_states) moves with the quorum of its
+// locations; each move is recorded (alert_transitions) and, when it alerts, fans out into one row per
+// wired channel (alert_deliveries), all in the transaction that ingested the results. The delivery
+// worker sends the rows; nothing is sent from the ingest path itself, so a slow receiver never slows
+// ingest and a crash after the commit loses nothing.
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { oneOf } from '../database/checks';
+import { CreatedAt, IdColumn, RefColumn, Timestamp, UpdatedAt } from '../database/columns';
+import { MonitorEntity } from '../monitors/monitor.entity';
+import { NotificationChannelEntity } from '../notifications/notification-channel.entity';
+
+/** The alert status of a monitor: `unknown` until a location reported. */
+export const ALERT_STATUSES = ['unknown', 'active', 'degraded', 'error'] as const;
+export type AlertStatus = (typeof ALERT_STATUSES)[number];
+
+/** What a transition tells the channels; a transition that tells nothing has no kind. */
+export const ALERT_KINDS = ['down', 'degraded', 'recovered'] as const;
+export type TransitionKind = (typeof ALERT_KINDS)[number];
+
+/**
+ * pending: waits for `not_before` (or is leased by a worker while `lease_until` is ahead);
+ * delivered: the receiver accepted it; failed: out of attempts or a permanent refusal;
+ * suppressed: silenced by a maintenance window and made moot by a later transition.
+ */
+export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed', 'suppressed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/** The latest alert state of a monitor, locked by the ingest that may move it. */
+@Entity('monitor_alert_states')
+@Check('ck_monitor_alert_states_status', oneOf('status', ALERT_STATUSES))
+export class MonitorAlertStateEntity {
+  @PrimaryColumn({ type: 'bigint' })
+  monitorId!: string;
+
+  @RefColumn()
+  workspaceId!: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  status!: AlertStatus;
+
+  /** Transitions so far; the next one is seq + 1, so two writers can never record the same one. */
+  @Column({ type: 'integer', default: 0 })
+  seq!: number;
+
+  /** The open incident (from leaving `active` until recovering), or null. */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  incidentKey!: string | null;
+
+  @UpdatedAt()
+  updatedAt!: Date;
+
+  @ManyToOne(() => MonitorEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'monitor_id' })
+  monitor?: MonitorEntity;
+}
+
+export interface RegionSnapshot {
+  region: string;
+  status: 'active' | 'degraded' | 'error';
+  error: string | null;
+  latencyMs: number | null;
+}
+
+@Entity('alert_transitions')
+@Index('uq_alert_transitions_seq', ['monitorId', 'seq'], { unique: true })
+@Check('ck_alert_transitions_kind', `"kind" IS NULL OR ${oneOf('kind', ALERT_KINDS)}`)
+export class AlertTransitionEntity {
+  @IdColumn()
+  id!: string;
+
+  @RefColumn()
+  monitorId!: string;
+
+  @RefColumn()
+  workspaceId!: string;
+
+  @Column({ type: 'integer' })
+  seq!: number;
+
+  @Column({ type: 'varchar', length: 16 })
+  fromStatus!: AlertStatus;
+
+  @Column({ type: 'varchar', length: 16 })
+  toStatus!: AlertStatus;
+
+  /** Null: recorded, not alerted (unknown -> active, error -> degraded). */
+  @Column({ type: 'varchar', length: 16, nullable: true })
+  kind!: TransitionKind | null;
+
+  @Column({ type: 'varchar', length: 64 })
+  incidentKey!: string;
+
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  regions!: RegionSnapshot[];
+
+  /** End of the maintenance window that silenced it, if one did. */
+  @Timestamp({ nullable: true })
+  silencedUntil!: Date | null;
+
+  @Timestamp()
+  at!: Date;
+
+  @ManyToOne(() => MonitorEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'monitor_id' })
+  monitor?: MonitorEntity;
+}
+
+@Entity('alert_deliveries')
+@Index('uq_alert_deliveries_transition_channel', ['transitionId', 'channelId'], { unique: true })
+@Check('ck_alert_deliveries_status', oneOf('status', DELIVERY_STATUSES))
+@Check('ck_alert_deliveries_kind', oneOf('kind', ALERT_KINDS))
+@Index('ix_alert_deliveries_due', ['notBefore', 'id'], { where: "status = 'pending'" })
+@Index('ix_alert_deliveries_channel', ['channelId', 'lastAttemptAt'])
+@Index('ix_alert_deliveries_monitor', ['monitorId', 'channelId'])
+export class AlertDeliveryEntity {
+  @IdColumn()
+  id!: string;
+
+  @RefColumn()
+  transitionId!: string;
+
+  @RefColumn()
+  channelId!: string;
+
+  @RefColumn()
+  monitorId!: string;
+
+  @RefColumn()
+  workspaceId!: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  kind!: TransitionKind;
+
+  @Column({ type: 'varchar', length: 64 })
+  incidentKey!: string;
+
+  @Column({ type: 'varchar', length: 16, default: 'pending' })
+  status!: DeliveryStatus;
+
+  /** Not sent before this time: a retry's backoff, or the end of a maintenance window. */
+  @Timestamp()
+  notBefore!: Date;
+
+  /** Held by a maintenance window when created. */
+  @Column({ type: 'boolean', default: false })
+  held!: boolean;
+
+  /** A worker is sending it until then; after, another worker may take it over. */
+  @Timestamp({ nullable: true })
+  leaseUntil!: Date | null;
+
+  @Column({ type: 'integer', default: 0 })
+  attempts!: number;
+
+  @Timestamp({ nullable: true })
+  lastAttemptAt!: Date | null;
+
+  /** HTTP status of the last answer, if it was HTTP. */
+  @Column({ type: 'integer', nullable: true })
+  responseStatus!: number | null;
+
+  /** The start of the last answer's body (never the request, which may carry credentials). */
+  @Column({ type: 'text', nullable: true })
+  response!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  lastError!: string | null;
+
+  @Timestamp({ nullable: true })
+  finishedAt!: Date | null;
+
+  @CreatedAt()
+  createdAt!: Date;
+
+  @ManyToOne(() => AlertTransitionEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'transition_id' })
+  transition?: AlertTransitionEntity;
+
+  @ManyToOne(() => NotificationChannelEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'channel_id' })
+  channel?: NotificationChannelEntity;
+
+  @ManyToOne(() => MonitorEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'monitor_id' })
+  monitor?: MonitorEntity;
+}

@@ -1,0 +1,371 @@
+// The one place that reads and writes the alerting tables: alert states, transitions and the delivery
+// outbox. It also reads, without writing, what a transition needs to know about its surroundings
+// (channel wiring, maintenance windows over the monitor's components, the monitor's name and pages),
+// in the same statements, so the ingest transaction stays a handful of round trips.
+import { Inject, Injectable } from '@nestjs/common';
+import { Database } from '../database/database';
+import { MonitorDeletion } from '../monitors/monitor-deletion';
+import type { AlertStatus, DeliveryStatus, RegionSnapshot, TransitionKind } from './alert.entities';
+
+/** The NOTIFY channel the ingest transaction signals when it queued deliveries due now. */
+export const DELIVERY_CHANNEL = 'alert_deliveries';
+
+export interface AlertState {
+  monitorId: string;
+  workspaceId: string;
+  status: AlertStatus;
+  seq: number;
+  incidentKey: string | null;
+}
+
+export interface NewTransition {
+  monitorId: string;
+  workspaceId: string;
+  seq: number;
+  from: AlertStatus;
+  to: AlertStatus;
+  kind: TransitionKind | null;
+  incidentKey: string;
+  regions: RegionSnapshot[];
+  at: Date;
+  /** End of the maintenance window that silences it; null when none does. */
+  silencedUntil: Date | null;
+}
+
+export interface ClaimedDelivery {
+  id: string;
+  channelId: string;
+  monitorId: string;
+  workspaceId: string;
+  kind: TransitionKind;
+  incidentKey: string;
+  attempts: number;
+  createdAt: Date;
+  transitionAt: Date;
+  regions: RegionSnapshot[];
+}
+
+export interface DeliveryOutcome {
+  status: DeliveryStatus;
+  /** For a retry: how long from now (the database's clock) to wait. */
+  retryInMs?: number;
+  responseStatus: number | null;
+  response: string | null;
+  lastError: string | null;
+}
+
+export interface LastDelivery {
+  /** `delivered`, `failed`, or `retrying` (failed an attempt, will try again). */
+  status: 'delivered' | 'failed' | 'retrying';
+  at: Date;
+  error: string | null;
+  responseStatus: number | null;
+}
+
+export interface MonitorFacts {
+  id: string;
+  name: string;
+  kind: string;
+  target: string;
+  workspaceId: string;
+  workspaceSlug: string;
+  /** Slugs of the published status pages that show the monitor. */
+  pageSlugs: string[];
+}
+
+const date = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
+
+@Injectable()
+export class AlertsRepository {
+  constructor(
+    @Inject(Database) private readonly db: Database,
+    @Inject(MonitorDeletion) deletion: MonitorDeletion,
+  ) {
+    // A deleted monitor alerts no more: what it had queued is dropped.
+    deletion.onDelete((monitorId) => this.dropPending(monitorId));
+  }
+
+  /**
+   * The alert states of the monitors, created `unknown` when missing, locked in id order until the
+   * transaction ends: ingests of the same monitor on two nodes judge its transitions one after the other.
+   */
+  async lockStates(monitorIds: string[]): Promise<Map<string, AlertState>> {
+    if (!monitorIds.length) return new Map();
+    await this.db.rows(
+      `INSERT INTO monitor_alert_states (monitor_id, workspace_id, status, seq, updated_at)
+       SELECT id, workspace_id, 'unknown', 0, now() FROM monitors WHERE id = ANY($1::bigint[])
+       ON CONFLICT (monitor_id) DO NOTHING`,
+      [monitorIds],
+    );
+    const rows = await this.db.rows<{
+      monitor_id: string;
+      workspace_id: string;
+      status: AlertStatus;
+      seq: number;
+      incident_key: string | null;
+    }>(
+      `SELECT monitor_id::text AS monitor_id, workspace_id::text AS workspace_id, status, seq, incident_key
+         FROM monitor_alert_states WHERE monitor_id = ANY($1::bigint[]) ORDER BY monitor_id FOR UPDATE`,
+      [monitorIds],
+    );
+    return new Map(
+      rows.map((r) => [
+        r.monitor_id,
+        {
+          monitorId: r.monitor_id,
+          workspaceId: r.workspace_id,
+          status: r.status,
+          seq: Number(r.seq),
+          incidentKey: r.incident_key,
+        },
+      ]),
+    );
+  }
+
+  /**
+   * For each monitor shown by a status-page component that a maintenance window covers at `now`, the
+   * latest end of those windows.
+   */
+  async maintenanceEnds(monitorIds: string[], now: Date): Promise<Map<string, Date>> {
+    if (!monitorIds.length) return new Map();
+    const rows = await this.db.rows<{ monitor_id: string; ends: Date | string }>(
+      `SELECT c.monitor_id::text AS monitor_id, max(m."to") AS ends
+         FROM page_components c
+         JOIN maintenance_components mc ON mc.component_id = c.id
+         JOIN maintenances m ON m.id = mc.maintenance_id
+        WHERE c.monitor_id = ANY($1::bigint[]) AND m."from" <= $2 AND m."to" > $2
+        GROUP BY c.monitor_id`,
+      [monitorIds, now],
+    );
+    return new Map(rows.map((r) => [r.monitor_id, date(r.ends)]));
+  }
+
+  /**
+   * Records a transition and moves the state; when it alerts, queues one delivery per channel wired
+   * to the monitor. A silenced transition's deliveries wait until the window ends. A newer transition
+   * replaces the deliveries a window still holds for the same monitor and channel (marked
+   * `suppressed`): at the window's end only the latest news goes out, and a recovery whose incident
+   * never reached a channel is suppressed too (both dropped). Answers how many deliveries are due now.
+   */
+  async recordTransition(t: NewTransition, openIncident: string | null): Promise<number> {
+    await this.db.rows(
+      'UPDATE monitor_alert_states SET status = $2, seq = $3, incident_key = $4, updated_at = now() WHERE monitor_id = $1',
+      [t.monitorId, t.to, t.seq, openIncident],
+    );
+    const [transition] = await this.db.rows<{ id: string }>(
+      `INSERT INTO alert_transitions (monitor_id, workspace_id, seq, from_status, to_status, kind, incident_key, regions, silenced_until, at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10)
+       ON CONFLICT (monitor_id, seq) DO NOTHING
+       RETURNING id::text AS id`,
+      [
+        t.monitorId,
+        t.workspaceId,
+        t.seq,
+        t.from,
+        t.to,
+        t.kind,
+        t.incidentKey,
+        JSON.stringify(t.regions),
+        t.silencedUntil,
+        t.at,
+      ],
+    );
+    if (!transition || !t.kind) return 0;
+    await this.db.rows(
+      `UPDATE alert_deliveries SET status = 'suppressed', finished_at = now(), lease_until = NULL
+        WHERE monitor_id = $1 AND status = 'pending' AND held AND attempts = 0`,
+      [t.monitorId],
+    );
+    const inserted = await this.db.rows<{ due: boolean }>(
+      `INSERT INTO alert_deliveries (transition_id, channel_id, monitor_id, workspace_id, kind, incident_key, status, not_before, held, attempts, created_at)
+       SELECT $1::bigint, l.channel_id, $2::bigint, $3::bigint, $4::text, $5::text,
+              CASE WHEN $4::text = 'recovered' AND NOT EXISTS (
+                     SELECT 1 FROM alert_deliveries e
+                      WHERE e.channel_id = l.channel_id AND e.monitor_id = $2::bigint AND e.incident_key = $5::text
+                        AND e.kind <> 'recovered' AND e.status <> 'suppressed')
+                   THEN 'suppressed' ELSE 'pending' END,
+              COALESCE($6::timestamptz, now()), $6::timestamptz IS NOT NULL, 0, now()
+         FROM notification_channel_monitors l
+        WHERE l.monitor_id = $2::bigint
+       ON CONFLICT (transition_id, channel_id) DO NOTHING
+       RETURNING status = 'pending' AND NOT held AS due`,
+      [transition.id, t.monitorId, t.workspaceId, t.kind, t.incidentKey, t.silencedUntil],
+    );
+    const due = inserted.filter((r) => r.due).length;
+    if (due) await this.db.rows('SELECT pg_notify($1, $2)', [DELIVERY_CHANNEL, t.monitorId]);
+    return due;
+  }
+
+  /**
+   * Leases up to `limit` due deliveries for `leaseMs` (SKIP LOCKED: two workers never take the same
+   * row). A delivery waits while an earlier one of the same monitor and channel is pending, so a
+   * channel never hears a recovery before the down it closes. `busy` channels are skipped: this
+   * worker is already sending to them.
+   */
+  async claim(limit: number, leaseMs: number, busy: string[]): Promise<ClaimedDelivery[]> {
+    if (limit <= 0) return [];
+    const rows = await this.db.rows<{
+      id: string;
+      channel_id: string;
+      monitor_id: string;
+      workspace_id: string;
+      kind: TransitionKind;
+      incident_key: string;
+      attempts: number;
+      created_at: Date | string;
+      at: Date | string;
+      regions: RegionSnapshot[];
+    }>(
+      `WITH due AS (
+         SELECT d.id FROM alert_deliveries d
+          WHERE d.status = 'pending' AND d.not_before <= now()
+            AND (d.lease_until IS NULL OR d.lease_until < now())
+            AND NOT (d.channel_id = ANY($3::bigint[]))
+            AND NOT EXISTS (SELECT 1 FROM alert_deliveries e
+                             WHERE e.monitor_id = d.monitor_id AND e.channel_id = d.channel_id
+                               AND e.status = 'pending' AND e.id < d.id)
+          ORDER BY d.not_before, d.id
+          LIMIT $1 FOR UPDATE SKIP LOCKED),
+       leased AS (
+         UPDATE alert_deliveries d SET lease_until = now() + make_interval(secs => $2::double precision / 1000),
+                attempts = d.attempts + 1, last_attempt_at = now()
+           FROM due WHERE d.id = due.id
+         RETURNING d.*)
+       SELECT l.id::text AS id, l.channel_id::text AS channel_id, l.monitor_id::text AS monitor_id,
+              l.workspace_id::text AS workspace_id, l.kind, l.incident_key, l.attempts, l.created_at,
+              t.at, t.regions
+         FROM leased l JOIN alert_transitions t ON t.id = l.transition_id
+        ORDER BY l.id`,
+      [limit, leaseMs, busy],
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      channelId: r.channel_id,
+      monitorId: r.monitor_id,
+      workspaceId: r.workspace_id,
+      kind: r.kind,
+      incidentKey: r.incident_key,
+      attempts: Number(r.attempts),
+      createdAt: date(r.created_at),
+      transitionAt: date(r.at),
+      regions: r.regions,
+    }));
+  }
+
+  /** Records an attempt's outcome: final, or pending again for `retryInMs`. */
+  async finish(id: string, outcome: DeliveryOutcome): Promise<void> {
+    const final = outcome.status !== 'pending';
+    await this.db.rows(
+      `UPDATE alert_deliveries
+          SET status = $2, lease_until = NULL, response_status = $4, response = $5, last_error = $6,
+              not_before = CASE WHEN $3::double precision IS NULL THEN not_before
+                                ELSE now() + make_interval(secs => $3::double precision / 1000) END,
+              finished_at = CASE WHEN $7::boolean THEN now() ELSE NULL END
+        WHERE id = $1`,
+      [
+        id,
+        outcome.status,
+        outcome.retryInMs ?? null,
+        outcome.responseStatus,
+        outcome.response,
+        outcome.lastError,
+        final,
+      ],
+    );
+  }
+
+  /** When the next claimable delivery falls due (now or past: due already), or null. */
+  async nextDue(): Promise<Date | null> {
+    const [row] = await this.db.rows<{ at: Date | string | null }>(
+      `SELECT min(GREATEST(d.not_before, COALESCE(d.lease_until, d.not_before))) AS at FROM alert_deliveries d
+        WHERE d.status = 'pending'
+          AND NOT EXISTS (SELECT 1 FROM alert_deliveries e
+                           WHERE e.monitor_id = d.monitor_id AND e.channel_id = d.channel_id
+                             AND e.status = 'pending' AND e.id < d.id)`,
+    );
+    return row?.at ? date(row.at) : null;
+  }
+
+  /** The latest attempted delivery of each channel. */
+  async lastDeliveries(channelIds: string[]): Promise<Map<string, LastDelivery>> {
+    if (!channelIds.length) return new Map();
+    const rows = await this.db.rows<{
+      channel_id: string;
+      status: DeliveryStatus;
+      at: Date | string;
+      last_error: string | null;
+      response_status: number | null;
+    }>(
+      `SELECT DISTINCT ON (d.channel_id) d.channel_id::text AS channel_id, d.status, d.last_attempt_at AS at, d.last_error,
+              d.response_status
+         FROM alert_deliveries d
+        WHERE d.channel_id = ANY($1::bigint[]) AND d.last_attempt_at IS NOT NULL AND d.status <> 'suppressed'
+        ORDER BY d.channel_id, d.last_attempt_at DESC, d.id DESC`,
+      [channelIds],
+    );
+    return new Map(
+      rows.map((r) => [
+        r.channel_id,
+        {
+          status: r.status === 'delivered' ? 'delivered' : r.status === 'failed' ? 'failed' : 'retrying',
+          at: date(r.at),
+          error: r.last_error,
+          responseStatus: r.response_status === null ? null : Number(r.response_status),
+        },
+      ]),
+    );
+  }
+
+  /** What a message says about a monitor: name, kind, target, workspace and the public pages showing it. */
+  async monitorFacts(monitorId: string): Promise<MonitorFacts | null> {
+    const [row] = await this.db.rows<{
+      id: string;
+      name: string;
+      kind: string;
+      target: string | null;
+      workspace_id: string;
+      slug: string;
+      pages: string[] | null;
+    }>(
+      `SELECT m.id::text AS id, m.name, m.kind, COALESCE(m.url, m.uri) AS target, w.id::text AS workspace_id, w.slug,
+              (SELECT array_agg(DISTINCT p.slug ORDER BY p.slug) FROM page_components c JOIN status_pages p ON p.id = c.page_id
+                WHERE c.monitor_id = m.id AND p.published) AS pages
+         FROM monitors m JOIN workspaces w ON w.id = m.workspace_id
+        WHERE m.id = $1 AND m.deleted_at IS NULL`,
+      [monitorId],
+    );
+    if (!row) return null;
+    return {
+      id: row.id,
+      name: row.name,
+      kind: row.kind,
+      target: row.target ?? '',
+      workspaceId: row.workspace_id,
+      workspaceSlug: row.slug,
+      pageSlugs: row.pages ?? [],
+    };
+  }
+
+  /**
+   * Forgets transitions older than `cutoff` with their deliveries, except those a delivery still
+   * waits on; answers how many transitions went.
+   */
+  async forgetBefore(cutoff: Date): Promise<number> {
+    const rows = await this.db.rows<{ id: string }>(
+      `DELETE FROM alert_transitions t
+        WHERE t.at < $1
+          AND NOT EXISTS (SELECT 1 FROM alert_deliveries d WHERE d.transition_id = t.id AND d.status = 'pending')
+       RETURNING t.id`,
+      [cutoff],
+    );
+    return rows.length;
+  }
+
+  private async dropPending(monitorId: string): Promise<void> {
+    await this.db.rows(
+      `UPDATE alert_deliveries SET status = 'suppressed', finished_at = now(), lease_until = NULL, last_error = 'monitor deleted'
+        WHERE monitor_id = $1 AND status = 'pending'`,
+      [monitorId],
+    );
+  }
+}

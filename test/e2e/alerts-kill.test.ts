@@ -1,0 +1,109 @@
+// Alerting survives a kill -9 between ingest and delivery: the built server checks a failing loopback
+// target, queues the down alert in the ingest transaction and cannot deliver it yet (the receiver is
+// not listening, so the row waits for a retry); the server is killed with SIGKILL, the receiver comes
+// up, and a new server on the same database sends the alert, once.
+import { createServer, type Server } from 'node:http';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createClient } from '@connectrpc/connect';
+import { createConnectTransport } from '@connectrpc/connect-node';
+import { Periodicity, Region } from '@uptime/proto/gen/monitor/v1/common_pb';
+import { MonitorService } from '@uptime/proto/gen/monitor/v1/monitor_service_pb';
+import { NotificationService } from '@uptime/proto/gen/notification/v1/notification_service_pb';
+import { Client } from 'pg';
+import { createTestDatabase, type TestDatabase } from '../support/database';
+import { freePort } from '../support/http-app';
+import { startReceiver, type Receiver } from '../support/receivers';
+import { eventually, withKey } from '../support/rpc';
+import { bannerKey, startServer, type RunningServer } from '../support/server';
+
+describe('alerts after kill -9 (built server)', () => {
+  let database: TestDatabase;
+  let target: Receiver;
+  let hookServer: Server | null = null;
+  const servers: RunningServer[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    target = await startReceiver();
+  });
+
+  afterAll(async () => {
+    for (const s of servers) await s.stop('SIGKILL');
+    await new Promise<void>((resolve) => (hookServer ? hookServer.close(() => resolve()) : resolve()));
+    await target.close();
+    await database.close();
+  });
+
+  it('sends the queued down alert once, from the next server', async () => {
+    const env = {
+      DATABASE_URL: database.url,
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'svc-alerts-kill-')),
+      SECRET_KEY: 'test-secret-key-that-is-long-enough-0123456789',
+      CHECKER_EMBEDDED: 'true',
+      CHECKER_REGIONS: 'fly-ams',
+    };
+    const first = await startServer(env);
+    servers.push(first);
+    const key = bannerKey(first.stderr());
+    const transport = createConnectTransport({
+      baseUrl: `${first.baseUrl}/rpc`,
+      httpVersion: '1.1',
+      interceptors: [withKey(key)],
+    });
+    const hookPort = await freePort();
+    target.reply({ status: 500, body: 'broken' });
+    const { monitor } = await createClient(MonitorService, transport).createHTTPMonitor({
+      monitor: {
+        name: 'killed',
+        url: `${target.url}/health`,
+        periodicity: Periodicity.PERIODICITY_1H,
+        regions: [Region.FLY_AMS],
+        retry: 0n,
+        timeout: 5_000n,
+        bodyAssertions: [],
+      },
+    });
+    await createClient(NotificationService, transport).createNotification({
+      notification: {
+        name: 'on-call',
+        providerType: 'webhook',
+        monitorIds: [monitor!.id],
+        provider: { case: 'webhook', value: { endpoint: `http://127.0.0.1:${hookPort}/alerts`, headers: [] } },
+      },
+    });
+    await createClient(MonitorService, transport).triggerMonitor({ id: monitor!.id });
+
+    const sql = new Client({ connectionString: database.url });
+    await sql.connect();
+    try {
+      const rows = () =>
+        sql
+          .query<{ status: string; attempts: number }>('SELECT status, attempts FROM alert_deliveries')
+          .then((r) => r.rows);
+      // Queued, tried, and waiting for a retry: the receiver is not listening yet.
+      const tried = await eventually(rows, (r) => r.length === 1 && r[0].attempts >= 1);
+      expect(tried).toEqual([{ status: 'pending', attempts: expect.any(Number) as unknown }]);
+
+      await first.stop('SIGKILL');
+      const bodies: string[] = [];
+      hookServer = createServer((req, res) => {
+        let body = '';
+        req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        req.on('end', () => {
+          bodies.push(body);
+          res.writeHead(200).end('ok');
+        });
+      });
+      await new Promise<void>((resolve) => hookServer!.listen(hookPort, '127.0.0.1', resolve));
+
+      servers.push(await startServer(env));
+      const done = await eventually(rows, (r) => r[0]?.status === 'delivered');
+      expect(done.map((r) => r.status)).toEqual(['delivered']);
+      expect(bodies.map((b) => (JSON.parse(b) as { event: string }).event)).toEqual(['monitor.down']);
+    } finally {
+      await sql.end();
+    }
+  });
+});
