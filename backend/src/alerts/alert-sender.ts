@@ -9,7 +9,7 @@ import type { NotificationProvider } from '../notifications/notification-channel
 import type { ProviderArgs } from '../notifications/notification.schemas';
 import { MailerService } from '../subscribers/mailer.service';
 import type { AlertMessage } from './alert-message';
-import type { AlertProvidersConfig } from './alert-providers.config';
+import type { AlertProvidersConfig } from '../config/alert-providers.config';
 import type { DeliveryResult, SendContext } from './channels/channel-sender';
 import { SENDERS } from './channels';
 import { OutboundHttp } from './outbound-http';

@@ -4,7 +4,6 @@ import { APP_CONFIG } from '../config/config.module';
 import { MonitorDeletionModule } from '../monitors/monitor-deletion';
 import { MailerService } from '../subscribers/mailer.service';
 import { AlertMessages } from './alert-messages';
-import { alertProvidersConfig } from './alert-providers.config';
 import { ALERT_PROVIDERS, AlertSender } from './alert-sender';
 import { AlertsRepository } from './alerts.repository';
 
@@ -23,7 +22,7 @@ import { AlertsRepository } from './alerts.repository';
     {
       provide: ALERT_PROVIDERS,
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => alertProvidersConfig({ ...process.env, NODE_ENV: config.nodeEnv }),
+      useFactory: (config: AppConfig) => config.alerts,
     },
   ],
   exports: [AlertsRepository, AlertMessages, AlertSender],

@@ -79,6 +79,21 @@ describe(loadConfig.name, () => {
 
   it('reports every bad variable at once', () => {
     expect(problemsOf({ PORT: 'x', LOG_LEVEL: 'y' })).toHaveLength(2);
+    expect(problemsOf({ PORT: 'x', ALERT_PAGERDUTY_URL: 'ftp://relay', ALLOW_PRIVATE_TARGETS: 'yes' })).toEqual([
+      'PORT: expected an integer from 0 to 65535',
+      expect.stringMatching(/^ALLOW_PRIVATE_TARGETS: expected true or false/),
+      expect.stringMatching(/^ALERT_PAGERDUTY_URL: expected an http\(s\) URL/),
+    ]);
+  });
+
+  it('reads the alert providers: public services by default, private targets refused in production', () => {
+    const sut = loadConfig({ ALERT_NTFY_URL: 'http://127.0.0.1:8080/' }, '/srv');
+    expect(sut.alerts).toMatchObject({
+      allowPrivateTargets: true,
+      pagerdutyUrl: 'https://events.pagerduty.com',
+      ntfyUrl: 'http://127.0.0.1:8080',
+    });
+    expect(sut.alerts.telegram.botToken).toBeNull();
   });
 
   it('requires the issuer, dashboard, secret and database in production', () => {
@@ -101,6 +116,7 @@ describe(loadConfig.name, () => {
     });
     expect(sut.host).toBe('0.0.0.0');
     expect(sut.oauthIssuer).toBe('https://api.example.com');
+    expect(sut.alerts.allowPrivateTargets).toBe(false);
   });
 });
 

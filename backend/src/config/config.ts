@@ -5,6 +5,10 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { REGIONS } from '../monitors/monitor.constants';
+import { alertProvidersConfig, type AlertProvidersConfig } from './alert-providers.config';
+import { ConfigError } from './config-error';
+
+export { ConfigError };
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -84,13 +88,8 @@ export interface AppConfig {
     /** The From address of subscriber e-mails. */
     from: string;
   };
-}
-
-export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
-    this.name = 'ConfigError';
-  }
+  /** Where the alert senders send, with which service credentials, and whether private targets are allowed. */
+  alerts: AlertProvidersConfig;
 }
 
 const origin = (name: string) =>
@@ -259,12 +258,17 @@ const schema = z.object({
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): AppConfig {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = schema.safeParse(cleaned);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((issue) => issue.message));
+  const problems: string[] = parsed.success ? [] : parsed.error.issues.map((issue) => issue.message);
+  let alerts: AlertProvidersConfig | undefined;
+  try {
+    alerts = alertProvidersConfig(cleaned);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    problems.push(...error.problems);
   }
+  if (!parsed.success || !alerts) throw new ConfigError(problems);
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
-  const problems: string[] = [];
   if (production) {
     for (const name of ['OAUTH_ISSUER', 'DASHBOARD_URL', 'SECRET_KEY', 'DATABASE_URL'] as const) {
       if (!e[name]) problems.push(`${name}: required when NODE_ENV=production`);
@@ -323,6 +327,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       smtpUrl: e.SMTP_URL ?? null,
       from: e.MAIL_FROM ?? 'status@localhost',
     },
+    alerts,
   };
 }
 

@@ -3,7 +3,7 @@
 // the loopback SMTP server; the private-address rule; how answers and failures are classified.
 import { createHmac } from 'node:crypto';
 import type { AlertKind, AlertMessage } from '../../../backend/src/alerts/alert-message';
-import { alertProvidersConfig, type AlertProvidersConfig } from '../../../backend/src/alerts/alert-providers.config';
+import { alertProvidersConfig, type AlertProvidersConfig } from '../../../backend/src/config/alert-providers.config';
 import { SENDERS, type DeliveryResult, type SendContext } from '../../../backend/src/alerts/channels';
 import { OutboundHttp } from '../../../backend/src/alerts/outbound-http';
 import { loadConfig } from '../../../backend/src/config/config';

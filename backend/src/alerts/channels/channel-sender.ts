@@ -4,7 +4,7 @@ import type { NotificationProvider } from '../../notifications/notification-chan
 import type { KeyValue } from '../../notifications/notification.schemas';
 import type { MailMessage } from '../../subscribers/mailer.service';
 import type { AlertMessage } from '../alert-message';
-import type { AlertProvidersConfig } from '../alert-providers.config';
+import type { AlertProvidersConfig } from '../../config/alert-providers.config';
 import type { DeliveryResult } from './delivery-result';
 import type { OutboundHttp } from '../outbound-http';
 

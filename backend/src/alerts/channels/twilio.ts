@@ -1,7 +1,7 @@
 // The Twilio-compatible Messages API that SMS and WhatsApp share:
 // `POST {base}/2010-04-01/Accounts/{sid}/Messages.json`, form-encoded To, From and Body, basic auth
 // with the account SID and auth token from configuration (TWILIO_*). The auth token is a credential.
-import type { AlertProvidersConfig } from '../alert-providers.config';
+import type { AlertProvidersConfig } from '../../config/alert-providers.config';
 import { deliver } from '../outbound-http';
 import { finalFailure, type DeliveryResult, type SendContext } from './channel-sender';
 

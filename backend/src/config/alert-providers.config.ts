@@ -3,7 +3,7 @@
 // through a proxy; these URLs come from the operator and are trusted (the private-address rule applies
 // only to URLs users type into a channel). Credentials are never echoed in a message.
 import { z } from 'zod';
-import { ConfigError } from '../config/config';
+import { ConfigError } from './config-error';
 
 export interface AlertProvidersConfig {
   /**

@@ -1,4 +1,4 @@
-import { ConfigError } from '../config/config';
+import { ConfigError } from './config-error';
 import { alertProvidersConfig } from './alert-providers.config';
 
 function problems(env: Record<string, string>): string[] {
