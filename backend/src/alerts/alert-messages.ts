@@ -7,7 +7,21 @@ import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import type { AlertKind, AlertMessage } from './alert-message';
 import type { RegionSnapshot } from './alert.entities';
-import { AlertsRepository, type MonitorFacts } from './alerts.repository';
+import { MonitorsRepository } from '../monitors/monitors.repository';
+import { StatusPagesRepository } from '../status-pages/status-pages.repository';
+import { WorkspacesService } from '../workspaces/workspaces.service';
+
+/** What a message says about a monitor: name, kind, target, workspace and the public pages showing it. */
+interface MonitorFacts {
+  id: string;
+  name: string;
+  kind: string;
+  target: string;
+  workspaceId: string;
+  workspaceSlug: string;
+  /** Slugs of the published status pages that show the monitor. */
+  pageSlugs: string[];
+}
 
 export interface MessageFacts {
   kind: AlertKind;
@@ -20,19 +34,21 @@ export interface MessageFacts {
 @Injectable()
 export class AlertMessages {
   constructor(
-    @Inject(AlertsRepository) private readonly alerts: AlertsRepository,
+    @Inject(MonitorsRepository) private readonly monitors: MonitorsRepository,
+    @Inject(WorkspacesService) private readonly workspaces: WorkspacesService,
+    @Inject(StatusPagesRepository) private readonly pages: StatusPagesRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** Null when the monitor is gone. */
   async build(facts: MessageFacts): Promise<AlertMessage | null> {
-    const monitor = await this.alerts.monitorFacts(facts.monitorId);
+    const monitor = await this.monitorFacts(facts.monitorId);
     return monitor ? this.compose(monitor, facts) : null;
   }
 
   /** The sample a test send carries: a `test` alert about a monitor of the channel, or a placeholder. */
   async sample(workspace: { id: string; slug: string }, monitorIds: string[], now: Date): Promise<AlertMessage> {
-    const monitor = monitorIds.length ? await this.alerts.monitorFacts(monitorIds[0]) : null;
+    const monitor = monitorIds.length ? await this.monitorFacts(monitorIds[0]) : null;
     const facts: MessageFacts = {
       kind: 'test',
       monitorId: monitor?.id ?? '0',
@@ -52,6 +68,21 @@ export class AlertMessages {
       },
       facts,
     );
+  }
+
+  private async monitorFacts(monitorId: string): Promise<MonitorFacts | null> {
+    const monitor = await this.monitors.findLiveById(monitorId);
+    if (!monitor) return null;
+    const workspace = await this.workspaces.resolve(monitor.workspaceId);
+    return {
+      id: monitor.id,
+      name: monitor.name,
+      kind: monitor.kind,
+      target: monitor.url ?? monitor.uri ?? '',
+      workspaceId: monitor.workspaceId,
+      workspaceSlug: workspace.slug,
+      pageSlugs: await this.pages.publishedSlugsShowing(monitor.id),
+    };
   }
 
   private compose(monitor: MonitorFacts, facts: MessageFacts): AlertMessage {

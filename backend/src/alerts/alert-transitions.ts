@@ -6,6 +6,8 @@
 // state the first left, so a transition is recorded once.
 import { Inject, Injectable } from '@nestjs/common';
 import { CheckResultsRepository } from '../check-results/check-results.repository';
+import { MaintenancesRepository } from '../maintenances/maintenances.repository';
+import { NotificationsRepository } from '../notifications/notifications.repository';
 import { incidentKeyAfter, transitionKind } from './alert-rules';
 import { AlertsRepository } from './alerts.repository';
 
@@ -14,14 +16,16 @@ export class AlertTransitions {
   constructor(
     @Inject(AlertsRepository) private readonly alerts: AlertsRepository,
     @Inject(CheckResultsRepository) private readonly results: CheckResultsRepository,
+    @Inject(MaintenancesRepository) private readonly maintenances: MaintenancesRepository,
+    @Inject(NotificationsRepository) private readonly channels: NotificationsRepository,
   ) {
-    results.onJudged((monitorIds) => this.judge(monitorIds).then(() => undefined));
+    results.onJudged((monitors) => this.judge(monitors).then(() => undefined));
   }
 
   /** Records the transitions of the monitors; answers how many deliveries are due now. */
-  async judge(monitorIds: string[], now = new Date()): Promise<number> {
-    const states = await this.alerts.lockStates(monitorIds);
-    const statuses = await this.results.alertStatuses(monitorIds);
+  async judge(monitors: Array<{ monitorId: string; workspaceId: string }>, now = new Date()): Promise<number> {
+    const states = await this.alerts.lockStates(monitors);
+    const statuses = await this.results.alertStatuses(monitors.map((m) => m.monitorId));
     const changed = [...statuses].filter(([id, s]) => {
       const state = states.get(id);
       return state !== undefined && state.status !== s.status;
@@ -30,12 +34,13 @@ export class AlertTransitions {
     const ids = changed.map(([id]) => id);
     // One after the other: they share the transaction's connection.
     const snapshots = await this.results.locationSnapshots(ids);
-    const windows = await this.alerts.maintenanceEnds(ids, now);
+    const windows = await this.maintenances.windowEndsOverMonitors(ids, now);
     let due = 0;
     for (const [monitorId, { status }] of changed) {
       const state = states.get(monitorId)!;
       const seq = state.seq + 1;
       const incident = incidentKeyAfter(monitorId, seq, state.status, status, state.incidentKey);
+      const kind = transitionKind(state.status, status);
       due += await this.alerts.recordTransition(
         {
           monitorId,
@@ -43,13 +48,14 @@ export class AlertTransitions {
           seq,
           from: state.status,
           to: status,
-          kind: transitionKind(state.status, status),
+          kind,
           incidentKey: incident.key,
           regions: snapshots.get(monitorId) ?? [],
           at: now,
           silencedUntil: windows.get(monitorId) ?? null,
         },
         incident.open,
+        kind ? await this.channels.channelIdsOf(monitorId) : [],
       );
     }
     return due;

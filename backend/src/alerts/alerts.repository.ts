@@ -1,7 +1,6 @@
 // The one place that reads and writes the alerting tables: alert states, transitions and the delivery
-// outbox. It also reads, without writing, what a transition needs to know about its surroundings
-// (channel wiring, maintenance windows over the monitor's components, the monitor's name and pages),
-// in the same statements, so the ingest transaction stays a handful of round trips.
+// outbox. What a transition needs to know about its surroundings (the channels wired to the monitor,
+// maintenance windows, the monitor's name and pages) comes from the repositories that own those tables.
 import { Inject, Injectable } from '@nestjs/common';
 import { Database } from '../database/database';
 import { MonitorDeletion } from '../monitors/monitor-deletion';
@@ -62,17 +61,6 @@ export interface LastDelivery {
   responseStatus: number | null;
 }
 
-export interface MonitorFacts {
-  id: string;
-  name: string;
-  kind: string;
-  target: string;
-  workspaceId: string;
-  workspaceSlug: string;
-  /** Slugs of the published status pages that show the monitor. */
-  pageSlugs: string[];
-}
-
 const date = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
 
 @Injectable()
@@ -89,13 +77,16 @@ export class AlertsRepository {
    * The alert states of the monitors, created `unknown` when missing, locked in id order until the
    * transaction ends: ingests of the same monitor on two nodes judge its transitions one after the other.
    */
-  async lockStates(monitorIds: string[]): Promise<Map<string, AlertState>> {
-    if (!monitorIds.length) return new Map();
+  async lockStates(
+    monitors: ReadonlyArray<{ monitorId: string; workspaceId: string }>,
+  ): Promise<Map<string, AlertState>> {
+    if (!monitors.length) return new Map();
+    const monitorIds = monitors.map((m) => m.monitorId);
     await this.db.rows(
       `INSERT INTO monitor_alert_states (monitor_id, workspace_id, status, seq, updated_at)
-       SELECT id, workspace_id, 'unknown', 0, now() FROM monitors WHERE id = ANY($1::bigint[])
+       SELECT m.id, m.workspace_id, 'unknown', 0, now() FROM unnest($1::bigint[], $2::bigint[]) AS m(id, workspace_id)
        ON CONFLICT (monitor_id) DO NOTHING`,
-      [monitorIds],
+      [monitorIds, monitors.map((m) => m.workspaceId)],
     );
     const rows = await this.db.rows<{
       monitor_id: string;
@@ -123,31 +114,14 @@ export class AlertsRepository {
   }
 
   /**
-   * For each monitor shown by a status-page component that a maintenance window covers at `now`, the
-   * latest end of those windows.
-   */
-  async maintenanceEnds(monitorIds: string[], now: Date): Promise<Map<string, Date>> {
-    if (!monitorIds.length) return new Map();
-    const rows = await this.db.rows<{ monitor_id: string; ends: Date | string }>(
-      `SELECT c.monitor_id::text AS monitor_id, max(m."to") AS ends
-         FROM page_components c
-         JOIN maintenance_components mc ON mc.component_id = c.id
-         JOIN maintenances m ON m.id = mc.maintenance_id
-        WHERE c.monitor_id = ANY($1::bigint[]) AND m."from" <= $2 AND m."to" > $2
-        GROUP BY c.monitor_id`,
-      [monitorIds, now],
-    );
-    return new Map(rows.map((r) => [r.monitor_id, date(r.ends)]));
-  }
-
-  /**
    * Records a transition and moves the state; when it alerts, queues one delivery per channel wired
    * to the monitor. A silenced transition's deliveries wait until the window ends. A newer transition
    * replaces the deliveries a window still holds for the same monitor and channel (marked
    * `suppressed`): at the window's end only the latest news goes out, and a recovery whose incident
-   * never reached a channel is suppressed too (both dropped). Answers how many deliveries are due now.
+   * never reached a channel is suppressed too (both dropped). `channelIds`: the channels wired to the
+   * monitor. Answers how many deliveries are due now.
    */
-  async recordTransition(t: NewTransition, openIncident: string | null): Promise<number> {
+  async recordTransition(t: NewTransition, openIncident: string | null, channelIds: string[]): Promise<number> {
     await this.db.rows(
       'UPDATE monitor_alert_states SET status = $2, seq = $3, incident_key = $4, updated_at = now() WHERE monitor_id = $1',
       [t.monitorId, t.to, t.seq, openIncident],
@@ -185,11 +159,10 @@ export class AlertsRepository {
                         AND e.kind <> 'recovered' AND e.status <> 'suppressed')
                    THEN 'suppressed' ELSE 'pending' END,
               COALESCE($6::timestamptz, now()), $6::timestamptz IS NOT NULL, 0, now()
-         FROM notification_channel_monitors l
-        WHERE l.monitor_id = $2::bigint
+         FROM unnest($7::bigint[]) AS l(channel_id)
        ON CONFLICT (transition_id, channel_id) DO NOTHING
        RETURNING status = 'pending' AND NOT held AS due`,
-      [transition.id, t.monitorId, t.workspaceId, t.kind, t.incidentKey, t.silencedUntil],
+      [transition.id, t.monitorId, t.workspaceId, t.kind, t.incidentKey, t.silencedUntil, channelIds],
     );
     const due = inserted.filter((r) => r.due).length;
     if (due) await this.db.rows('SELECT pg_notify($1, $2)', [DELIVERY_CHANNEL, t.monitorId]);
@@ -314,36 +287,6 @@ export class AlertsRepository {
         },
       ]),
     );
-  }
-
-  /** What a message says about a monitor: name, kind, target, workspace and the public pages showing it. */
-  async monitorFacts(monitorId: string): Promise<MonitorFacts | null> {
-    const [row] = await this.db.rows<{
-      id: string;
-      name: string;
-      kind: string;
-      target: string | null;
-      workspace_id: string;
-      slug: string;
-      pages: string[] | null;
-    }>(
-      `SELECT m.id::text AS id, m.name, m.kind, COALESCE(m.url, m.uri) AS target, w.id::text AS workspace_id, w.slug,
-              (SELECT array_agg(DISTINCT p.slug ORDER BY p.slug) FROM page_components c JOIN status_pages p ON p.id = c.page_id
-                WHERE c.monitor_id = m.id AND p.published) AS pages
-         FROM monitors m JOIN workspaces w ON w.id = m.workspace_id
-        WHERE m.id = $1 AND m.deleted_at IS NULL`,
-      [monitorId],
-    );
-    if (!row) return null;
-    return {
-      id: row.id,
-      name: row.name,
-      kind: row.kind,
-      target: row.target ?? '',
-      workspaceId: row.workspace_id,
-      workspaceSlug: row.slug,
-      pageSlugs: row.pages ?? [],
-    };
   }
 
   /**

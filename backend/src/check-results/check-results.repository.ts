@@ -49,7 +49,7 @@ const ALERT_STATUS = `CASE WHEN count(*) FILTER (WHERE s.status = 'error') * 2 >
 const COUNTED_LOCATION = `(s.region = ANY(mm.regions) OR s.region LIKE '${PRIVATE_LOCATION_PREFIX}%')`;
 
 /** Called inside the ingest transaction with the monitors whose statuses were just judged again. */
-export type JudgedListener = (monitorIds: string[]) => Promise<void>;
+export type JudgedListener = (monitors: Array<{ monitorId: string; workspaceId: string }>) => Promise<void>;
 
 /** One location's latest status, with the error and latency of its latest result. */
 export interface LocationSnapshot {
@@ -188,7 +188,9 @@ export class CheckResultsRepository {
     await this.setLocationStatuses(created);
     const judged = [...new Set(created.map((r) => r.run.monitorId))];
     await this.refreshMonitorStatuses(judged);
-    for (const listener of this.judgedListeners) await listener(judged);
+    const workspaceOf = new Map(created.map((r) => [r.run.monitorId, r.workspaceId]));
+    const monitors = judged.map((monitorId) => ({ monitorId, workspaceId: workspaceOf.get(monitorId)! }));
+    for (const listener of this.judgedListeners) await listener(monitors);
     return created;
   }
 

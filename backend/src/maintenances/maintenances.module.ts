@@ -8,6 +8,6 @@ import { MaintenancesService } from './maintenances.service';
 @Module({
   imports: [StatusPagesModule, SubscribersModule],
   providers: [MaintenancesRepository, MaintenancesService, PagePublisher],
-  exports: [MaintenancesService],
+  exports: [MaintenancesService, MaintenancesRepository],
 })
 export class MaintenancesModule {}

@@ -85,6 +85,24 @@ export class MaintenancesRepository {
     );
   }
 
+  /**
+   * For each of the monitors shown by a status-page component that a maintenance window covers at
+   * `at`, the latest end of those windows: alerting holds the monitor's alerts until then.
+   */
+  async windowEndsOverMonitors(monitorIds: string[], at: Date): Promise<Map<string, Date>> {
+    if (!monitorIds.length) return new Map();
+    const rows = await this.db.rows<{ monitor_id: string; ends: Date | string }>(
+      `SELECT c.monitor_id::text AS monitor_id, max(m."to") AS ends
+         FROM maintenances m
+         JOIN maintenance_components mc ON mc.maintenance_id = m.id
+         JOIN page_components c ON c.id = mc.component_id
+        WHERE c.monitor_id = ANY($1::bigint[]) AND m."from" <= $2 AND m."to" > $2
+        GROUP BY c.monitor_id`,
+      [monitorIds, at],
+    );
+    return new Map(rows.map((r) => [r.monitor_id, new Date(r.ends)]));
+  }
+
   /** Deletes the maintenance; its component links go with it (ON DELETE CASCADE). */
   async delete(maintenanceId: string): Promise<void> {
     await this.db.repo(MaintenanceEntity).delete({ id: maintenanceId });

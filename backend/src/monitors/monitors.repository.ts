@@ -136,6 +136,12 @@ export class MonitorsRepository implements OnApplicationBootstrap {
     return entity ? { entity, privateLocationIds: raw[0].private_location_ids } : null;
   }
 
+  /** A live monitor by id alone, whatever its workspace: for work the service does on its own (alerts). */
+  findLiveById(id: string): Promise<MonitorEntity | null> {
+    if (!isEntityId(id)) return Promise.resolve(null);
+    return this.db.repo(MonitorEntity).findOneBy({ id, deletedAt: IsNull() });
+  }
+
   /** Locks the row for the rest of the transaction, so concurrent updates apply one after the other. */
   async lockLive(workspaceId: string, id: string, kind?: MonitorKind): Promise<MonitorEntity | null> {
     if (!isEntityId(id)) return null;

@@ -76,6 +76,14 @@ export class NotificationsRepository {
     );
   }
 
+  /** The channels wired to the monitor, ascending. */
+  async channelIdsOf(monitorId: string): Promise<string[]> {
+    const links = await this.db
+      .repo(NotificationChannelMonitorEntity)
+      .find({ where: { monitorId }, order: { channelId: 'ASC' } });
+    return links.map((l) => l.channelId);
+  }
+
   /** Unwires a deleted monitor from every channel. */
   async unlinkMonitor(monitorId: string): Promise<void> {
     await this.db.repo(NotificationChannelMonitorEntity).delete({ monitorId });

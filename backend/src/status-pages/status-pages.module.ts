@@ -8,6 +8,6 @@ import { StatusPagesService } from './status-pages.service';
 @Module({
   imports: [CheckResultsModule],
   providers: [StatusPagesRepository, StatusPagesService, PageComponentsService, DailySummaryService],
-  exports: [StatusPagesService, PageComponentsService, DailySummaryService],
+  exports: [StatusPagesService, PageComponentsService, DailySummaryService, StatusPagesRepository],
 })
 export class StatusPagesModule {}

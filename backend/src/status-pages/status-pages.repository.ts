@@ -146,6 +146,16 @@ export class StatusPagesRepository {
     return rows.map((r) => ({ ...toComponentEvent(r), to: new Date(r.to) }));
   }
 
+  /** Slugs of the published pages with a component that shows the monitor, ascending. */
+  async publishedSlugsShowing(monitorId: string): Promise<string[]> {
+    const rows = await this.db.rows<{ slug: string }>(
+      `SELECT DISTINCT p.slug FROM status_pages p JOIN page_components c ON c.page_id = p.id
+        WHERE c.monitor_id = $1 AND p.published ORDER BY p.slug`,
+      [monitorId],
+    );
+    return rows.map((r) => r.slug);
+  }
+
   async monitorNames(ids: string[]): Promise<Map<string, string>> {
     if (!ids.length) return new Map();
     const monitors = await this.db.repo(MonitorEntity).findBy({ id: In(ids) });

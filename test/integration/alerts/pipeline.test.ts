@@ -12,6 +12,8 @@ import { RetentionService } from '../../../backend/src/check-results/retention.s
 import { CheckWorkService } from '../../../backend/src/checker/check-work.service';
 import { emptyResult } from '../../../backend/src/checker/probe';
 import type { ServiceContext } from '../../../backend/src/common/context';
+import type { AppConfig } from '../../../backend/src/config/config';
+import { APP_CONFIG } from '../../../backend/src/config/config.module';
 import { MaintenancesService } from '../../../backend/src/maintenances/maintenances.service';
 import type { CheckStatus, Region } from '../../../backend/src/monitors/monitor.constants';
 import { MonitorsService } from '../../../backend/src/monitors/monitors.service';
@@ -160,6 +162,28 @@ describe('alert pipeline', () => {
       expect(got[0].regions).toEqual([expect.objectContaining({ region: 'fly-ams', error: 'status 503' })]);
       expect(got[0].incident_key).toBe(got[1].incident_key);
     }
+  });
+
+  it('links the monitor and the published pages that show it', async () => {
+    const { tenant, monitorId, channels } = await setup();
+    const page = await t.app.get(StatusPagesService).create(tenant.ctx, { title: 'Shop', slug: `shop-${Date.now()}` });
+    await t.app
+      .get(PageComponentsService)
+      .createComponent(tenant.ctx, { pageId: page.id, type: 'monitor', monitorId, name: 'API' });
+    await report(monitorId, { 'fly-ams': 'success' });
+    await report(monitorId, { 'fly-ams': 'error' });
+    await eventually(
+      () => deliveries(monitorId),
+      (rows) => rows.length === 1 && settled(rows),
+    );
+
+    const [body] = receiver.requests
+      .filter((r) => r.path === channels[0].path)
+      .map((r) => JSON.parse(r.body) as { monitor: { url: string }; status_page_urls: string[]; title: string });
+    expect(body.title).toBe('[DOWN] Checkout API is down');
+    const config = t.app.get<AppConfig>(APP_CONFIG);
+    expect(body.monitor.url).toBe(`${config.dashboardUrl}/app/w/${tenant.ctx.workspace.slug}/monitors/${monitorId}`);
+    expect(body.status_page_urls).toEqual([`${config.siteUrl}/status/${page.slug}`]);
   });
 
   it('alerts on the quorum: one failing location of three pages nobody, two do', async () => {
