@@ -222,6 +222,34 @@ describe('alert pipeline', () => {
     ]);
   });
 
+  it('a hanging receiver holds up neither ingest nor the other channels', async () => {
+    const stuck = await startReceiver();
+    stuck.hang();
+    try {
+      const { tenant, monitorId, channels } = await setup({ to: stuck });
+      const prompt = await t.app.get(NotificationsService).create(tenant.ctx, {
+        name: 'prompt',
+        providerType: 'webhook',
+        monitorIds: [monitorId],
+        provider: { kind: 'webhook', args: { endpoint: `${receiver.url}/prompt/${monitorId}`, headers: [] } },
+      });
+      await report(monitorId, { 'fly-ams': 'success' });
+      await report(monitorId, { 'fly-ams': 'error' });
+      // The stuck receiver holds its request (no answer for up to the 10 s deadline); the other
+      // channel's alert is delivered meanwhile, and further results are ingested.
+      const rows = await eventually(
+        () => deliveries(monitorId),
+        (r) => stuck.requests.length === 1 && r.some((d) => d.channel_id === prompt.id && d.status === 'delivered'),
+      );
+      expect(rows.find((d) => d.channel_id === channels[0].id)?.status).toBe('pending');
+      const again = await report(monitorId, { 'fly-ams': 'error' });
+      expect(again.counts.stored).toBe(1);
+      expect(receiver.requests.filter((r) => r.path === `/prompt/${monitorId}`)).toHaveLength(1);
+    } finally {
+      await stuck.close();
+    }
+  });
+
   it('retries a 500 and then delivers', async () => {
     const own = await startReceiver();
     try {
