@@ -30,6 +30,8 @@ export function websiteStack(scope: Construct, id = 'website'): TerraformStack {
     active: false,
     timeout: 10000,
     retry: 2,
+    // Page when any one location fails; the default 0 waits for a majority of them.
+    alertQuorum: 1,
     degradedAt: 2000,
     headers: [{ key: 'Accept', value: 'application/json' }],
     statusCodeAssertions: [{ target: 200, comparator: 'eq' }],

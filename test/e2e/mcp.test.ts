@@ -233,7 +233,12 @@ describe('MCP endpoint', () => {
         expect.objectContaining({ id: componentId, type: 'monitor', monitorId, name: 'API' }),
       ]);
       const { monitor } = await mcp.ok(client, 'get_monitor', { monitorId });
-      expect(monitor).toMatchObject({ id: monitorId, url: 'http://127.0.0.1:9/health', regions: ['fly-ams'] });
+      expect(monitor).toMatchObject({
+        id: monitorId,
+        url: 'http://127.0.0.1:9/health',
+        regions: ['fly-ams'],
+        alertQuorum: 0,
+      });
       expect(monitor).not.toHaveProperty('status');
       expect(await mcp.ok(client, 'get_monitor_status', { monitorId })).toEqual({
         id: monitorId,

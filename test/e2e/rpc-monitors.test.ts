@@ -66,6 +66,7 @@ describe.each([
         body: '',
         timeout: 45000n,
         retry: 3n,
+        alertQuorum: 0,
         followRedirects: true,
         regions: [Region.FLY_AMS, Region.FLY_IAD, Region.FLY_SIN],
         active: false,
@@ -89,6 +90,7 @@ describe.each([
           headers: [{ key: 'Content-Type', value: 'application/json' }],
           timeout: 10000n,
           retry: 1n,
+          alertQuorum: 2,
           followRedirects: false,
           regions: [Region.FLY_FRA, Region.KOYEB_PAR, Region.RAILWAY_US_WEST2],
           active: true,
@@ -110,6 +112,7 @@ describe.each([
       expect(monitor).toMatchObject({
         method: HTTPMethod.HTTP_METHOD_POST,
         degradedAt: 2000n,
+        alertQuorum: 2,
         active: true,
         regions: [Region.FLY_FRA, Region.KOYEB_PAR, Region.RAILWAY_US_WEST2],
         headerAssertions: [{ key: 'content-type', target: 'json', comparator: StringComparator.CONTAINS }],
@@ -172,6 +175,8 @@ describe.each([
       ['timeout over 120000', { timeout: 120001n }, 'timeout: must be between 0 and 120000'],
       ['negative timeout', { timeout: -1n }, 'timeout: must be between 0 and 120000'],
       ['retry over 10', { retry: 11n }, 'retry: must be between 0 and 10'],
+      ['alert quorum over 100', { alertQuorum: 101 }, 'alertQuorum: must be between 0 and 100'],
+      ['negative alert quorum', { alertQuorum: -1 }, 'alertQuorum: must be between 0 and 100'],
       [
         '21 headers',
         { headers: Array.from({ length: 21 }, (_, i) => ({ key: `h${i}`, value: 'v' })) },
@@ -287,6 +292,35 @@ describe.each([
         monitor: { active: false, retry: 0n },
       });
       expect(updated).toMatchObject({ active: false, retry: 0n, timeout: 45000n });
+    });
+
+    it('round-trips alert_quorum on every kind, and resets it to 0 when the mask names it', async () => {
+      const base = { periodicity: Periodicity.PERIODICITY_1M, alertQuorum: 100 };
+      const created = [
+        (await sut.createHTTPMonitor({ monitor: { ...minimalHttp().monitor, alertQuorum: 100 } })).monitor,
+        (await sut.createTCPMonitor({ monitor: { ...base, name: 't', uri: 'a.example.com:1' } })).monitor,
+        (await sut.createDNSMonitor({ monitor: { ...base, name: 'd', uri: 'example.com' } })).monitor,
+        (await sut.createICMPMonitor({ monitor: { ...base, name: 'i', uri: 'example.com' } })).monitor,
+        (await sut.createGRPCMonitor({ monitor: { ...base, name: 'g', uri: 'g.example.com:1' } })).monitor,
+      ];
+      for (const monitor of created) {
+        expect(monitor?.alertQuorum).toBe(100);
+        expect((await sut.getMonitor({ id: monitor!.id })).monitor?.config.value?.alertQuorum).toBe(100);
+      }
+      const [http, tcp, dns, icmp, grpc] = created.map((m) => m!.id);
+      expect((await sut.updateTCPMonitor({ id: tcp, monitor: { alertQuorum: 1 } })).monitor?.alertQuorum).toBe(1);
+      expect((await sut.updateDNSMonitor({ id: dns, monitor: { alertQuorum: 2 } })).monitor?.alertQuorum).toBe(2);
+      expect((await sut.updateICMPMonitor({ id: icmp, monitor: { alertQuorum: 3 } })).monitor?.alertQuorum).toBe(3);
+      expect((await sut.updateGRPCMonitor({ id: grpc, monitor: { alertQuorum: 0 } })).monitor?.alertQuorum).toBe(0);
+      const { monitor: masked } = await sut.updateHTTPMonitor({
+        id: http,
+        monitor: {},
+        updateMask: create(FieldMaskSchema, { paths: ['alert_quorum'] }),
+      });
+      expect(masked?.alertQuorum).toBe(0);
+      const refused = await rpcError(sut.updateTCPMonitor({ id: tcp, monitor: { alertQuorum: 101 } }));
+      expect(refused.rawMessage).toBe('alertQuorum: must be between 0 and 100');
+      expect((await sut.getMonitor({ id: tcp })).monitor?.config.value?.alertQuorum).toBe(1);
     });
 
     it('clears lists and resets defaults named in the update mask', async () => {
@@ -751,6 +785,7 @@ describe('MonitorService over plain HTTP JSON', () => {
         periodicity: 'PERIODICITY_5M',
         regions: ['REGION_FLY_AMS'],
         timeout: 3000,
+        alertQuorum: 1,
       },
     });
     expect(created.status).toBe(200);
@@ -760,6 +795,7 @@ describe('MonitorService over plain HTTP JSON', () => {
       periodicity: 'PERIODICITY_5M',
       timeout: '3000',
       degradedAt: '1500',
+      alertQuorum: 1,
       status: 'MONITOR_STATUS_UNKNOWN',
     });
     const fetched = await call('GetMonitor', { id: monitor.id });

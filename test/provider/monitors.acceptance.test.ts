@@ -61,9 +61,10 @@ const V1: Version = {
     }
   }`,
   tcp: `
-  name        = "db"
-  uri         = "db.example.com:5432"
-  periodicity = "1m"`,
+  name         = "db"
+  uri          = "db.example.com:5432"
+  periodicity  = "1m"
+  alert_quorum = 1`,
   dns: `
   name        = "dns"
   uri         = "example.com"
@@ -130,12 +131,13 @@ const V2: Version = {
     endpoint = "https://otel.example.com/v1/metrics"
   }`,
   icmp: `
-  name        = "ping"
-  uri         = "ping.example.com"
-  periodicity = "30m"
-  timeout     = 10000
-  public      = true
-  regions     = ["railway-us-east4"]`,
+  name         = "ping"
+  uri          = "ping.example.com"
+  periodicity  = "30m"
+  timeout      = 10000
+  public       = true
+  regions      = ["railway-us-east4"]
+  alert_quorum = 100`,
 };
 
 function config(v: Version, grpcId: string, extra = ''): string {
@@ -247,6 +249,7 @@ describeWithTerraform('service_*_monitor resources and monitor data sources (ter
       body: '',
       timeout: 45000,
       retry: 3,
+      alert_quorum: 0,
       follow_redirects: true,
       public: false,
       degraded_at: 22500,
@@ -267,6 +270,9 @@ describeWithTerraform('service_*_monitor resources and monitor data sources (ter
     expect(http.openTelemetry?.headers[0]?.value).toBe('otel-secret');
     expect((await monitorOf('dns')).recordAssertions.map((a) => a.target)).toEqual(['93.184.216.34']);
     expect((await monitorOf('tcp')).uri).toBe('db.example.com:5432');
+    expect(state[ADDRESSES.tcp]?.alert_quorum).toBe(1);
+    expect((await monitorOf('tcp')).alertQuorum).toBe(1);
+    expect((await monitorOf('icmp')).alertQuorum).toBe(0);
 
     const plan = await wd.plan();
     expect(plan.stdout).toContain('No changes.');
@@ -348,6 +354,8 @@ describeWithTerraform('service_*_monitor resources and monitor data sources (ter
     // The timeout changed and degraded_at was left out: the service computed it anew.
     const tcp = await monitorOf('tcp');
     expect([tcp.uri, tcp.timeout, tcp.retry, tcp.degradedAt]).toEqual(['db.example.com:6432', 20000n, 0n, 10000n]);
+    // alert_quorum dropped: back to its default, the majority.
+    expect([tcp.alertQuorum, state[ADDRESSES.tcp]?.alert_quorum]).toEqual([0, 0]);
     expect(state[ADDRESSES.tcp]?.degraded_at).toBe(10000);
     const dns = await monitorOf('dns');
     expect(dns.recordAssertions.map((a) => a.record)).toEqual(['AAAA', 'TXT']);
@@ -355,6 +363,7 @@ describeWithTerraform('service_*_monitor resources and monitor data sources (ter
     // degraded_at left out now: the one v1 set stays (it is not recomputed unless the timeout changes).
     const icmp = await monitorOf('icmp');
     expect([icmp.uri, icmp.public, icmp.degradedAt]).toEqual(['ping.example.com', true, 2000n]);
+    expect([icmp.alertQuorum, state[ADDRESSES.icmp]?.alert_quorum]).toEqual([100, 100]);
 
     expect((await wd.plan()).changes).toBe(false);
   });
@@ -437,6 +446,13 @@ resource "service_tcp_monitor" "uri" {
   uri         = "db.example.com"
   periodicity = "2m"
 }
+
+resource "service_dns_monitor" "quorum" {
+  name         = "q"
+  uri          = "example.com"
+  periodicity  = "5m"
+  alert_quorum = 101
+}
 `,
     });
     const run = await bad.run(['plan', '-no-color', '-input=false']);
@@ -449,6 +465,7 @@ resource "service_tcp_monitor" "uri" {
     expect(out).toContain('status_code_assertions[0].target must be a whole number from 100 to 599; got 700.');
     expect(out).toContain('uri must be host:port');
     expect(out).toContain('periodicity must be one of');
+    expect(out).toContain('alert_quorum must be a whole number from 0 to 100; got 101.');
     // Refused before any API call: the workspace holds only the gRPC monitor.
     expect((await fx.rpc.monitors.listMonitors({})).totalSize).toBe(1);
   });

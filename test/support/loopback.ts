@@ -137,6 +137,7 @@ export function monitorView(overrides: Partial<MonitorView>): MonitorView {
     headers: [],
     timeout: 5000,
     retry: 0,
+    alertQuorum: 0,
     followRedirects: true,
     regions: ['fly-ams'],
     active: true,

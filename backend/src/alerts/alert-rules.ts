@@ -1,6 +1,8 @@
 // When a monitor's alert status moves, whether and how the channels hear of it. Pure, so the rule is
 // read and tested in one place; the quorum that produces the status is SQL (check-results repository,
-// ALERT_STATUS), the one implementation of that rule.
+// ALERT_STATUS), the one implementation of that rule: `error` when at least the quorum of the counted
+// locations are in error, `degraded` when at least that many are in error or degraded. The quorum is
+// the monitor's alert_quorum, capped at the number of locations, or a strict majority when it is 0.
 //
 // The rule:
 // - to `error` (down) from anything else (unknown, active, degraded): `down`. A monitor that was

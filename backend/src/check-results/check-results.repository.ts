@@ -37,12 +37,20 @@ const AGGREGATE_STATUS = `CASE WHEN count(*) FILTER (WHERE s.status = 'error') *
      ELSE 'active' END`;
 
 /**
- * The alert status of a monitor from the same locations (`s`): error when a majority of them are in
- * error, degraded when a majority are in error or degraded, active otherwise. Unlike the displayed
- * status, one flaky location of three leaves it active, so it pages nobody (alerts/alert-rules.ts).
+ * How many of the locations (`s`) of a monitor `mm` must be failing for it to alert: with
+ * alert_quorum 0, a strict majority (floor(n/2) + 1 of n); with N > 0, N, capped at n so that a
+ * quorum larger than the locations that report means all of them.
  */
-const ALERT_STATUS = `CASE WHEN count(*) FILTER (WHERE s.status = 'error') * 2 > count(*) THEN 'error'
-     WHEN count(*) FILTER (WHERE s.status IN ('error', 'degraded')) * 2 > count(*) THEN 'degraded'
+const ALERT_THRESHOLD = `CASE WHEN min(mm.alert_quorum) = 0 THEN count(*) / 2 + 1 ELSE least(min(mm.alert_quorum), count(*)) END`;
+
+/**
+ * The alert status of a monitor from the same locations (`s`): error when at least ALERT_THRESHOLD
+ * of them are in error, degraded when at least that many are in error or degraded, active otherwise.
+ * Unlike the displayed status, under the default quorum one flaky location of three leaves it
+ * active, so it pages nobody (alerts/alert-rules.ts); alert_quorum 1 pages on any one location.
+ */
+const ALERT_STATUS = `CASE WHEN count(*) FILTER (WHERE s.status = 'error') >= ${ALERT_THRESHOLD} THEN 'error'
+     WHEN count(*) FILTER (WHERE s.status IN ('error', 'degraded')) >= ${ALERT_THRESHOLD} THEN 'degraded'
      ELSE 'active' END`;
 
 /** The locations that count for a monitor `mm`: its configured regions and its private locations. */

@@ -115,6 +115,9 @@ export const monitorOut = z.object({
   headers: z.array(keyValue),
   timeout: count,
   retry: count,
+  alertQuorum: count.describe(
+    'locations that must be in error (or degraded) to alert: 0 a strict majority, N at least N (all when fewer)',
+  ),
   followRedirects: z.boolean(),
   regions: z.array(z.string()),
   active: z.boolean(),

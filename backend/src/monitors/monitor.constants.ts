@@ -135,6 +135,8 @@ export const MONITOR_BOUNDS = {
   timeoutDefault: 45000,
   retryMax: 10,
   retryDefault: 3,
+  /** At least 28 regions plus private locations; 0 means a strict majority (check-results ALERT_STATUS). */
+  alertQuorumMax: 100,
   headers: 20,
   assertionsPerKind: 10,
   statusCodeMin: 100,

@@ -38,6 +38,7 @@ const B = MONITOR_BOUNDS;
 @Check('ck_monitors_status', oneOf('status', MONITOR_STATUSES))
 @Check('ck_monitors_timeout', between('timeout', 0, B.timeoutMax))
 @Check('ck_monitors_retry', between('retry', 0, B.retryMax))
+@Check('ck_monitors_alert_quorum', between('alert_quorum', 0, B.alertQuorumMax))
 @Check('ck_monitors_degraded_at', '"degraded_at" IS NULL OR "degraded_at" >= 0')
 @Check('ck_monitors_target', `("kind" = 'http' AND "url" IS NOT NULL) OR ("kind" <> 'http' AND "uri" IS NOT NULL)`)
 @Check('ck_monitors_headers', maxItems('headers', B.headers))
@@ -90,6 +91,13 @@ export class MonitorEntity {
 
   @Column({ type: 'smallint', default: 3 })
   retry!: number;
+
+  /**
+   * How many counted locations must be in error (or degraded) for the monitor to alert; 0 means a
+   * strict majority. Read by the alert quorum in SQL (check-results repository, ALERT_STATUS).
+   */
+  @Column({ type: 'integer', default: 0 })
+  alertQuorum!: number;
 
   @Column({ type: 'boolean', default: true })
   followRedirects!: boolean;

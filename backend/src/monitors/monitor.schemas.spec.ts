@@ -1,4 +1,7 @@
-import { isHost, isHostname, isHostPort } from './monitor.schemas';
+import { ValidationError } from '../common/errors';
+import { parseInput } from '../common/validation';
+import { MONITOR_KINDS } from './monitor.constants';
+import { isHost, isHostname, isHostPort, MONITOR_SCHEMAS } from './monitor.schemas';
 
 describe('monitor target formats', () => {
   it.each([
@@ -33,5 +36,48 @@ describe('monitor target formats', () => {
     ['example.com:80', false],
   ])('host %s -> %s', (value, ok) => {
     expect(isHost(value)).toBe(ok);
+  });
+});
+
+describe('monitor alertQuorum bound', () => {
+  const tcp = {
+    name: 'db',
+    description: '',
+    uri: 'db.example.com:5432',
+    periodicity: '1m',
+    timeout: 45000,
+    retry: 3,
+    regions: ['fly-ams'],
+    active: false,
+    public: false,
+    degradedAt: null,
+    openTelemetry: null,
+  };
+  const parse = (alertQuorum: unknown) => parseInput(MONITOR_SCHEMAS.tcp, { ...tcp, alertQuorum });
+
+  it.each([0, 1, 100])('accepts %s', (alertQuorum) => {
+    expect(parse(alertQuorum).alertQuorum).toBe(alertQuorum);
+  });
+
+  it.each([
+    [-1, 'alertQuorum: must be between 0 and 100'],
+    [101, 'alertQuorum: must be between 0 and 100'],
+    [1.5, 'alertQuorum: must be an integer'],
+    ['2', 'alertQuorum: '],
+    [undefined, 'alertQuorum: '],
+  ])('refuses %p naming the field and the bound', (alertQuorum, message) => {
+    let error: unknown;
+    try {
+      parse(alertQuorum);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).message).toContain(message);
+    expect((error as ValidationError).issues.map((i) => i.field)).toEqual(['alertQuorum']);
+  });
+
+  it.each(MONITOR_KINDS)('is a field of %s monitors', (kind) => {
+    expect(Object.keys(MONITOR_SCHEMAS[kind].shape)).toContain('alertQuorum');
   });
 });

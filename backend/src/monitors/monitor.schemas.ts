@@ -75,6 +75,7 @@ const common = {
   periodicity: oneOf(PERIODICITIES),
   timeout: intIn(0, B.timeoutMax),
   retry: intIn(0, B.retryMax),
+  alertQuorum: intIn(0, B.alertQuorumMax),
   regions: z.array(oneOf(REGIONS)).refine((r) => new Set(r).size === r.length, { error: 'must not repeat a region' }),
   active: z.boolean(),
   public: z.boolean(),

@@ -32,6 +32,8 @@ export interface MonitorView {
   headers: KeyValue[];
   timeout: number;
   retry: number;
+  /** 0: a strict majority of the counted locations; N: at least N of them (all when fewer). */
+  alertQuorum: number;
   followRedirects: boolean;
   regions: Region[];
   active: boolean;
@@ -79,6 +81,7 @@ export function toMonitorView(m: MonitorEntity, privateLocationIds: string[]): M
     headers: m.headers,
     timeout: m.timeout,
     retry: m.retry,
+    alertQuorum: m.alertQuorum,
     followRedirects: m.followRedirects,
     regions: m.regions,
     active: m.active,

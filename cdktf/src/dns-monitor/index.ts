@@ -14,6 +14,12 @@ export interface DnsMonitorConfig extends cdktf.TerraformMetaArguments {
   */
   readonly active?: boolean | cdktf.IResolvable;
   /**
+  * How many of the locations (regions and private locations) must be in error for the monitor to alert `down`, or in error or degraded for it to alert `degraded`, 0 to 100. `0` means a strict majority of the locations that report; a number larger than the locations means all of them. Default `0`.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/dns_monitor#alert_quorum DnsMonitor#alert_quorum}
+  */
+  readonly alertQuorum?: number;
+  /**
   * Latency in milliseconds above which a successful check counts as degraded, 0 to 120000. When left out the service computes it from the timeout (half of it, at most 30000).
   *
   * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/dns_monitor#degraded_at DnsMonitor#degraded_at}
@@ -589,6 +595,7 @@ export class DnsMonitor extends cdktf.TerraformResource {
       forEach: config.forEach
     });
     this._active = config.active;
+    this._alertQuorum = config.alertQuorum;
     this._degradedAt = config.degradedAt;
     this._description = config.description;
     this._name = config.name;
@@ -620,6 +627,22 @@ export class DnsMonitor extends cdktf.TerraformResource {
   // Temporarily expose input value. Use with caution.
   public get activeInput() {
     return this._active;
+  }
+
+  // alert_quorum - computed: true, optional: true, required: false
+  private _alertQuorum?: number; 
+  public get alertQuorum() {
+    return this.getNumberAttribute('alert_quorum');
+  }
+  public set alertQuorum(value: number) {
+    this._alertQuorum = value;
+  }
+  public resetAlertQuorum() {
+    this._alertQuorum = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get alertQuorumInput() {
+    return this._alertQuorum;
   }
 
   // degraded_at - computed: true, optional: true, required: false
@@ -811,6 +834,7 @@ export class DnsMonitor extends cdktf.TerraformResource {
   protected synthesizeAttributes(): { [name: string]: any } {
     return {
       active: cdktf.booleanToTerraform(this._active),
+      alert_quorum: cdktf.numberToTerraform(this._alertQuorum),
       degraded_at: cdktf.numberToTerraform(this._degradedAt),
       description: cdktf.stringToTerraform(this._description),
       name: cdktf.stringToTerraform(this._name),
@@ -832,6 +856,12 @@ export class DnsMonitor extends cdktf.TerraformResource {
         isBlock: false,
         type: "simple",
         storageClassType: "boolean",
+      },
+      alert_quorum: {
+        value: cdktf.numberToHclTerraform(this._alertQuorum),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "number",
       },
       degraded_at: {
         value: cdktf.numberToHclTerraform(this._degradedAt),

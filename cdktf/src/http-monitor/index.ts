@@ -14,6 +14,12 @@ export interface HttpMonitorConfig extends cdktf.TerraformMetaArguments {
   */
   readonly active?: boolean | cdktf.IResolvable;
   /**
+  * How many of the locations (regions and private locations) must be in error for the monitor to alert `down`, or in error or degraded for it to alert `degraded`, 0 to 100. `0` means a strict majority of the locations that report; a number larger than the locations means all of them. Default `0`.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/http_monitor#alert_quorum HttpMonitor#alert_quorum}
+  */
+  readonly alertQuorum?: number;
+  /**
   * Request body, sent with POST, PUT and PATCH. Default `""` (none).
   *
   * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/http_monitor#body HttpMonitor#body}
@@ -1066,6 +1072,7 @@ export class HttpMonitor extends cdktf.TerraformResource {
       forEach: config.forEach
     });
     this._active = config.active;
+    this._alertQuorum = config.alertQuorum;
     this._body = config.body;
     this._degradedAt = config.degradedAt;
     this._description = config.description;
@@ -1103,6 +1110,22 @@ export class HttpMonitor extends cdktf.TerraformResource {
   // Temporarily expose input value. Use with caution.
   public get activeInput() {
     return this._active;
+  }
+
+  // alert_quorum - computed: true, optional: true, required: false
+  private _alertQuorum?: number; 
+  public get alertQuorum() {
+    return this.getNumberAttribute('alert_quorum');
+  }
+  public set alertQuorum(value: number) {
+    this._alertQuorum = value;
+  }
+  public resetAlertQuorum() {
+    this._alertQuorum = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get alertQuorumInput() {
+    return this._alertQuorum;
   }
 
   // body - computed: true, optional: true, required: false
@@ -1390,6 +1413,7 @@ export class HttpMonitor extends cdktf.TerraformResource {
   protected synthesizeAttributes(): { [name: string]: any } {
     return {
       active: cdktf.booleanToTerraform(this._active),
+      alert_quorum: cdktf.numberToTerraform(this._alertQuorum),
       body: cdktf.stringToTerraform(this._body),
       degraded_at: cdktf.numberToTerraform(this._degradedAt),
       description: cdktf.stringToTerraform(this._description),
@@ -1417,6 +1441,12 @@ export class HttpMonitor extends cdktf.TerraformResource {
         isBlock: false,
         type: "simple",
         storageClassType: "boolean",
+      },
+      alert_quorum: {
+        value: cdktf.numberToHclTerraform(this._alertQuorum),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "number",
       },
       body: {
         value: cdktf.stringToHclTerraform(this._body),

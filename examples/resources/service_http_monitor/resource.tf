@@ -8,6 +8,7 @@ resource "service_http_monitor" "health" {
   method           = "GET"
   timeout          = 10000
   retry            = 2
+  alert_quorum     = 1 # page when either region fails; 0 (default) waits for a majority
   degraded_at      = 2000
   follow_redirects = false
   regions          = ["fly-ams", "fly-iad"]

@@ -20,6 +20,7 @@ export const dnsMonitorResource = monitorResource({
       periodicity: s.periodicity,
       timeout: s.timeout(),
       retry: s.retry(),
+      alert_quorum: s.alertQuorum,
       regions: s.regions,
       active: s.active,
       public: s.isPublic,

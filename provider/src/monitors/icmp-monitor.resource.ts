@@ -18,6 +18,7 @@ export const icmpMonitorResource = monitorResource({
       periodicity: s.periodicity,
       timeout: s.timeout(', the budget of the whole check (all three echoes and their retries)'),
       retry: s.retry('; a check is retried only when every echo failed'),
+      alert_quorum: s.alertQuorum,
       regions: s.regions,
       active: s.active,
       public: s.isPublic,

@@ -34,6 +34,7 @@ type CommonMessage = Pick<
   | 'periodicity'
   | 'timeout'
   | 'retry'
+  | 'alertQuorum'
   | 'regions'
   | 'active'
   | 'public'
@@ -50,6 +51,7 @@ const isSet = (v: Value | undefined): boolean => v !== null && v !== undefined &
 const str = (v: Value | undefined): string | undefined => (typeof v === 'string' ? v : undefined);
 const bool = (v: Value | undefined): boolean | undefined => (typeof v === 'boolean' ? v : undefined);
 const int64 = (v: Value | undefined): bigint | undefined => (typeof v === 'number' ? BigInt(v) : undefined);
+const int32 = (v: Value | undefined): number | undefined => (typeof v === 'number' ? v : undefined);
 const objects = (v: Value | undefined): Obj[] =>
   Array.isArray(v) ? v.filter((e): e is Obj => !!e && typeof e === 'object' && !Array.isArray(e)) : [];
 const words = (v: Value | undefined): string[] =>
@@ -73,6 +75,7 @@ function commonToProto(plan: Obj) {
     periodicity: PERIODICITY.encode(str(plan.periodicity) ?? ''),
     timeout: int64(plan.timeout),
     retry: int64(plan.retry),
+    alertQuorum: int32(plan.alert_quorum),
     regions: regions.map((r) => REGION.encode(r)),
     active: bool(plan.active),
     public: bool(plan.public),
@@ -130,6 +133,7 @@ const COMMON_MASK = [
   'periodicity',
   'timeout',
   'retry',
+  'alert_quorum',
   'regions',
   'active',
   'public',
@@ -173,6 +177,7 @@ function commonFromProto(m: CommonMessage): Obj {
     periodicity: PERIODICITY.decode(m.periodicity),
     timeout: Number(m.timeout ?? 0n),
     retry: Number(m.retry ?? 0n),
+    alert_quorum: m.alertQuorum ?? 0,
     regions: m.regions.map((r) => REGION.decode(r)),
     active: m.active ?? false,
     public: m.public ?? false,

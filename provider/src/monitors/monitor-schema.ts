@@ -73,6 +73,18 @@ export function retry(extra = ''): Attribute {
   };
 }
 
+export const alertQuorum: Attribute = {
+  description:
+    'How many of the locations (regions and private locations) must be in error for the monitor to alert ' +
+    '`down`, or in error or degraded for it to alert `degraded`, 0 to 100. `0` means a strict majority of ' +
+    'the locations that report; a number larger than the locations means all of them. Default `0`.',
+  type: 'number',
+  optional: true,
+  computed: true,
+  default: 0,
+  validators: [intBetween(0, 100)],
+};
+
 export const regions: Attribute = {
   description:
     `Regions the monitor runs from, at least one of the 28 public regions (${quoted(REGION.words)}). ` +

@@ -38,6 +38,11 @@ describe('monitor validators', () => {
       /1 to 256 characters; got 300/,
     );
     expect(check(http.attributes.retry, 11, ['retry']).hasErrors()).toBe(true);
+    const quorum = check(http.attributes.alert_quorum, 101, ['alert_quorum']);
+    expect(quorum.items[0]?.path).toEqual(['alert_quorum']);
+    expect(quorum.items[0]?.detail).toMatch(/0 to 100; got 101/);
+    expect(check(http.attributes.alert_quorum, 100, ['alert_quorum']).hasErrors()).toBe(false);
+    expect(check(http.attributes.alert_quorum, 1.5, ['alert_quorum']).hasErrors()).toBe(true);
     expect(check(http.attributes.description, 'd'.repeat(1025), ['description']).hasErrors()).toBe(true);
     expect(check(http.attributes.url, 'ftp://example.com', ['url']).hasErrors()).toBe(true);
     expect(check(http.attributes.url, `https://example.com/${'a'.repeat(2048)}`, ['url']).hasErrors()).toBe(true);

@@ -61,13 +61,14 @@ describe('alert pipeline', () => {
   beforeEach(() => receiver.clear());
 
   let hooks = 0;
-  async function setup(options: { regions?: Region[]; channels?: number; to?: Receiver } = {}) {
+  async function setup(options: { regions?: Region[]; channels?: number; to?: Receiver; alertQuorum?: number } = {}) {
     const tenant = await newTenant(t);
     const monitor = await t.app.get(MonitorsService).create(tenant.ctx, 'http', {
       name: 'Checkout API',
       url: 'http://127.0.0.1:9/health',
       periodicity: '1m',
       regions: options.regions ?? ['fly-ams'],
+      alertQuorum: options.alertQuorum,
     });
     const target = options.to ?? receiver;
     const channels: Array<{ id: string; path: string }> = [];
@@ -111,12 +112,18 @@ describe('alert pipeline', () => {
     return { at, counts };
   }
 
+  // Ordered by the bigint id: a bare `id` would name the text column of the select list.
   const deliveries = (monitorId: string) =>
     t.db.rows<DeliveryRow>(
       `SELECT id::text AS id, channel_id::text AS channel_id, kind, status, attempts, incident_key, last_error, response_status
-         FROM alert_deliveries WHERE monitor_id = $1 ORDER BY id`,
+         FROM alert_deliveries d WHERE monitor_id = $1 ORDER BY d.id`,
       [monitorId],
     );
+
+  const alertStatus = async (monitorId: string) =>
+    (
+      await t.db.rows<{ status: string }>('SELECT status FROM monitor_alert_states WHERE monitor_id = $1', [monitorId])
+    )[0]?.status;
 
   const settled = (rows: DeliveryRow[]) => rows.every((r) => r.status !== 'pending');
 
@@ -191,6 +198,7 @@ describe('alert pipeline', () => {
     await report(monitorId, { 'fly-ams': 'success', 'fly-iad': 'success', 'fly-syd': 'success' });
     await report(monitorId, { 'fly-ams': 'error', 'fly-iad': 'success', 'fly-syd': 'success' });
     await report(monitorId, { 'fly-ams': 'error', 'fly-iad': 'success', 'fly-syd': 'success' });
+    expect(await alertStatus(monitorId)).toBe('active');
     expect(await deliveries(monitorId)).toEqual([]);
 
     await report(monitorId, { 'fly-ams': 'error', 'fly-iad': 'error', 'fly-syd': 'success' });
@@ -200,6 +208,53 @@ describe('alert pipeline', () => {
     );
     expect(rows.map((r) => [r.kind, r.status])).toEqual([['down', 'delivered']]);
     expect(requestsTo(channels[0].path).map((b) => b.event)).toEqual(['monitor.down']);
+  });
+
+  it('alerts on any one failing location of three with alert_quorum 1', async () => {
+    const { monitorId, channels } = await setup({ regions: ['fly-ams', 'fly-iad', 'fly-syd'], alertQuorum: 1 });
+    await report(monitorId, { 'fly-ams': 'success', 'fly-iad': 'success', 'fly-syd': 'success' });
+    expect(await alertStatus(monitorId)).toBe('active');
+    await report(monitorId, { 'fly-ams': 'success', 'fly-iad': 'degraded', 'fly-syd': 'success' });
+    expect(await alertStatus(monitorId)).toBe('degraded');
+    await report(monitorId, { 'fly-ams': 'error', 'fly-iad': 'success', 'fly-syd': 'success' });
+    expect(await alertStatus(monitorId)).toBe('error');
+    await report(monitorId, { 'fly-ams': 'success', 'fly-iad': 'success', 'fly-syd': 'success' });
+    const rows = await eventually(
+      () => deliveries(monitorId),
+      (r) => r.length === 3 && settled(r),
+    );
+    expect(rows.map((r) => [r.kind, r.status])).toEqual([
+      ['degraded', 'delivered'],
+      ['down', 'delivered'],
+      ['recovered', 'delivered'],
+    ]);
+    expect(requestsTo(channels[0].path).map((b) => b.event)).toEqual([
+      'monitor.degraded',
+      'monitor.down',
+      'monitor.recovered',
+    ]);
+  });
+
+  it('needs every location failing when alert_quorum exceeds the locations', async () => {
+    const { monitorId, channels } = await setup({ regions: ['fly-ams', 'fly-iad', 'fly-syd'], alertQuorum: 100 });
+    await report(monitorId, { 'fly-ams': 'success', 'fly-iad': 'success', 'fly-syd': 'success' });
+    await report(monitorId, { 'fly-ams': 'error', 'fly-iad': 'error', 'fly-syd': 'success' });
+    // Two of three in error is a majority, which the default quorum would page on.
+    expect(await alertStatus(monitorId)).toBe('active');
+    await report(monitorId, { 'fly-ams': 'error', 'fly-iad': 'error', 'fly-syd': 'degraded' });
+    expect(await alertStatus(monitorId)).toBe('degraded');
+    expect(await deliveries(monitorId)).toEqual([expect.objectContaining({ kind: 'degraded' })]);
+    await report(monitorId, { 'fly-ams': 'error', 'fly-iad': 'error', 'fly-syd': 'error' });
+    expect(await alertStatus(monitorId)).toBe('error');
+    const rows = await eventually(
+      () => deliveries(monitorId),
+      (r) => r.length === 2 && settled(r),
+    );
+    expect(rows.map((r) => [r.kind, r.status])).toEqual([
+      ['degraded', 'delivered'],
+      ['down', 'delivered'],
+    ]);
+    expect(requestsTo(channels[0].path).map((b) => b.event)).toEqual(['monitor.degraded', 'monitor.down']);
   });
 
   it('alerts degraded, then down again after degraded', async () => {

@@ -12,6 +12,7 @@ import { MonitorChangeNotify1795330000000 } from './1795330000000-MonitorChangeN
 import { OAuthAuthorizationRequests1795340000000 } from './1795340000000-OAuthAuthorizationRequests';
 import { DashboardSessions1795341000000 } from './1795341000000-DashboardSessions';
 import { AlertOutbox1795350000000 } from './1795350000000-AlertOutbox';
+import { MonitorAlertQuorum1795500481597 } from './1795500481597-MonitorAlertQuorum';
 
 export const MIGRATIONS: Function[] = [
   Initial1795307197237,
@@ -27,4 +28,5 @@ export const MIGRATIONS: Function[] = [
   OAuthAuthorizationRequests1795340000000,
   DashboardSessions1795341000000,
   AlertOutbox1795350000000,
+  MonitorAlertQuorum1795500481597,
 ];

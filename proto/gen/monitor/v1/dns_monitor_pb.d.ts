@@ -119,6 +119,14 @@ export declare type DNSMonitor = Message<"monitor.v1.DNSMonitor"> & {
    * @generated from field: monitor.v1.OpenTelemetryConfig open_telemetry = 15;
    */
   openTelemetry?: OpenTelemetryConfig | undefined;
+
+  /**
+   * How many locations must be in error (or degraded) for the monitor to alert, 0 to 100. Default 0:
+   * a strict majority of the locations that report. N > 0: at least N of them, all when fewer report.
+   *
+   * @generated from field: optional int32 alert_quorum = 16;
+   */
+  alertQuorum?: number | undefined;
 };
 
 /**

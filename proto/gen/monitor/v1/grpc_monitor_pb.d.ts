@@ -135,6 +135,14 @@ export declare type GRPCMonitor = Message<"monitor.v1.GRPCMonitor"> & {
    * @generated from field: monitor.v1.GRPCServingStatus expected_status = 17;
    */
   expectedStatus: GRPCServingStatus;
+
+  /**
+   * How many locations must be in error (or degraded) for the monitor to alert, 0 to 100. Default 0:
+   * a strict majority of the locations that report. N > 0: at least N of them, all when fewer report.
+   *
+   * @generated from field: optional int32 alert_quorum = 18;
+   */
+  alertQuorum?: number | undefined;
 };
 
 /**

@@ -159,6 +159,14 @@ export declare type HTTPMonitor = Message<"monitor.v1.HTTPMonitor"> & {
    * @generated from field: repeated string private_location_ids = 21;
    */
   privateLocationIds: string[];
+
+  /**
+   * How many locations must be in error (or degraded) for the monitor to alert, 0 to 100. Default 0:
+   * a strict majority of the locations that report. N > 0: at least N of them, all when fewer report.
+   *
+   * @generated from field: optional int32 alert_quorum = 22;
+   */
+  alertQuorum?: number | undefined;
 };
 
 /**

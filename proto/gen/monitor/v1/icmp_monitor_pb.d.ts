@@ -115,6 +115,14 @@ export declare type ICMPMonitor = Message<"monitor.v1.ICMPMonitor"> & {
    * @generated from field: monitor.v1.OpenTelemetryConfig open_telemetry = 14;
    */
   openTelemetry?: OpenTelemetryConfig | undefined;
+
+  /**
+   * How many locations must be in error (or degraded) for the monitor to alert, 0 to 100. Default 0:
+   * a strict majority of the locations that report. N > 0: at least N of them, all when fewer report.
+   *
+   * @generated from field: optional int32 alert_quorum = 15;
+   */
+  alertQuorum?: number | undefined;
 };
 
 /**
