@@ -144,6 +144,11 @@ describe('control characters in text fields', () => {
         'webhook.endpoint',
       ],
       [
+        'notification.v1.NotificationService/CreateNotification',
+        () => webhook({ signingSecret: `whsec${NUL}` }),
+        'webhook.signingSecret',
+      ],
+      [
         'notification.v1.NotificationService/UpdateNotification',
         () => ({ id: id('notification'), notification: { name: `n${NUL}` }, updateMask: 'name' }),
         'name',

@@ -110,13 +110,21 @@ describe('NotificationService over Connect (binary)', () => {
         'webhook',
         {
           case: 'webhook',
-          value: { endpoint: 'https://hooks.example.com/in?sig=abc', headers: [{ key: 'X-Team', value: 'ops' }] },
+          value: {
+            endpoint: 'https://hooks.example.com/in?sig=abc',
+            headers: [{ key: 'X-Team', value: 'ops' }],
+            signingSecret: 'whsec_123',
+          },
         },
         {
           case: 'webhook',
-          value: { endpoint: 'https://hooks.example.com/in', headers: [{ key: 'X-Team', value: '' }] },
+          value: {
+            endpoint: 'https://hooks.example.com/in',
+            headers: [{ key: 'X-Team', value: '' }],
+            signingSecret: '',
+          },
         },
-        ['endpoint', 'headers'],
+        ['endpoint', 'headers', 'signing_secret'],
       ],
       [
         'telegram',
@@ -293,6 +301,25 @@ describe('NotificationService over Connect (binary)', () => {
           provider: { case: 'webhook', value: { endpoint: 'https://hooks.example.com', headers: [{ value: 'v' }] } },
         },
         'webhook.headers.0.key: is required',
+      ],
+      [
+        'webhook signing_secret over 1024',
+        {
+          providerType: 'webhook',
+          provider: {
+            case: 'webhook',
+            value: { endpoint: 'https://hooks.example.com', signingSecret: 's'.repeat(1025) },
+          },
+        },
+        'webhook.signingSecret: must be at most 1024 characters',
+      ],
+      [
+        'webhook signing_secret with a control character',
+        {
+          providerType: 'webhook',
+          provider: { case: 'webhook', value: { endpoint: 'https://hooks.example.com', signingSecret: 'whsec\r\n1' } },
+        },
+        'webhook.signingSecret: must not contain control characters',
       ],
       [
         'telegram chat that is neither id nor username',
@@ -654,6 +681,7 @@ describe('NotificationService over Connect (binary)', () => {
         grafanaOncall: 'https://oncall.example.com/SECRET-grafana-7f3a',
         ntfy: 'SECRET-ntfy-7f3a',
         msTeams: 'https://teams.example.com/SECRET-teams-7f3a',
+        webhookSigning: 'SECRET-webhook-signing-7f3a',
         rotated: 'https://hooks.slack.com/services/SECRET-rotated-7f3a',
       };
       const requests: NotificationInit[] = [
@@ -668,6 +696,13 @@ describe('NotificationService over Connect (binary)', () => {
         },
         { providerType: 'ntfy', provider: { case: 'ntfy', value: { topic: 't', token: secrets.ntfy } } },
         { providerType: 'ms_teams', provider: { case: 'msTeams', value: { webhookUrl: secrets.msTeams } } },
+        {
+          providerType: 'webhook',
+          provider: {
+            case: 'webhook',
+            value: { endpoint: 'https://hooks.example.com/in', signingSecret: secrets.webhookSigning },
+          },
+        },
       ];
       const responses: unknown[] = [];
       const created: Notification[] = [];
@@ -697,6 +732,7 @@ describe('NotificationService over Connect (binary)', () => {
       expect(await storedSecrets(created[1].id)).toEqual({ webhookUrl: secrets.rotated });
       expect(await storedSecrets(created[3].id)).toEqual({ apiKey: secrets.opsgenie });
       expect(await storedSecrets(created[6].id)).toEqual({ token: secrets.ntfy });
+      expect(await storedSecrets(created[8].id)).toEqual({ signingSecret: secrets.webhookSigning });
       expect(created.map((n) => n.configuredSecrets)).toEqual([
         ['webhook_url'],
         ['webhook_url'],
@@ -706,7 +742,92 @@ describe('NotificationService over Connect (binary)', () => {
         ['webhook_url'],
         ['token'],
         ['webhook_url'],
+        ['signing_secret'],
       ]);
+    });
+
+    describe('webhook signing secret', () => {
+      const mask = (...paths: string[]) => create(FieldMaskSchema, { paths });
+      const SECRET = 'SECRET-signing-9d4';
+      const block = (
+        signingSecret: string,
+        endpoint = 'https://hooks.example.com/in',
+      ): NotificationInit['provider'] => ({
+        case: 'webhook',
+        value: { endpoint, headers: [{ key: 'X-Team', value: 'ops' }], signingSecret },
+      });
+      const shown = {
+        case: 'webhook',
+        value: { endpoint: 'https://hooks.example.com/in', headers: [{ key: 'X-Team', value: '' }], signingSecret: '' },
+      };
+
+      it('is sealed, never answered, listed or audited, and named in configured_secrets', async () => {
+        const own = await newTenant(t);
+        const client = clientFor(own.writeKey);
+        const { notification } = await client.createNotification({
+          notification: { name: 'signed', providerType: 'webhook', provider: block(SECRET) },
+        });
+        const id = notification!.id;
+        expect(notification).toMatchObject({ configuredSecrets: ['headers', 'signing_secret'], provider: shown });
+        const row = await t.db.repo(NotificationChannelEntity).findOneByOrFail({ id });
+        expect(row.config).toEqual({ endpoint: 'https://hooks.example.com/in', headers: [{ key: 'X-Team' }] });
+        expect(await storedSecrets(id)).toEqual({ headers: ['ops'], signingSecret: SECRET });
+        const answers = [
+          notification,
+          await client.getNotification({ id }),
+          await client.listNotifications({}),
+          await clientFor(own.readKey).getNotification({ id }),
+          await client.updateNotification({ id, notification: { name: 'renamed' } }),
+        ];
+        await client.deleteNotification({ id });
+        const audit = await t.db.repo(AuditLogEntity).findBy({ workspaceId: own.ctx.workspace.id });
+        const created = audit.find((e) => e.action === 'notification.create')?.after;
+        expect(created).toMatchObject({ writeOnlyArguments: ['headers', 'signing_secret'] });
+        expect(created?.settings).not.toHaveProperty('signingSecret');
+        expect(audit.map((e) => e.action).filter((a) => a.startsWith('notification.'))).toEqual(
+          expect.arrayContaining(['notification.create', 'notification.update', 'notification.delete']),
+        );
+        const everything = `${text(answers)}\n${text(audit)}\n${await wholeDatabaseText(t.db)}`;
+        expect(everything).not.toContain(SECRET);
+      });
+
+      it('is kept when sent back empty, rotated when sent anew, and removed when masked empty', async () => {
+        const own = await newTenant(t);
+        const client = clientFor(own.writeKey);
+        const { notification } = await client.createNotification({
+          notification: { providerType: 'webhook', provider: block(SECRET) },
+        });
+        const id = notification!.id;
+
+        const { notification: sentBack } = await client.updateNotification({
+          id,
+          notification: { name: 'renamed', provider: shown as NotificationInit['provider'] },
+        });
+        expect(sentBack).toMatchObject({ name: 'renamed', configuredSecrets: ['headers', 'signing_secret'] });
+        expect(await storedSecrets(id)).toEqual({ headers: ['ops'], signingSecret: SECRET });
+
+        await client.updateNotification({ id, notification: { provider: block('SECRET-signing-rotated-9d4') } });
+        expect(await storedSecrets(id)).toEqual({ headers: ['ops'], signingSecret: 'SECRET-signing-rotated-9d4' });
+
+        const { notification: cleared } = await client.updateNotification({
+          id,
+          notification: { provider: block('', 'https://ignored.example.com') },
+          updateMask: mask('webhook.signing_secret'),
+        });
+        expect(cleared).toMatchObject({ configuredSecrets: ['headers'], provider: shown });
+        expect(await storedSecrets(id)).toEqual({ headers: ['ops'] });
+
+        const updates = await t.db.repo(AuditLogEntity).find({
+          where: { workspaceId: own.ctx.workspace.id, action: 'notification.update' },
+          order: { id: 'ASC' },
+        });
+        expect(updates.map((e) => e.after?.rotatedArguments)).toEqual([
+          undefined,
+          ['signing_secret'],
+          ['signing_secret'],
+        ]);
+        expect(text(updates)).not.toContain('SECRET-signing');
+      });
     });
 
     describe('webhook header values and URL tokens', () => {

@@ -1,7 +1,7 @@
 // Monitor credentials at rest and webhook credentials in every view: credential request headers,
 // gRPC metadata and OpenTelemetry export headers are stored sealed, still reach the checked server
-// and the collector in plain text, and are redacted in audit entries; webhook header values and URL
-// tokens never leave the service, MCP included. Values stored in the clear by an earlier version are
+// and the collector in plain text, and are redacted in audit entries; webhook header values, URL
+// tokens and signing secrets never leave the service, MCP included. Values stored in the clear by an earlier version are
 // sealed by the start-up pass.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -196,7 +196,7 @@ describe('secrets at rest and in views', () => {
     expect(await t.app.get(MonitorsRepository).sealLegacyCredentials()).toBe(0);
   });
 
-  it('never shows webhook header values or URL tokens, over MCP either', async () => {
+  it('never shows webhook header values, URL tokens or signing secrets, over MCP either', async () => {
     const own = await newTenant(t);
     await call(
       'notification.v1.NotificationService',
@@ -211,6 +211,7 @@ describe('secrets at rest and in views', () => {
               { key: 'Authorization', value: 'Bearer SECRET-rest-hookheader-3d9' },
               { key: 'X-Team', value: 'SECRET-rest-hookteam-3d9' },
             ],
+            signingSecret: 'SECRET-rest-hooksigning-3d9',
           },
         },
       },
@@ -233,7 +234,7 @@ describe('secrets at rest and in views', () => {
               endpoint: 'https://hooks.example.com/in',
               headers: [{ key: 'Authorization' }, { key: 'X-Team' }],
             },
-            configuredSecrets: ['endpoint', 'headers'],
+            configuredSecrets: ['endpoint', 'headers', 'signing_secret'],
           },
         ],
       });

@@ -40,6 +40,7 @@ const S = {
   webhookUrlToken: 'SECRET-log-webhook-urltoken-8c2',
   webhookHeader: 'Bearer SECRET-log-webhook-header-8c2',
   webhookPlainHeader: 'SECRET-log-webhook-team-8c2',
+  webhookSigning: 'SECRET-log-webhook-signing-8c2',
   statusPagePassword: 'SECRET-log-page-password-8c2',
   // Links carry tokens in the query string; request lines log the path only.
   linkToken: 'SECRET-log-link-token-8c2',
@@ -90,6 +91,7 @@ const channels: Array<Record<string, unknown>> = [
         { key: 'Authorization', value: S.webhookHeader },
         { key: 'X-Team', value: S.webhookPlainHeader },
       ],
+      signingSecret: S.webhookSigning,
     },
   },
 ];

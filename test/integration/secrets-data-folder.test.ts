@@ -43,6 +43,7 @@ const S = {
   webhookUrlToken: 'SECRET-folder-webhook-urltoken-41b',
   webhookHeader: 'Bearer SECRET-folder-webhook-header-41b',
   webhookPlainHeader: 'SECRET-folder-webhook-team-41b',
+  webhookSigning: 'SECRET-folder-webhook-signing-41b',
   rotatedWebhookHeader: 'SECRET-folder-webhook-rotated-41b',
   statusPagePassword: 'SECRET-folder-page-password-41b',
 };
@@ -147,6 +148,7 @@ describe('the embedded data folder', () => {
               { key: 'Authorization', value: S.webhookHeader },
               { key: 'X-Team', value: S.webhookPlainHeader },
             ],
+            signingSecret: S.webhookSigning,
           },
         },
       ];

@@ -43,6 +43,7 @@ const v1 = (monitorId: string): Version => ({
       { key = "Authorization", value = "Bearer s3cret" },
       { key = "X-Env", value = "prod" },
     ]
+    signing_secret = "whsec_first"
   }`,
   slack: `
   provider_type = "slack"
@@ -60,7 +61,10 @@ const v1 = (monitorId: string): Version => ({
   }`,
 });
 
-/** An update in place of each: removed name/monitor_ids, endpoint query and token cleared, Slack -> Discord. */
+/**
+ * An update in place of each: removed name/monitor_ids, endpoint query, signing secret and token
+ * cleared, Slack -> Discord.
+ */
 const V2: Version = {
   email: `
   name          = "Mail"
@@ -179,13 +183,15 @@ describeWithTerraform('service_notification resource and data source (terraform)
           { key: 'Authorization', value: 'Bearer s3cret' },
           { key: 'X-Env', value: 'prod' },
         ],
+        signing_secret: 'whsec_first',
       },
     ]);
 
     // The service stored the credentials and returns none of them.
     const hook = await get(ids.hook);
-    expect(hook.configuredSecrets).toEqual(['endpoint', 'headers']);
+    expect(hook.configuredSecrets).toEqual(['endpoint', 'headers', 'signing_secret']);
     expect(hook.provider.case === 'webhook' && hook.provider.value.endpoint).toBe('https://hooks.example.com/in');
+    expect(hook.provider.case === 'webhook' && hook.provider.value.signingSecret).toBe('');
     expect((await get(ids.slack)).configuredSecrets).toEqual(['webhook_url']);
     expect((await get(ids.ntfy)).configuredSecrets).toEqual(['token']);
 
@@ -241,6 +247,9 @@ ${imports}`,
     expect(hook.configuredSecrets).toEqual(['headers']);
     expect(hook.provider.case === 'webhook' && hook.provider.value.headers.map((h) => h.key)).toEqual([
       'Authorization',
+    ]);
+    expect((await wd.state())[ADDRESSES.hook]?.webhook).toEqual([
+      expect.objectContaining({ endpoint: 'https://hooks.example.com/in', signing_secret: null }),
     ]);
     const switched = await get(ids.slack);
     expect([switched.providerType, switched.provider.case, switched.configuredSecrets]).toEqual([

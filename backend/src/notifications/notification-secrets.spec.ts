@@ -36,6 +36,18 @@ describe(splitArguments.name, () => {
     expect(joinArguments('webhook', sut.config, sut.secrets)).toEqual(args);
   });
 
+  it('seals the webhook signing secret whole and leaves it out of the settings', () => {
+    const args = { endpoint: 'https://hooks.example.com/in', headers: [], signingSecret: 'whsec-1' };
+    const sut = splitArguments('webhook', args);
+    expect(sut).toEqual({
+      config: { endpoint: 'https://hooks.example.com/in', headers: [] },
+      secrets: { signingSecret: 'whsec-1' },
+    });
+    expect(joinArguments('webhook', sut.config, sut.secrets)).toEqual(args);
+    // An empty secret is no secret: nothing is sealed, and the channel sends unsigned.
+    expect(splitArguments('webhook', { ...args, signingSecret: '' }).secrets).toEqual({});
+  });
+
   it('stores a URL without secret parts and an empty header list in the clear only', () => {
     expect(splitArguments('webhook', { endpoint: 'https://hooks.example.com/in', headers: [] })).toEqual({
       config: { endpoint: 'https://hooks.example.com/in', headers: [] },
@@ -56,6 +68,7 @@ describe(keepStoredCredentials.name, () => {
       { key: 'X-Team', value: 'ops' },
       { key: 'X-Team', value: 'dev' },
     ],
+    signingSecret: 'whsec-stored',
   };
 
   it('keeps what is sent back as a view shows it: the URL without its query, header values empty by key', () => {
@@ -68,8 +81,9 @@ describe(keepStoredCredentials.name, () => {
         { key: 'X-Other', value: '' },
       ],
     };
-    expect(keepStoredCredentials('webhook', sent, stored)).toEqual({
+    expect(keepStoredCredentials('webhook', { ...sent, signingSecret: '' }, stored)).toEqual({
       endpoint: stored.endpoint,
+      signingSecret: 'whsec-stored',
       headers: [
         { key: 'x-team', value: 'ops' },
         { key: 'X-TEAM', value: 'dev' },
@@ -85,6 +99,11 @@ describe(keepStoredCredentials.name, () => {
     expect(keep('https://other.example.com/in')).toBe('https://other.example.com/in');
     expect(keep('https://hooks.example.com/in?token=new')).toBe('https://hooks.example.com/in?token=new');
     expect(keep('https://hooks.example.com/in', true)).toBe('https://hooks.example.com/in');
+  });
+
+  it('takes a new webhook signing secret as sent', () => {
+    const sent = { endpoint: 'https://hooks.example.com/in', headers: [], signingSecret: 'whsec-new' };
+    expect(keepStoredCredentials('webhook', sent, stored).signingSecret).toBe('whsec-new');
   });
 
   it('keeps a whole credential sent empty', () => {

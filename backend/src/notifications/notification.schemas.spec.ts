@@ -1,4 +1,4 @@
-import { isHttpUrl } from '../common/validation';
+import { isHttpUrl, NO_CONTROL_CHARACTERS } from '../common/validation';
 import { NOTIFICATION_PROVIDERS } from './notification-channel.entity';
 import {
   argumentName,
@@ -7,6 +7,7 @@ import {
   isEmail,
   isPhoneNumber,
   isTelegramChat,
+  NOTIFICATION_BOUNDS,
   PROVIDER_SCHEMAS,
   SENSITIVE_ARGUMENTS,
 } from './notification.schemas';
@@ -74,7 +75,7 @@ describe('provider blocks', () => {
       slack: ['webhook_url'],
       pagerduty: ['integration_key'],
       opsgenie: ['api_key'],
-      webhook: [],
+      webhook: ['signing_secret'],
       telegram: [],
       sms: [],
       whatsapp: [],
@@ -102,6 +103,21 @@ describe('provider blocks', () => {
     expect(result.error?.issues.map((i) => i.message)).toEqual(['is required']);
     const long = PROVIDER_SCHEMAS.discord.safeParse({ webhookUrl: `ftp://${'a'.repeat(3000)}` });
     expect(long.error?.issues.map((i) => i.message)).toEqual(['must be at most 2048 characters']);
+  });
+
+  it('let a webhook go unsigned, and bound its signing secret like the other credentials', () => {
+    const webhook = (signingSecret: string) =>
+      PROVIDER_SCHEMAS.webhook.safeParse({ endpoint: 'https://hooks.example.com/in', headers: [], signingSecret });
+    expect(webhook('').success).toBe(true);
+    expect(webhook(`whsec_${'a'.repeat(NOTIFICATION_BOUNDS.credential - 6)}`).data?.signingSecret).toHaveLength(
+      NOTIFICATION_BOUNDS.credential,
+    );
+    const problems = (signingSecret: string) => webhook(signingSecret).error?.issues.map((i) => [i.path, i.message]);
+    expect(problems('a'.repeat(NOTIFICATION_BOUNDS.credential + 1))).toEqual([
+      [['signingSecret'], 'must be at most 1024 characters'],
+    ]);
+    expect(problems('whsec\nX-Injected: 1')).toEqual([[['signingSecret'], NO_CONTROL_CHARACTERS]]);
+    expect(problems('whsec\u0000')).toEqual([[['signingSecret'], NO_CONTROL_CHARACTERS]]);
   });
 
   it('let ntfy go without server and token', () => {

@@ -104,6 +104,7 @@ export const PROVIDER_SCHEMAS = {
   webhook: z.object({
     endpoint: url(true),
     headers: z.array(header).max(B.headers, { error: `must have at most ${B.headers} entries` }),
+    signingSecret: credential(false),
   }),
   telegram: z.object({
     chatId: text({
@@ -137,7 +138,7 @@ export const SENSITIVE_ARGUMENTS: Record<NotificationProvider, readonly string[]
   slack: ['webhookUrl'],
   pagerduty: ['integrationKey'],
   opsgenie: ['apiKey'],
-  webhook: [],
+  webhook: ['signingSecret'],
   telegram: [],
   sms: [],
   whatsapp: [],

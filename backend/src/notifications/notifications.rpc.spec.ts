@@ -54,8 +54,11 @@ describe('notification update masks', () => {
     expect(maskFields(undefined, notificationPath)).toBeUndefined();
     expect(maskFields(mask(), notificationPath)).toBeUndefined();
     expect(
-      maskFields(mask('name', 'provider_type', 'monitor_ids', 'google_chat', 'ntfy.server_url'), notificationPath),
-    ).toEqual(['name', 'providerType', 'monitorIds', 'google_chat', 'ntfy.serverUrl']);
+      maskFields(
+        mask('name', 'provider_type', 'monitor_ids', 'google_chat', 'ntfy.server_url', 'webhook.signing_secret'),
+        notificationPath,
+      ),
+    ).toEqual(['name', 'providerType', 'monitorIds', 'google_chat', 'ntfy.serverUrl', 'webhook.signingSecret']);
   });
 
   it.each(['id', 'created_at', 'configured_secrets', 'provider', 'slack.token', 'ntfy.token.x', 'googleChat'])(

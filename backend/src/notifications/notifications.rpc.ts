@@ -33,7 +33,14 @@ export function blockIn(provider: Notification['provider']): ProviderBlock | und
     case 'opsgenie':
       return { kind: 'opsgenie', args: { apiKey: provider.value.apiKey, region: provider.value.region } };
     case 'webhook':
-      return { kind: 'webhook', args: { endpoint: provider.value.endpoint, headers: pairs(provider.value.headers) } };
+      return {
+        kind: 'webhook',
+        args: {
+          endpoint: provider.value.endpoint,
+          headers: pairs(provider.value.headers),
+          signingSecret: provider.value.signingSecret,
+        },
+      };
     case 'telegram':
       return { kind: 'telegram', args: { chatId: provider.value.chatId } };
     case 'sms':
@@ -88,11 +95,15 @@ export function blockOut(v: NotificationView): ProviderInit {
       return { case: 'opsgenie', value: { apiKey: '', region: text('region') } };
     case 'webhook': {
       // Header values are credentials: the keys go out with empty values (an update that sends them
-      // back so keeps the stored values), the endpoint without its query string.
+      // back so keeps the stored values), the endpoint without its query string, no signing secret.
       const keys = (v.settings.headers as Array<{ key: string }> | undefined) ?? [];
       return {
         case: 'webhook',
-        value: { endpoint: text('endpoint'), headers: keys.map((h) => ({ key: h.key, value: '' })) },
+        value: {
+          endpoint: text('endpoint'),
+          headers: keys.map((h) => ({ key: h.key, value: '' })),
+          signingSecret: '',
+        },
       };
     }
     case 'telegram':

@@ -1279,6 +1279,12 @@ export interface NotificationWebhook {
   * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/notification#headers Notification#headers}
   */
   readonly headers?: NotificationWebhookHeaders[] | cdktf.IResolvable;
+  /**
+  * Secret that signs each request, at most 1024 characters: the `X-Signature-256` header carries `sha256=` and the hex HMAC-SHA256 of the raw body with this key, which the receiver recomputes and compares in constant time. When omitted, requests are not signed. Sensitive and write-only: the service never returns it, so the state keeps the configured value.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/notification#signing_secret Notification#signing_secret}
+  */
+  readonly signingSecret?: string;
 }
 
 export function notificationWebhookToTerraform(struct?: NotificationWebhookOutputReference | NotificationWebhook): any {
@@ -1289,6 +1295,7 @@ export function notificationWebhookToTerraform(struct?: NotificationWebhookOutpu
   return {
     endpoint: cdktf.stringToTerraform(struct!.endpoint),
     headers: cdktf.listMapper(notificationWebhookHeadersToTerraform, false)(struct!.headers),
+    signing_secret: cdktf.stringToTerraform(struct!.signingSecret),
   }
 }
 
@@ -1310,6 +1317,12 @@ export function notificationWebhookToHclTerraform(struct?: NotificationWebhookOu
       isBlock: true,
       type: "list",
       storageClassType: "NotificationWebhookHeadersList",
+    },
+    signing_secret: {
+      value: cdktf.stringToHclTerraform(struct!.signingSecret),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "string",
     },
   };
 
@@ -1339,6 +1352,10 @@ export class NotificationWebhookOutputReference extends cdktf.ComplexObject {
       hasAnyValues = true;
       internalValueResult.headers = this._headers?.internalValue;
     }
+    if (this._signingSecret !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.signingSecret = this._signingSecret;
+    }
     return hasAnyValues ? internalValueResult : undefined;
   }
 
@@ -1347,11 +1364,13 @@ export class NotificationWebhookOutputReference extends cdktf.ComplexObject {
       this.isEmptyObject = false;
       this._endpoint = undefined;
       this._headers.internalValue = undefined;
+      this._signingSecret = undefined;
     }
     else {
       this.isEmptyObject = Object.keys(value).length === 0;
       this._endpoint = value.endpoint;
       this._headers.internalValue = value.headers;
+      this._signingSecret = value.signingSecret;
     }
   }
 
@@ -1382,6 +1401,22 @@ export class NotificationWebhookOutputReference extends cdktf.ComplexObject {
   // Temporarily expose input value. Use with caution.
   public get headersInput() {
     return this._headers.internalValue;
+  }
+
+  // signing_secret - computed: false, optional: true, required: false
+  private _signingSecret?: string; 
+  public get signingSecret() {
+    return this.getStringAttribute('signing_secret');
+  }
+  public set signingSecret(value: string) {
+    this._signingSecret = value;
+  }
+  public resetSigningSecret() {
+    this._signingSecret = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get signingSecretInput() {
+    return this._signingSecret;
   }
 }
 export interface NotificationWhatsapp {

@@ -111,7 +111,14 @@ export const BLOCK_ARGUMENTS: Record<ProviderType, readonly ArgumentSpec[]> = {
       validators: [oneOf(['us', 'eu'])],
     }),
   ],
-  webhook: [arg('endpoint', 'url', url('URL the alerts are POSTed to', true, 'url'))],
+  webhook: [
+    arg('endpoint', 'url', url('URL the alerts are POSTed to', true, 'url')),
+    arg('signing_secret', 'secret', {
+      ...credential('Signing secret', false),
+      description:
+        'Secret that signs each request, at most 1024 characters: the `X-Signature-256` header carries `sha256=` and the hex HMAC-SHA256 of the raw body with this key, which the receiver recomputes and compares in constant time. When omitted, requests are not signed. Sensitive and write-only: the service never returns it, so the state keeps the configured value.',
+    }),
+  ],
   telegram: [
     arg('chat_id', 'plain', {
       description:

@@ -3,7 +3,7 @@ import { Code, ConnectError } from '@connectrpc/connect';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { NotificationSchema, type Notification } from '@uptime/proto/gen/notification/v1/notification_service_pb.js';
 import { Diagnostics, UNKNOWN, type Attribute, type Obj, type Path, type Value } from '../framework/types';
-import { blockFromProto, headersFromProto, PROVIDER_TYPES, publicUrl } from './notification-blocks';
+import { blockFromProto, blockToProto, headersFromProto, PROVIDER_TYPES, publicUrl } from './notification-blocks';
 import {
   notificationFromProto,
   notificationToProto,
@@ -64,7 +64,11 @@ describe('notification mapping', () => {
     expect(webhook.name).toBeUndefined();
     expect(webhook.provider).toEqual({
       case: 'webhook',
-      value: { endpoint: 'https://example.com/hook?sig=1', headers: [{ key: 'X-Token', value: 's3cret' }] },
+      value: {
+        endpoint: 'https://example.com/hook?sig=1',
+        signingSecret: '',
+        headers: [{ key: 'X-Token', value: 's3cret' }],
+      },
     });
     expect(
       notificationToProto(stateOf({ provider_type: 'ms_teams', ms_teams: [{ webhook_url: 'https://t.example' }] }))
@@ -147,6 +151,22 @@ describe('notification mapping', () => {
     expect(publicUrl('https://example.com/hook')).toBe('https://example.com/hook');
   });
 
+  it('keeps the configured webhook signing secret while the API names it configured, and sends it', () => {
+    const prior = { endpoint: 'https://example.com/hook', signing_secret: 'whsec', headers: null };
+    const shown = { endpoint: 'https://example.com/hook', signingSecret: '', headers: [] };
+    expect(blockFromProto('webhook', shown, prior, ['signing_secret'])).toEqual(prior);
+    expect(blockFromProto('webhook', shown, prior, []).signing_secret).toBeNull();
+    // After an import there is no prior block: unknown until the next plan sets it.
+    expect(blockFromProto('webhook', shown, null, ['signing_secret']).signing_secret).toBeNull();
+    expect(blockToProto('webhook', prior)).toEqual({
+      case: 'webhook',
+      value: { endpoint: 'https://example.com/hook', signingSecret: 'whsec', headers: [] },
+    });
+    expect(
+      blockToProto('webhook', { endpoint: 'https://example.com/hook', signing_secret: null, headers: null }),
+    ).toEqual({ case: 'webhook', value: { endpoint: 'https://example.com/hook', signingSecret: '', headers: [] } });
+  });
+
   it('keeps the configured header values for the keys the API returns', () => {
     const prior = [
       { key: 'X-A', value: 'one' },
@@ -190,7 +210,7 @@ describe('notification mapping', () => {
     ]);
     expect(
       notificationUpdateMask(stateOf({ provider_type: 'webhook' }), stateOf({ provider_type: 'webhook' })),
-    ).toContain('webhook.headers');
+    ).toEqual(expect.arrayContaining(['webhook.endpoint', 'webhook.signing_secret', 'webhook.headers']));
     // A new provider_type needs its block whole.
     expect(notificationUpdateMask(plan, stateOf({ provider_type: 'slack' }))).toEqual([
       'name',
@@ -264,6 +284,7 @@ describe('notification configuration rules', () => {
       ['grafana_oncall', 'webhook_url'],
       ['ntfy', 'token'],
       ['ms_teams', 'webhook_url'],
+      ['webhook', 'signing_secret'],
     ]) {
       expect(secret(kind, arg)).toMatchObject({ sensitive: true, writeOnly: true });
     }

@@ -3,6 +3,7 @@
 // the ingest transaction and the delivery worker sends it to loopback webhook receivers. The rules
 // exercised here run where they are implemented (the quorum in SQL, the outbox's unique keys, SKIP
 // LOCKED claiming), with no part of our code replaced.
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createClient, type Client } from '@connectrpc/connect';
 import { createConnectTransport } from '@connectrpc/connect-node';
 import { NotificationService } from '@uptime/proto/gen/notification/v1/notification_service_pb';
@@ -544,6 +545,61 @@ describe('alert pipeline', () => {
     } finally {
       await own.close();
     }
+  });
+
+  it('signs the alerts and the test send of a channel created with signing_secret, and only those', async () => {
+    const secret = 'whsec-pipeline-5b7e';
+    const { tenant, monitorId, channels } = await setup();
+    const { notification } = await rpcClient(tenant).createNotification({
+      notification: {
+        name: 'signed hook',
+        providerType: 'webhook',
+        monitorIds: [monitorId],
+        provider: {
+          case: 'webhook',
+          value: { endpoint: `${receiver.url}/signed`, headers: [], signingSecret: secret },
+        },
+      },
+    });
+    expect(notification).toMatchObject({ configuredSecrets: ['signing_secret'] });
+    expect(JSON.stringify(notification?.provider)).not.toContain(secret);
+
+    await report(monitorId, { 'fly-ams': 'success' });
+    await report(monitorId, { 'fly-ams': 'error' });
+    await eventually(
+      () => deliveries(monitorId),
+      (rows) => rows.length === 2 && settled(rows),
+    );
+    await rpcClient(tenant).sendTestNotification({ id: notification!.id });
+
+    // What a receiver does: HMAC-SHA256 of the raw body with the shared secret, compared in constant time.
+    const verifies = (body: string, header: string | string[] | undefined): boolean => {
+      const expected = Buffer.from(`sha256=${createHmac('sha256', secret).update(body).digest('hex')}`);
+      const given = Buffer.from(typeof header === 'string' ? header : '');
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    };
+    const signed = receiver.requests.filter((r) => r.path === '/signed');
+    expect(signed.map((r) => (JSON.parse(r.body) as { event: string }).event)).toEqual([
+      'monitor.down',
+      'monitor.test',
+    ]);
+    for (const request of signed) {
+      expect(request.headers['x-signature-256']).toMatch(/^sha256=[0-9a-f]{64}$/);
+      expect(verifies(request.body, request.headers['x-signature-256'])).toBe(true);
+      expect(verifies(`${request.body} `, request.headers['x-signature-256'])).toBe(false);
+    }
+    // The channel without a secret of the same monitor sends unsigned.
+    const unsigned = receiver.requests.filter((r) => r.path === channels[0].path);
+    expect(unsigned).toHaveLength(1);
+    expect(unsigned[0].headers).not.toHaveProperty('x-signature-256');
+
+    const audit = await t.db.rows<{ action: string }>(
+      'SELECT action, before, after FROM audit_logs WHERE workspace_id = $1',
+      [tenant.ctx.workspace.id],
+    );
+    expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['notification.create', 'notification.test']));
+    expect(JSON.stringify(audit)).not.toContain(secret);
+    expect(JSON.stringify(await deliveries(monitorId))).not.toContain(secret);
   });
 
   function rpcClient(tenant: Tenant): Client<typeof NotificationService> {

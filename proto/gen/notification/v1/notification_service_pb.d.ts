@@ -348,6 +348,17 @@ export declare type WebhookProvider = Message<"notification.v1.WebhookProvider">
    * @generated from field: repeated notification.v1.WebhookHeader headers = 2;
    */
   headers: WebhookHeader[];
+
+  /**
+   * Optional, sensitive (write-only), at most 1024 characters: the key that signs each request. The
+   * X-Signature-256 header carries `sha256=` and the hex HMAC-SHA256 of the raw request body, which
+   * the receiver recomputes with the same secret and compares in constant time. Empty: requests are
+   * not signed. Sent empty, the stored secret is kept; the update_mask path `webhook.signing_secret`
+   * with an empty value removes it.
+   *
+   * @generated from field: string signing_secret = 3;
+   */
+  signingSecret: string;
 };
 
 /**
