@@ -22,6 +22,7 @@ import { OpenApiModule } from './openapi/openapi.module';
 import { PrivateLocationsModule } from './private-locations/private-locations.module';
 import { RetentionScheduler } from './check-results/retention.service';
 import { RpcModule } from './rpc/rpc.module';
+import { PublicPagesModule } from './public-pages/public-pages.module';
 import { SiteModule } from './site/site.module';
 import { McpModule } from './mcp/mcp.module';
 import { OAuthModule } from './oauth/oauth.module';
@@ -87,6 +88,7 @@ export class AppModule {
         CheckResultsModule,
         AlertsModule,
         SiteModule,
+        PublicPagesModule,
         McpModule,
         OAuthModule,
         DashboardModule,

@@ -4,7 +4,7 @@ import type { MemberRole } from '../users/membership.entity';
 import type { UserWorkspace } from '../users/users.service';
 import { CSRF_FIELD } from './csrf';
 import { DASHBOARD_CSS_PATH } from './dashboard.css';
-import { html, type Html, type HtmlValue } from './html';
+import { html, type Html, type HtmlValue } from '../common/html';
 
 export const PRODUCT_NAME = 'Uptime';
 

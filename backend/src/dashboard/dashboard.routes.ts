@@ -18,7 +18,7 @@ import { cookieNames, parseCookies, serializeCookie, type CookieNames } from './
 import { crossSiteReason, CSRF_FIELD, csrfKey, csrfToken, csrfValid } from './csrf';
 import { DASHBOARD_CSS, DASHBOARD_CSS_PATH } from './dashboard.css';
 import { dashboardErrorOf, formWithError } from './dashboard-errors';
-import type { Html } from './html';
+import type { Html } from '../common/html';
 import { apiKeysPage } from './pages/api-keys.page';
 import { consentPage } from './pages/consent.page';
 import { errorPage } from './pages/error.page';

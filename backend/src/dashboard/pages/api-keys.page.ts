@@ -13,7 +13,7 @@ import {
   settingsTabs,
   table,
 } from '../components';
-import { html, type Html } from '../html';
+import { html, type Html } from '../../common/html';
 import type { KeyRow } from '../workspace-settings.service';
 import type { FormState } from './form-state';
 

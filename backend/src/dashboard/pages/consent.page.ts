@@ -1,6 +1,6 @@
 import type { PendingAuthorization } from '../../oauth/oauth-consent.service';
 import { layout, notice, postForm, radios, select, type Frame } from '../components';
-import { html, type Html } from '../html';
+import { html, type Html } from '../../common/html';
 
 export interface ConsentPageData {
   pending: PendingAuthorization;

@@ -1,5 +1,5 @@
 import { layout, plainLayout, type Frame } from '../components';
-import { html, type Html } from '../html';
+import { html, type Html } from '../../common/html';
 
 /** An error as a page of its own (unknown workspace, expired consent request, refused action). */
 export function errorPage(title: string, message: string, frame?: Frame): Html {

@@ -10,7 +10,7 @@ import {
   settingsTabs,
   table,
 } from '../components';
-import { html, type Html } from '../html';
+import { html, type Html } from '../../common/html';
 
 export interface IntegrationsPageData {
   apps: ConnectedAppView[];

@@ -13,7 +13,7 @@ import {
   settingsTabs,
   table,
 } from '../components';
-import { html, type Html } from '../html';
+import { html, type Html } from '../../common/html';
 import type { FormState } from './form-state';
 
 export interface MembersPageData {

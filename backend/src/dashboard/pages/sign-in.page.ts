@@ -1,5 +1,5 @@
 import { field, hidden, notice, plainLayout, postForm } from '../components';
-import { html, type Html } from '../html';
+import { html, type Html } from '../../common/html';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../users/users.service';
 import type { FormState } from './form-state';
 
