@@ -160,7 +160,9 @@ describe('StatusPageService', () => {
     it('gates custom themes by plan', async () => {
       const free = pagesFor((await newTenant(t, 'free')).writeKey);
       const error = await rpcError(
-        free.createStatusPage({ statusPage: { title: 'x', slug: slug(), customTheme: { light: { '--a': 'b' } } } }),
+        free.createStatusPage({
+          statusPage: { title: 'x', slug: slug(), customTheme: { light: { '--accent': '#000' } } },
+        }),
       );
       expect(error.code).toBe(Code.PermissionDenied);
       expect(error.rawMessage).toBe('Upgrade for custom themes');

@@ -16,6 +16,7 @@ const TABLES = [
   'page_component_groups',
   'page_components',
   'page_subscribers',
+  'page_subscriber_components',
   'status_reports',
   'status_report_updates',
   'status_report_components',

@@ -194,6 +194,8 @@ export function plausibleString(name: string, ids?: IdPool, scope: FieldScope = 
   if (n === 'status') return fc.constantFrom('investigating', 'identified', 'monitoring', 'resolved');
   if (n === 'key') return fc.constantFrom('X-Custom', 'Authorization', 'env', 'accept');
   if (n === 'css_variable') return fc.constantFrom('--color-primary', '--bg');
+  // The values of custom_theme's light and dark maps: colours, as the theme sanitizer requires.
+  if (n === 'light' || n === 'dark') return fc.constantFrom('#0a84ff', 'hsl(210 90% 40%)');
   if (n === 'from') return fc.constant(new Date(Date.now() + 3_600_000).toISOString());
   if (n === 'to') return fc.constant(new Date(Date.now() + 7_200_000).toISOString());
   if (/^(date|day)$/.test(n)) return fc.constant(new Date().toISOString());

@@ -453,9 +453,43 @@ export class CheckResultsRepository {
     return Object.fromEntries(Object.entries(row?.sketch ?? {}).map(([k, n]) => [k, Number(n)]));
   }
 
-  /** Drops aggregates older than `cutoff` (small hourly rows; raw results go with their partitions). */
-  async dropAggregatesBefore(cutoff: Date): Promise<void> {
-    await this.db.manager.query('DELETE FROM check_aggregates WHERE bucket_start < $1', [cutoff]);
+  /**
+   * Drops hourly aggregates older than `hourly` and daily ones older than `daily` (daily rows outlive
+   * hourly ones: public pages show 90 days). Raw results go with their partitions.
+   */
+  async dropAggregatesBefore(hourly: Date, daily: Date): Promise<void> {
+    await this.db.manager.query(
+      `DELETE FROM check_aggregates WHERE (span = 'd' AND bucket_start < $2) OR (span <> 'd' AND bucket_start < $1)`,
+      [hourly, daily],
+    );
+  }
+
+  /**
+   * p50 and p95 latency (ms) per monitor and UTC day in [from, to), from the daily aggregates'
+   * sketches merged over regions; days without successful or degraded checks left out.
+   */
+  async dailyLatency(
+    monitorIds: string[],
+    from: Date,
+    to: Date,
+  ): Promise<Array<{ monitorId: string; day: string; p50: number; p95: number }>> {
+    if (!monitorIds.length) return [];
+    const rows = await this.db.rows<{ monitor_id: string; day: string; sketch: Sketch }>(
+      mergeSketches(
+        `SELECT a.monitor_id::text, to_char(a.bucket_start AT TIME ZONE 'UTC', 'YYYY-MM-DD'), b.key, b.value
+           FROM check_aggregates a, jsonb_each_text(a.sketch) b
+          WHERE a.monitor_id = ANY($1::bigint[]) AND a.span = 'd' AND a.bucket_start >= $2 AND a.bucket_start < $3`,
+        ['monitor_id', 'day'],
+      ),
+      [monitorIds, from, to],
+    );
+    return rows
+      .map((r) => {
+        const sketch = Object.fromEntries(Object.entries(r.sketch).map(([k, n]) => [k, Number(n)]));
+        return { monitorId: r.monitor_id, day: r.day, p50: quantile(sketch, 0.5), p95: quantile(sketch, 0.95), sketch };
+      })
+      .filter((r) => Object.keys(r.sketch).length > 0)
+      .map(({ monitorId, day, p50, p95 }) => ({ monitorId, day, p50, p95 }));
   }
 
   /** HTTP results of a monitor in [from, to], newest first. */
@@ -494,7 +528,7 @@ export class CheckResultsRepository {
 
   /**
    * Counts by outcome per monitor and UTC day (YYYY-MM-DD) in [from, to), days without checks left
-   * out; from the daily aggregates, which outlive the 14 days of raw results (kept 46 days).
+   * out; from the daily aggregates, which outlive the 14 days of raw results (kept 91 days).
    */
   async dailyCounts(monitorIds: string[], from: Date, to: Date): Promise<DailyCounts[]> {
     if (!monitorIds.length) return [];

@@ -10,8 +10,10 @@ import { RESULT_RETENTION_DAYS } from '../monitors/monitor.constants';
 
 const RETENTION_LOCK = 7_270_003;
 const HOUR_MS = 3_600_000;
-/** Hourly aggregates serve the 45-day status page history. */
+/** Hourly aggregates serve the 45-day summaries (RPC, MCP). */
 export const AGGREGATE_RETENTION_DAYS = 46;
+/** Daily aggregates serve the 90 days of uptime bars and latency of public status pages, and a day more. */
+export const DAILY_AGGREGATE_RETENTION_DAYS = 91;
 /** Alert transitions and their deliveries (a channel's last delivery status among them). */
 export const ALERT_HISTORY_DAYS = 30;
 
@@ -32,7 +34,10 @@ export class RetentionService {
   async maintain(now: Date): Promise<{ created: string[]; dropped: string[] }> {
     const result = await this.db.transaction(async () => {
       await this.db.lockJob(RETENTION_LOCK);
-      await this.results.dropAggregatesBefore(new Date(now.getTime() - AGGREGATE_RETENTION_DAYS * 86_400_000));
+      await this.results.dropAggregatesBefore(
+        new Date(now.getTime() - AGGREGATE_RETENTION_DAYS * 86_400_000),
+        new Date(now.getTime() - DAILY_AGGREGATE_RETENTION_DAYS * 86_400_000),
+      );
       // Triggered runs are history once their results are gone.
       await this.schedules.forgetFinishedTriggers(new Date(now.getTime() - RESULT_RETENTION_DAYS * 86_400_000));
       await this.alerts.forgetBefore(new Date(now.getTime() - ALERT_HISTORY_DAYS * 86_400_000));

@@ -25,6 +25,7 @@ import { RateLimitWindowEntity } from '../rate-limit/rate-limit-window.entity';
 import { ComponentGroupEntity } from '../status-pages/component-group.entity';
 import { PageComponentEntity } from '../status-pages/page-component.entity';
 import { PageSubscriberEntity } from '../subscribers/page-subscriber.entity';
+import { PageSubscriberComponentEntity } from '../subscribers/page-subscriber-component.entity';
 import { StatusPageEntity } from '../status-pages/status-page.entity';
 import {
   StatusReportComponentEntity,
@@ -50,6 +51,7 @@ export const ENTITIES = [
   ComponentGroupEntity,
   PageComponentEntity,
   PageSubscriberEntity,
+  PageSubscriberComponentEntity,
   StatusReportEntity,
   StatusReportUpdateEntity,
   StatusReportComponentEntity,

@@ -4,6 +4,7 @@ import type { FastifyHttpOptions } from 'fastify';
 import type { Server } from 'node:http';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config/config';
+import { rewritePageDomain } from '../public-pages/page-domains';
 
 /** Largest body Fastify reads (REST, MCP, agents): agents report results in batches of up to 1000. */
 export const BODY_LIMIT_BYTES = 8 * 1024 * 1024;
@@ -17,6 +18,11 @@ export function fastifyOptions(config: AppConfig, logger: Logger): FastifyHttpOp
     // request.ip is the client address the failed-authentication limit counts: behind a reverse
     // proxy it must come from X-Forwarded-For, but only from proxies the operator named.
     trustProxy: config.trustProxy,
+    // A request whose Host is a public page's custom domain is served from that page's routes:
+    // `/<rest>` becomes `/status/<slug>/<rest>` before routing (public-pages/page-domains.ts).
+    rewriteUrl(req) {
+      return rewritePageDomain(this, req);
+    },
     // A client gets REQUEST_TIMEOUT_MS to send its whole request, headers included; then Node answers
     // 408 and closes the connection, so a body that never finishes holds nothing open. Without it a
     // stalled upload waited for Node's default of 300 s.

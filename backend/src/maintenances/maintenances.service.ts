@@ -96,6 +96,7 @@ export class MaintenancesService {
         from: new Date(view.from),
         to: new Date(view.to),
         componentNames: await this.publisher.componentNames(ctx, view.pageId, view.pageComponentIds),
+        componentIds: view.pageComponentIds,
       }),
       (sentAt) => this.maintenances.markNotified(view.id, sentAt),
     );

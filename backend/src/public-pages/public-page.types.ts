@@ -37,7 +37,7 @@ export interface PublicPage {
   /** The locales of the switcher: the default first, then the page's `locales`, each once, supported only. */
   locales: string[];
   allowIndex: boolean;
-  /** Changes whenever anything shown changes (part of the ETag). */
+  /** The last change of the page's own settings (sitemap `lastmod`); the snapshot's `version` covers the rest. */
   updatedAt: Date;
 }
 

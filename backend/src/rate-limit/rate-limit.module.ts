@@ -26,6 +26,6 @@ import { RateWindows } from './rate-windows';
     },
     RateLimitHook,
   ],
-  exports: [RateLimiter, AuthFailureLimiter, RateLimitHook],
+  exports: [RateLimiter, AuthFailureLimiter, RateLimitHook, RateWindows],
 })
 export class RateLimitModule {}

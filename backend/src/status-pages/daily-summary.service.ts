@@ -2,11 +2,11 @@
 // the incidents and maintenances that touched the component, one bucket per UTC day (max 45 days).
 import { Inject, Injectable } from '@nestjs/common';
 import { z } from 'zod';
-import { CheckResultsRepository } from '../check-results/check-results.repository';
+import { CheckResultsRepository, type DailyCounts } from '../check-results/check-results.repository';
 import type { ServiceContext } from '../common/context';
 import { NotFoundError } from '../common/errors';
 import { parseInput } from '../common/validation';
-import { StatusPagesRepository } from './status-pages.repository';
+import { type ComponentEvent, StatusPagesRepository } from './status-pages.repository';
 
 const DAY_MS = 86_400_000;
 export const MAX_SUMMARY_DAYS = 45;
@@ -43,13 +43,81 @@ const daysSchema = z
   .max(MAX_SUMMARY_DAYS, { error: `must be between 1 and ${MAX_SUMMARY_DAYS}` })
   .default(MAX_SUMMARY_DAYS);
 
-/** The worst of what happened: failed checks are an outage, incidents or slow checks degrade. */
-export function dayStatus(bucket: Omit<DayBucket, 'status' | 'day'>, hasMonitor: boolean): DayStatus {
+/**
+ * The worst of what happened: failed checks are an outage, incidents or slow checks degrade. With
+ * `maintenanceExcuses` (public pages), a day with a maintenance and no incident is a maintenance day
+ * whatever its checks say: planned downtime is not downtime.
+ */
+export function dayStatus(
+  bucket: Omit<DayBucket, 'status' | 'day'>,
+  hasMonitor: boolean,
+  maintenanceExcuses = false,
+): DayStatus {
+  const incident = bucket.events.some((e) => e.kind === 'incident');
+  if (maintenanceExcuses && !incident && bucket.events.some((e) => e.kind === 'maintenance')) return 'maintenance';
   if (bucket.failed > 0) return 'outage';
-  if (bucket.degraded > 0 || bucket.events.some((e) => e.kind === 'incident')) return 'degraded';
+  if (bucket.degraded > 0 || incident) return 'degraded';
   if (bucket.events.some((e) => e.kind === 'maintenance')) return 'maintenance';
   if (hasMonitor && bucket.total === 0) return 'no_data';
   return 'operational';
+}
+
+const dayKeys = new Map<number, string>();
+
+/** `YYYY-MM-DD` of a UTC day start, remembered: the same few hundred days are named over and over. */
+export function dayKey(dayStartMs: number): string {
+  let key = dayKeys.get(dayStartMs);
+  if (key === undefined) {
+    if (dayKeys.size >= 1_000) dayKeys.clear();
+    key = new Date(dayStartMs).toISOString().slice(0, 10);
+    dayKeys.set(dayStartMs, key);
+  }
+  return key;
+}
+
+/**
+ * The `span` UTC day buckets from `start` of one component: its monitor's daily counts merged with the
+ * incidents and maintenances that touched it (each list may hold other components' rows).
+ */
+export function componentDays(
+  component: { id: string; monitorId: string | null },
+  start: Date,
+  span: number,
+  checks: readonly DailyCounts[],
+  incidents: readonly ComponentEvent[],
+  maintenances: readonly ComponentEvent[],
+  maintenanceExcuses = false,
+): DayBucket[] {
+  const checksByDay = new Map(checks.filter((r) => r.monitorId === component.monitorId).map((r) => [r.day, r]));
+  const ownIncidents = incidents.filter((e) => e.componentId === component.id);
+  const ownMaintenances = maintenances.filter((e) => e.componentId === component.id);
+  return Array.from({ length: span }, (_, i) => {
+    const dayStart = start.getTime() + i * DAY_MS;
+    const day = dayKey(dayStart);
+    const overlaps = (from: Date, to: Date | null) =>
+      from.getTime() < dayStart + DAY_MS && (to === null || to.getTime() >= dayStart);
+    // Most days of most components have no event: no arrays built for them (pages render 9000 days).
+    const events: TimelineEvent[] =
+      ownIncidents.length + ownMaintenances.length === 0
+        ? []
+        : [
+            ...ownIncidents
+              .filter((e) => overlaps(e.from, e.to))
+              .map(({ id, title, from, to }) => ({ kind: 'incident' as const, id, title, from, to })),
+            ...ownMaintenances
+              .filter((e) => overlaps(e.from, e.to))
+              .map(({ id, title, from, to }) => ({ kind: 'maintenance' as const, id, title, from, to })),
+          ];
+    const row = component.monitorId ? checksByDay.get(day) : undefined;
+    const counts = {
+      total: row?.total ?? 0,
+      successful: row?.successful ?? 0,
+      degraded: row?.degraded ?? 0,
+      failed: row?.failed ?? 0,
+      events,
+    };
+    return { day, ...counts, status: dayStatus(counts, component.monitorId !== null, maintenanceExcuses) };
+  });
 }
 
 @Injectable()
@@ -87,32 +155,9 @@ export class DailySummaryService {
       this.pages.incidentsOn(ids, start, end),
       this.pages.maintenancesOn(ids, start, end),
     ]);
-    const checksByKey = new Map(checks.map((r) => [`${r.monitorId}|${r.day}`, r]));
     return components.map((component) => ({
       componentId: component.id,
-      days: Array.from({ length: span }, (_, i) => {
-        const dayStart = start.getTime() + i * DAY_MS;
-        const day = new Date(dayStart).toISOString().slice(0, 10);
-        const overlaps = (from: Date, to: Date | null) =>
-          from.getTime() < dayStart + DAY_MS && (to === null || to.getTime() >= dayStart);
-        const events: TimelineEvent[] = [
-          ...incidents
-            .filter((e) => e.componentId === component.id && overlaps(e.from, e.to))
-            .map(({ id, title, from, to }) => ({ kind: 'incident' as const, id, title, from, to })),
-          ...maintenances
-            .filter((e) => e.componentId === component.id && overlaps(e.from, e.to))
-            .map(({ id, title, from, to }) => ({ kind: 'maintenance' as const, id, title, from, to })),
-        ];
-        const row = component.monitorId ? checksByKey.get(`${component.monitorId}|${day}`) : undefined;
-        const counts = {
-          total: row?.total ?? 0,
-          successful: row?.successful ?? 0,
-          degraded: row?.degraded ?? 0,
-          failed: row?.failed ?? 0,
-          events,
-        };
-        return { day, ...counts, status: dayStatus(counts, component.monitorId !== null) };
-      }),
+      days: componentDays(component, start, span, checks, incidents, maintenances),
     }));
   }
 }

@@ -2,11 +2,11 @@
 import { z } from 'zod';
 import { isHttpUrl, isMultiLine, isSingleLine, NO_CONTROL_CHARACTERS, required } from '../common/validation';
 import { isHostname } from '../monitors/monitor.schemas';
+import { MAX_CUSTOM_THEME_ENTRIES, THEME_KEYS, themeValueProblem } from '../public-pages/render/themes';
 import { ACCESS_TYPES } from './status-page.entity';
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const LOCALE = /^[a-z]{2,3}(?:-[A-Z][a-zA-Z]{1,3})?$/;
-const CSS_VARIABLE = /^--[a-zA-Z0-9-]{1,64}$/;
 const CIDR = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})\/(\d{1,2})$/;
 
 export function isIpv4Cidr(value: string): boolean {
@@ -35,15 +35,42 @@ const url = z
   .refine(isHttpUrl, { error: 'must be an http or https URL' })
   .nullable();
 
+/** One mode of `custom_theme`: variable name to value, checked as a whole by `customTheme` below. */
 const themeMap = z
-  .record(
-    z.string().regex(CSS_VARIABLE, { error: 'keys must be CSS custom properties such as --color-primary' }),
-    z
-      .string()
-      .max(256, { error: 'values must be at most 256 characters' })
-      .refine(isSingleLine, { error: `values ${NO_CONTROL_CHARACTERS}` }),
-  )
-  .refine((m) => Object.keys(m).length <= 100, { error: 'must have at most 100 entries' });
+  .record(z.string(), z.string({ error: 'values must be strings' }))
+  .refine((m) => Object.keys(m).length <= MAX_CUSTOM_THEME_ENTRIES, {
+    error: `must have at most ${MAX_CUSTOM_THEME_ENTRIES} entries`,
+  });
+
+/**
+ * Per-mode overrides of the theme's variables: known names (with their leading `--`, or an alias such
+ * as `--primary`) to values the page's sanitizer accepts, so what is stored is what the page shows.
+ * Each issue names the key as a person reads it: `customTheme.light["--bg"]: must be a colour ...`.
+ */
+const customTheme = z
+  .object({ light: themeMap.optional(), dark: themeMap.optional() })
+  .superRefine((theme, ctx) => {
+    for (const mode of ['light', 'dark'] as const) {
+      const entries = Object.entries(theme[mode] ?? {});
+      // Too many entries is already said once; a message per entry would only repeat it.
+      if (entries.length > MAX_CUSTOM_THEME_ENTRIES) continue;
+      for (const [name, value] of entries) {
+        const problem =
+          isSingleLine(name) && isSingleLine(value) ? themeValueProblem(name, value) : NO_CONTROL_CHARACTERS;
+        // One path element `light["--bg"]`: fieldPath joins elements with dots.
+        if (problem) ctx.addIssue({ code: 'custom', path: [`${mode}[${JSON.stringify(name)}]`], message: problem });
+      }
+    }
+  })
+  .nullable();
+
+/**
+ * The page's theme: any key of the documented shape is stored (other tools' keys such as `dark` keep
+ * working), and a key that is not built in is rendered with `default`.
+ */
+const themeKey = z.string().regex(/^[a-z0-9-]{1,64}$/, {
+  error: `must be a theme key of 1 to 64 characters a-z, 0-9 and -; built in: ${THEME_KEYS.join(', ')}`,
+});
 
 export const statusPageSchema = z
   .object({
@@ -87,8 +114,8 @@ export const statusPageSchema = z
         error: 'must be comma-separated IPv4 CIDR ranges such as 10.0.0.0/8,192.168.1.0/24',
       })
       .nullable(),
-    theme: z.string().regex(/^[a-z0-9-]{1,64}$/, { error: 'must be a theme key of 1 to 64 characters a-z, 0-9 and -' }),
-    customTheme: z.object({ light: themeMap.optional(), dark: themeMap.optional() }).nullable(),
+    theme: themeKey,
+    customTheme,
     defaultLocale: z.string().regex(LOCALE, { error: 'must be a locale such as en or pt-BR' }),
     locales: z
       .array(z.string().regex(LOCALE, { error: 'must be a locale such as en or pt-BR' }))

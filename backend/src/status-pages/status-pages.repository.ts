@@ -26,6 +26,47 @@ const toComponentEvent = (r: { component_id: string; id: string; title: string; 
   to: r.to ? new Date(r.to) : null,
 });
 
+/** A published page as the public side reads it, with its workspace's plan (for plan features). */
+export interface PublishedPageRow {
+  page: StatusPageEntity;
+  plan: string;
+}
+
+/** A component as a public page shows it, with what it needs of its monitor. */
+export interface PublicComponentRow {
+  id: string;
+  name: string;
+  description: string;
+  monitorId: string | null;
+  order: number;
+  groupId: string | null;
+  groupOrder: number;
+  /** Null for a static component or a deleted monitor. */
+  monitorStatus: string | null;
+  monitorPublic: boolean;
+}
+
+export interface PublicReportRow {
+  id: string;
+  title: string;
+  status: string;
+  createdAt: Date;
+  resolvedAt: Date | null;
+  componentIds: string[];
+  updates: Array<{ status: string; message: string; date: Date }>;
+}
+
+export interface PublicMaintenanceRow {
+  id: string;
+  title: string;
+  message: string;
+  from: Date;
+  to: Date;
+  componentIds: string[];
+}
+
+const ids = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
+
 @Injectable()
 export class StatusPagesRepository {
   constructor(@Inject(Database) private readonly db: Database) {}
@@ -160,5 +201,167 @@ export class StatusPagesRepository {
     if (!ids.length) return new Map();
     const monitors = await this.db.repo(MonitorEntity).findBy({ id: In(ids) });
     return new Map(monitors.map((m) => [m.id, m.name]));
+  }
+
+  // ---- Reads of the public side (public-pages/): published pages only, a few queries per page ----
+
+  /** The published page of this slug or custom domain (lower case), with its workspace's plan. */
+  async findPublished(by: { slug: string } | { domain: string }): Promise<PublishedPageRow | null> {
+    const where = 'slug' in by ? { slug: by.slug, published: true } : { customDomain: by.domain, published: true };
+    const page = await this.db.repo(StatusPageEntity).findOne({ where, relations: { workspace: true } });
+    if (!page) return null;
+    const plan = page.workspace?.plan ?? '';
+    delete page.workspace;
+    return { page, plan };
+  }
+
+  /** Custom domain → slug of every published page that has one. */
+  async publishedDomains(): Promise<Array<{ domain: string; slug: string }>> {
+    return this.db.rows<{ domain: string; slug: string }>(
+      `SELECT lower(custom_domain) AS domain, slug FROM status_pages WHERE published AND custom_domain IS NOT NULL`,
+    );
+  }
+
+  /** Published pages for robots.txt and the sitemap, by slug. */
+  async publishedPagesForRobots(): Promise<
+    Array<{ slug: string; indexable: boolean; customDomain: string | null; updatedAt: Date }>
+  > {
+    const rows = await this.db.rows<{
+      slug: string;
+      indexable: boolean;
+      custom_domain: string | null;
+      updated_at: Date;
+    }>(
+      `SELECT slug, (allow_index AND access_type = 'public') AS indexable, custom_domain, updated_at
+         FROM status_pages WHERE published ORDER BY slug`,
+    );
+    return rows.map((r) => ({
+      slug: r.slug,
+      indexable: r.indexable,
+      customDomain: r.custom_domain,
+      updatedAt: new Date(r.updated_at),
+    }));
+  }
+
+  /** The page's components with their monitor's status and `public`, in page order. */
+  async publicComponents(pageId: string): Promise<PublicComponentRow[]> {
+    const rows = await this.db.rows<{
+      id: string;
+      name: string;
+      description: string;
+      monitor_id: string | null;
+      order: number;
+      group_id: string | null;
+      group_order: number;
+      monitor_status: string | null;
+      monitor_public: boolean | null;
+    }>(
+      `SELECT c.id::text AS id, c.name, c.description, c.monitor_id::text AS monitor_id, c."order",
+              c.group_id::text AS group_id, c.group_order, m.status AS monitor_status, m.public AS monitor_public
+         FROM page_components c LEFT JOIN monitors m ON m.id = c.monitor_id AND m.deleted_at IS NULL
+        WHERE c.page_id = $1 ORDER BY c."order", c.id`,
+      [pageId],
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      description: r.description,
+      monitorId: r.monitor_id,
+      order: Number(r.order),
+      groupId: r.group_id,
+      groupOrder: Number(r.group_order),
+      monitorStatus: r.monitor_status,
+      monitorPublic: r.monitor_public === true,
+    }));
+  }
+
+  /** Reports of the page: the unresolved ones, or these ids; with components and updates (newest first). */
+  async publicReports(pageId: string, which: { unresolved: true } | { ids: string[] }): Promise<PublicReportRow[]> {
+    const filter = 'ids' in which ? 'r.id = ANY($2::bigint[])' : 'r.resolved_at IS NULL';
+    const params: unknown[] = 'ids' in which ? [pageId, which.ids] : [pageId];
+    const rows = await this.db.rows<{
+      id: string;
+      title: string;
+      status: string;
+      created_at: Date;
+      resolved_at: Date | null;
+      component_ids: unknown;
+      updates: Array<{ status: string; message: string; date: string }> | null;
+    }>(
+      `SELECT r.id::text AS id, r.title, r.status, r.created_at, r.resolved_at,
+              ARRAY(SELECT rc.component_id::text FROM status_report_components rc WHERE rc.report_id = r.id
+                     ORDER BY rc.component_id) AS component_ids,
+              (SELECT jsonb_agg(jsonb_build_object('status', u.status, 'message', u.message, 'date', u.date)
+                                ORDER BY u.date DESC, u.id DESC)
+                 FROM status_report_updates u WHERE u.report_id = r.id) AS updates
+         FROM status_reports r WHERE r.page_id = $1 AND ${filter}
+        ORDER BY r.created_at DESC, r.id DESC`,
+      params,
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      status: r.status,
+      createdAt: new Date(r.created_at),
+      resolvedAt: r.resolved_at ? new Date(r.resolved_at) : null,
+      componentIds: ids(r.component_ids),
+      updates: (r.updates ?? []).map((u) => ({ status: u.status, message: u.message, date: new Date(u.date) })),
+    }));
+  }
+
+  /** Maintenances of the page ending after `after` and starting before `before`, or these ids; soonest first. */
+  async publicMaintenances(
+    pageId: string,
+    which: { after: Date; before: Date } | { ids: string[] },
+  ): Promise<PublicMaintenanceRow[]> {
+    const filter = 'ids' in which ? 'm.id = ANY($2::bigint[])' : 'm."to" > $2 AND m."from" < $3';
+    const params: unknown[] = 'ids' in which ? [pageId, which.ids] : [pageId, which.after, which.before];
+    const rows = await this.db.rows<{
+      id: string;
+      title: string;
+      message: string;
+      from: Date;
+      to: Date;
+      component_ids: unknown;
+    }>(
+      `SELECT m.id::text AS id, m.title, m.message, m."from", m."to",
+              ARRAY(SELECT mc.component_id::text FROM maintenance_components mc WHERE mc.maintenance_id = m.id
+                     ORDER BY mc.component_id) AS component_ids
+         FROM maintenances m WHERE m.page_id = $1 AND ${filter}
+        ORDER BY m."from", m.id`,
+      params,
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      message: r.message,
+      from: new Date(r.from),
+      to: new Date(r.to),
+      componentIds: ids(r.component_ids),
+    }));
+  }
+
+  /**
+   * One page of the history: resolved reports (by resolution) and maintenances over before `now` (by
+   * end), merged newest first; and how many there are in all.
+   */
+  async historyEntries(
+    pageId: string,
+    now: Date,
+    limit: number,
+    offset: number,
+  ): Promise<{ entries: Array<{ kind: 'report' | 'maintenance'; id: string }>; total: number }> {
+    const history = `SELECT 'report' AS kind, id, resolved_at AS at FROM status_reports
+                      WHERE page_id = $1 AND resolved_at IS NOT NULL
+                     UNION ALL
+                     SELECT 'maintenance', id, "to" FROM maintenances WHERE page_id = $1 AND "to" <= $2`;
+    const [entries, [count]] = await Promise.all([
+      this.db.rows<{ kind: 'report' | 'maintenance'; id: string }>(
+        `SELECT kind, id::text AS id FROM (${history}) h ORDER BY at DESC, id DESC LIMIT $3 OFFSET $4`,
+        [pageId, now, limit, offset],
+      ),
+      this.db.rows<{ n: string }>(`SELECT count(*) AS n FROM (${history}) h`, [pageId, now]),
+    ]);
+    return { entries, total: Number(count?.n ?? 0) };
   }
 }

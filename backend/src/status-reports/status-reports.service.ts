@@ -297,6 +297,7 @@ export class StatusReportsService {
         status: update.status,
         message: update.message,
         componentNames: await this.publisher.componentNames(ctx, report.pageId, report.pageComponentIds),
+        componentIds: report.pageComponentIds,
         at: new Date(update.date),
       }),
       (sentAt) => this.reports.markNotified(update.id, sentAt),

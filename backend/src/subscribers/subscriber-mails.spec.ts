@@ -36,3 +36,28 @@ describe(confirmationMail.name, () => {
     expect(mail.headers?.['List-Unsubscribe']).toBe('<https://s.example/u?token=U>');
   });
 });
+
+describe('manage links', () => {
+  it('appear in confirmation and event mails when given', () => {
+    const links = { unsubscribeUrl: 'https://s.example/u?token=U', manageUrl: 'https://s.example/m?token=M' };
+    const confirm = confirmationMail('a@example.com', 'Acme', 'https://s.example/c?token=T', links);
+    expect(confirm.text).toContain('https://s.example/m?token=M');
+    expect(confirm.html).toContain('href="https://s.example/m?token=M"');
+    const event = eventMail(
+      'a@example.com',
+      'Acme',
+      {
+        kind: 'maintenance.scheduled',
+        pageId: '1',
+        title: 'Work',
+        message: '',
+        componentNames: [],
+        from: new Date(0),
+        to: new Date(1),
+      },
+      links,
+    );
+    expect(event.text).toContain('Manage: https://s.example/m?token=M\nUnsubscribe: https://s.example/u?token=U');
+    expect(event.headers?.['List-Unsubscribe']).toBe('<https://s.example/u?token=U>');
+  });
+});

@@ -18,20 +18,48 @@ function htmlOf(paragraphs: string[], link?: { url: string; label: string }, foo
   return `<!doctype html>\n<html><body style="font-family:sans-serif">\n${body}${button}${small}\n</body></html>\n`;
 }
 
+/** The links every subscriber mail carries; `manageUrl` is absent in mails sent before it existed. */
+export interface MailLinks {
+  unsubscribeUrl: string;
+  manageUrl?: string;
+}
+
+const linksOf = (links: string | MailLinks): MailLinks =>
+  typeof links === 'string' ? { unsubscribeUrl: links } : links;
+
 export function confirmationMail(
   to: string,
   pageTitle: string,
   confirmUrl: string,
-  unsubscribeUrl: string,
+  links: string | MailLinks,
 ): MailMessage {
+  const { unsubscribeUrl, manageUrl } = linksOf(links);
   const intro = `Someone (hopefully you) asked to receive status updates of ${pageTitle} at this address.`;
   const ignore = 'If that was not you, ignore this message: nothing will be sent without a confirmation.';
+  const manage = manageUrl ? `\n\nChoose components or unsubscribe later:\n${manageUrl}` : '';
+  const manageHtml = manageUrl ? ` <a href="${escapeHtml(manageUrl)}">Manage the subscription</a>` : '';
   return {
     to,
     subject: `Confirm your subscription to ${oneLine(pageTitle)}`,
-    text: `${intro}\n\nConfirm the subscription:\n${confirmUrl}\n\n${ignore}\n`,
-    html: htmlOf([intro], { url: confirmUrl, label: 'Confirm the subscription' }, escapeHtml(ignore)),
+    text: `${intro}\n\nConfirm the subscription:\n${confirmUrl}\n\n${ignore}${manage}\n`,
+    html: htmlOf([intro], { url: confirmUrl, label: 'Confirm the subscription' }, escapeHtml(ignore) + manageHtml),
     headers: unsubscribeHeaders(unsubscribeUrl),
+  };
+}
+
+/**
+ * The answer to a subscribe form filled in with an address that is already confirmed: the same
+ * screen as a new subscription for the visitor, and this mail for the address's owner.
+ */
+export function alreadySubscribedMail(to: string, pageTitle: string, links: Required<MailLinks>): MailMessage {
+  const intro = `Someone (hopefully you) asked to receive status updates of ${pageTitle} at this address, which already receives them.`;
+  const manage = 'Choose the components you hear about, or unsubscribe:';
+  return {
+    to,
+    subject: `You already receive status updates of ${oneLine(pageTitle)}`,
+    text: `${intro}\n\n${manage}\n${links.manageUrl}\n`,
+    html: htmlOf([intro], { url: links.manageUrl, label: 'Manage the subscription' }),
+    headers: unsubscribeHeaders(links.unsubscribeUrl),
   };
 }
 
@@ -42,7 +70,8 @@ const EVENT_WORDS: Record<PageEvent['kind'], string> = {
   'maintenance.scheduled': 'Scheduled maintenance',
 };
 
-export function eventMail(to: string, pageTitle: string, event: PageEvent, unsubscribeUrl: string): MailMessage {
+export function eventMail(to: string, pageTitle: string, event: PageEvent, links: string | MailLinks): MailMessage {
+  const { unsubscribeUrl, manageUrl } = linksOf(links);
   const lines: string[] = [];
   switch (event.kind) {
     case 'status_report.created':
@@ -64,8 +93,12 @@ export function eventMail(to: string, pageTitle: string, event: PageEvent, unsub
   return {
     to,
     subject: `[${oneLine(pageTitle)}] ${EVENT_WORDS[event.kind]}: ${oneLine(event.title)}`,
-    text: `${lines.join('\n\n')}\n\n--\n${why}\nUnsubscribe: ${unsubscribeUrl}\n`,
-    html: htmlOf(lines, undefined, `${escapeHtml(why)} <a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe</a>`),
+    text: `${lines.join('\n\n')}\n\n--\n${why}\n${manageUrl ? `Manage: ${manageUrl}\n` : ''}Unsubscribe: ${unsubscribeUrl}\n`,
+    html: htmlOf(
+      lines,
+      undefined,
+      `${escapeHtml(why)}${manageUrl ? ` <a href="${escapeHtml(manageUrl)}">Manage</a> ·` : ''} <a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe</a>`,
+    ),
     headers: unsubscribeHeaders(unsubscribeUrl),
   };
 }

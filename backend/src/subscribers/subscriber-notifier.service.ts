@@ -42,7 +42,8 @@ export class SubscriberNotifier {
   ) {}
 
   /**
-   * Sends the event to the page's confirmed subscribers. Resolves when every message was accepted by
+   * Sends the event to the page's confirmed subscribers (of an event about some components: those
+   * who chose none or one of them). Resolves when every message was accepted by
    * SMTP; throws when dispatch fails. A silent no-op (resolves) when the workspace plan lacks
    * 'subscriber-notifications'.
    *
@@ -58,11 +59,20 @@ export class SubscriberNotifier {
     let sent = 0;
     const failures: Error[] = [];
     for (let after: string | null = null; ;) {
-      const batch = await this.subscribers.confirmedRecipients(ctx.workspace.id, event.pageId, after, NOTIFY_BATCH);
+      const batch = await this.subscribers.confirmedRecipients(
+        ctx.workspace.id,
+        event.pageId,
+        after,
+        NOTIFY_BATCH,
+        event.componentIds ?? [],
+      );
       if (!batch.length) break;
       const outcome = await sendAll(batch, (r) =>
         this.mailer.send(
-          eventMail(r.email, pageTitle, event, this.links.unsubscribeUrl(this.links.signedToken(r.id, r.tokenHash))),
+          eventMail(r.email, pageTitle, event, {
+            unsubscribeUrl: this.links.unsubscribeUrl(this.links.signedToken(r.id, r.tokenHash)),
+            manageUrl: this.links.manageUrl(this.links.signedToken(r.id, r.tokenHash)),
+          }),
         ),
       );
       sent += outcome.sent;

@@ -55,3 +55,21 @@ export const SUBSCRIBER_PAGING: PageBounds = {
 
 /** Length of the random token of a confirmation link ([A-Za-z0-9], about 256 bits). */
 export const TOKEN_LENGTH = 43;
+
+/** Components one subscriber may choose at most (a page rarely has more; the form lists them all). */
+export const CHOSEN_COMPONENTS_MAX = 200;
+
+const componentIdsSchema = z
+  .array(z.string(required).regex(/^[1-9]\d{0,17}$/, { error: 'must be component ids of this page' }), required)
+  .max(CHOSEN_COMPONENTS_MAX, { error: `must hold at most ${CHOSEN_COMPONENTS_MAX} components` })
+  .transform((ids) => [...new Set(ids)]);
+
+/** The subscribe form of a public page: an address and the components chosen (none: all of them). */
+export const publicSubscribeSchema = z.object({
+  pageId: idSchema,
+  email: emailSchema,
+  components: componentIdsSchema.default([]),
+});
+
+/** The manage page of a subscription: the components chosen (none: all of them). */
+export const chooseComponentsSchema = z.object({ components: componentIdsSchema.default([]) });

@@ -4,6 +4,7 @@ import { isEntityId } from '../common/ids';
 import { Database } from '../database/database';
 import { StatusPageEntity } from '../status-pages/status-page.entity';
 import { WorkspaceEntity } from '../workspaces/workspace.entity';
+import { PageSubscriberComponentEntity } from './page-subscriber-component.entity';
 import { PageSubscriberEntity, type SubscriberStatus } from './page-subscriber.entity';
 
 /** What a notification needs of one confirmed subscriber. */
@@ -90,19 +91,49 @@ export class SubscribersRepository {
       .findAndCount({ where: { workspaceId, pageId }, order: { id: 'DESC' }, take: limit, skip: offset });
   }
 
-  /** Confirmed subscribers of a page, by id, in pages of `limit` after `afterId`. */
+  /**
+   * Confirmed subscribers of a page, by id, in pages of `limit` after `afterId`. With `componentIds`
+   * (an event about those components), only the subscribers who chose no component (all of them)
+   * or at least one of these.
+   */
   confirmedRecipients(
     workspaceId: string,
     pageId: string,
     afterId: string | null,
     limit: number,
+    componentIds: string[] = [],
   ): Promise<Recipient[]> {
     return this.db.rows<Recipient>(
-      `SELECT id::text AS id, email, token_hash AS "tokenHash" FROM page_subscribers
-        WHERE workspace_id = $1 AND page_id = $2 AND status = 'confirmed' AND ($3::bigint IS NULL OR id > $3::bigint)
-        ORDER BY id LIMIT $4`,
-      [workspaceId, pageId, afterId, limit],
+      `SELECT s.id::text AS id, s.email, s.token_hash AS "tokenHash" FROM page_subscribers s
+        WHERE s.workspace_id = $1 AND s.page_id = $2 AND s.status = 'confirmed'
+          AND ($3::bigint IS NULL OR s.id > $3::bigint)
+          AND (cardinality($5::bigint[]) = 0
+            OR NOT EXISTS (SELECT 1 FROM page_subscriber_components c WHERE c.subscriber_id = s.id)
+            OR EXISTS (SELECT 1 FROM page_subscriber_components c
+                        WHERE c.subscriber_id = s.id AND c.component_id = ANY($5::bigint[])))
+        ORDER BY s.id LIMIT $4`,
+      [workspaceId, pageId, afterId, limit, componentIds],
     );
+  }
+
+  /** The components a subscriber chose, by id; empty: every component. */
+  async componentsOf(subscriberId: string): Promise<string[]> {
+    const rows = await this.db
+      .repo(PageSubscriberComponentEntity)
+      .find({ where: { subscriberId }, order: { componentId: 'ASC' } });
+    return rows.map((r) => String(r.componentId));
+  }
+
+  /** Replaces the subscriber's chosen components (ids already checked to be on its page). */
+  async setComponents(subscriberId: string, componentIds: string[]): Promise<void> {
+    const repo = this.db.repo(PageSubscriberComponentEntity);
+    await repo.delete({ subscriberId });
+    if (componentIds.length) await repo.insert(componentIds.map((componentId) => ({ subscriberId, componentId })));
+  }
+
+  async workspace(workspaceId: string): Promise<WorkspaceEntity | null> {
+    if (!isEntityId(workspaceId)) return null;
+    return this.db.repo(WorkspaceEntity).findOneBy({ id: workspaceId });
   }
 
   /** Title of a page of the workspace; null when it is not the workspace's. */

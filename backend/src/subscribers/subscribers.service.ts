@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { MutationRunner } from '../audit/mutation-runner';
 import { systemContext, type ServiceContext } from '../common/context';
 import { hashToken, randomToken } from '../common/crypto';
-import { ConflictError, NotFoundError, PreconditionFailedError } from '../common/errors';
+import { ConflictError, NotFoundError, PreconditionFailedError, ValidationError } from '../common/errors';
 import { definedOnly } from '../common/objects';
 import { pageOf, type PageQuery, type Paged } from '../common/paging';
 import { parseInput } from '../common/validation';
@@ -13,9 +13,11 @@ import { PageComponentsService } from '../status-pages/page-components.service';
 import { toWorkspaceRef } from '../workspaces/workspaces.service';
 import { MailerService } from './mailer.service';
 import type { PageSubscriberEntity } from './page-subscriber.entity';
-import { confirmationMail } from './subscriber-mails';
+import { alreadySubscribedMail, confirmationMail } from './subscriber-mails';
 import {
   addSubscriberSchema,
+  chooseComponentsSchema,
+  publicSubscribeSchema,
   importSubscribersSchema,
   listSubscribersSchema,
   SUBSCRIBER_PAGING,
@@ -54,6 +56,23 @@ export interface SubscriptionOutcome {
 
 /** Audit actor of the public, token-based verbs: the holder of the link, on its workspace. */
 const LINK_ACTOR = 'subscription-link';
+
+/** Audit actor of the subscribe form of a public status page: an anonymous visitor. */
+const PAGE_ACTOR = 'status-page';
+
+/** Which public page a visitor subscribes on (the public page already resolved and access checked). */
+export interface PublicPageRef {
+  workspaceId: string;
+  pageId: string;
+}
+
+/** What the manage page of a subscription shows. */
+export interface ManagedSubscription extends SubscriptionOutcome {
+  /** The page's components, in the page's order. */
+  components: Array<{ id: string; name: string }>;
+  /** The chosen ones; empty: every component. */
+  chosen: string[];
+}
 
 const linkNotFound = () =>
   new NotFoundError('this subscription link is not valid (it may have been replaced by a newer one)');
@@ -178,6 +197,119 @@ export class SubscribersService {
     return { added: result.added.length, skipped: result.skipped, confirmationsSent };
   }
 
+  /**
+   * The subscribe form of a public page: the visitor's address becomes a pending subscriber with the
+   * chosen components (none: all) and gets the confirmation mail (double opt-in). The answer never
+   * says whether the address was already subscribed: a confirmed address is left as it is and gets
+   * a mail with its manage link instead, so the form cannot be used to learn who subscribed.
+   */
+  async subscribeOnPage(
+    page: PublicPageRef,
+    input: { email?: unknown; components?: unknown },
+  ): Promise<{ mailSent: boolean }> {
+    const workspace = await this.subscribers.workspace(page.workspaceId);
+    if (!workspace) throw NotFoundError.of('status page', page.pageId);
+    const ctx = systemContext(toWorkspaceRef(workspace), PAGE_ACTOR, 'rest');
+    const outcome = await this.mutations.run(ctx, async (trail) => {
+      const data = parseInput(publicSubscribeSchema, { pageId: page.pageId, ...definedOnly(input) });
+      const title = await this.pageTitle(ctx, data.pageId);
+      await this.checkChosen(ctx, data.pageId, data.components);
+      const existing = await this.subscribers.findByEmail(data.pageId, data.email);
+      if (existing?.status === 'confirmed') {
+        trail.unchanged();
+        return { kind: 'confirmed' as const, subscriber: existing, pageTitle: title };
+      }
+      const token = randomToken(TOKEN_LENGTH);
+      let saved: PageSubscriberEntity;
+      if (existing) {
+        const locked = (await this.subscribers.lock(ctx.workspace.id, existing.id))!;
+        saved = await this.subscribers.change(locked, {
+          status: 'pending',
+          tokenHash: hashToken(token),
+          confirmedAt: null,
+          unsubscribedAt: null,
+        });
+        trail.record({
+          action: 'page_subscriber.update',
+          entityType: 'page_subscriber',
+          entityId: saved.id,
+          before: {
+            ...subscriberSnapshot(toSubscriberView(locked)),
+            components: await this.subscribers.componentsOf(locked.id),
+          },
+          after: { ...subscriberSnapshot(toSubscriberView(saved)), components: data.components },
+        });
+      } else {
+        saved = await this.insertOne({
+          workspaceId: ctx.workspace.id,
+          pageId: data.pageId,
+          email: data.email,
+          status: 'pending',
+          tokenHash: hashToken(token),
+        });
+        trail.record({
+          action: 'page_subscriber.create',
+          entityType: 'page_subscriber',
+          entityId: saved.id,
+          after: { ...subscriberSnapshot(toSubscriberView(saved)), components: data.components },
+        });
+      }
+      await this.subscribers.setComponents(saved.id, data.components);
+      return { kind: 'pending' as const, subscriber: saved, token, pageTitle: title };
+    });
+    if (outcome.kind === 'pending') {
+      return { mailSent: (await this.sendConfirmations(outcome.pageTitle, [outcome])) === 1 };
+    }
+    return { mailSent: await this.sendAlreadySubscribed(outcome.pageTitle, outcome.subscriber) };
+  }
+
+  /** The manage page of a subscription link: the page's components and the chosen ones. */
+  async managed(token: string): Promise<ManagedSubscription> {
+    const subscriber = await this.subscriberOfLink(token);
+    const { workspace, pageTitle } = await this.subscribers.ownerOf(subscriber);
+    const ctx = systemContext(toWorkspaceRef(workspace), LINK_ACTOR, 'rest');
+    const components = await this.pages.listComponents(ctx, subscriber.pageId);
+    return {
+      pageTitle,
+      email: subscriber.email,
+      status: subscriber.status,
+      components: components.map((c) => ({ id: c.id, name: c.name })),
+      chosen: await this.subscribers.componentsOf(subscriber.id),
+    };
+  }
+
+  /** Replaces the components of a subscription by link (none: every component). */
+  async chooseComponents(token: string, input: { components?: unknown }): Promise<ManagedSubscription> {
+    const subscriber = await this.subscriberOfLink(token);
+    const { workspace } = await this.subscribers.ownerOf(subscriber);
+    const ctx = systemContext(toWorkspaceRef(workspace), LINK_ACTOR, 'rest');
+    await this.mutations.run(ctx, async (trail) => {
+      const data = parseInput(chooseComponentsSchema, definedOnly(input));
+      const locked = await this.subscribers.lock(ctx.workspace.id, subscriber.id);
+      if (!locked || locked.tokenHash !== subscriber.tokenHash) throw linkNotFound();
+      if (locked.status === 'unsubscribed') {
+        throw new PreconditionFailedError('this subscription was cancelled; subscribe again to receive updates');
+      }
+      await this.checkChosen(ctx, locked.pageId, data.components);
+      const before = await this.subscribers.componentsOf(locked.id);
+      const after = [...data.components].sort((a, b) => Number(a) - Number(b));
+      if (before.join() === after.join()) {
+        trail.unchanged();
+        return;
+      }
+      await this.subscribers.setComponents(locked.id, after);
+      const view = subscriberSnapshot(toSubscriberView(locked));
+      trail.record({
+        action: 'page_subscriber.update',
+        entityType: 'page_subscriber',
+        entityId: locked.id,
+        before: { ...view, components: before },
+        after: { ...view, components: after },
+      });
+    });
+    return this.managed(token);
+  }
+
   /** Confirms the subscription of a confirmation link. Repeating it changes nothing. */
   async confirm(token: string): Promise<SubscriptionOutcome> {
     const found = SubscriptionLinks.parse(token);
@@ -232,6 +364,52 @@ export class SubscribersService {
     await this.pages.checkPage(ctx, q.pageId);
     const [entities, totalSize] = await this.subscribers.list(ctx.workspace.id, q.pageId, page.limit, page.offset);
     return { items: entities.map(toSubscriberView), totalSize, page };
+  }
+
+  /** The subscriber of a link's token (the random one of a confirmation mail, or a signed one). */
+  private async subscriberOfLink(token: string): Promise<PageSubscriberEntity> {
+    const parsed = SubscriptionLinks.parse(token);
+    if (!parsed) throw linkNotFound();
+    if (parsed.kind === 'random') {
+      const found = await this.subscribers.findByTokenHash(hashToken(parsed.token));
+      if (!found) throw linkNotFound();
+      return found;
+    }
+    const subscriber = await this.subscribers.findById(parsed.subscriberId);
+    if (!subscriber || !this.links.verify(subscriber.id, subscriber.tokenHash, parsed.mac)) throw linkNotFound();
+    return subscriber;
+  }
+
+  /** Chosen components must be on the page; the form only offers those, so anything else is a bad form. */
+  private async checkChosen(ctx: ServiceContext, pageId: string, componentIds: string[]): Promise<void> {
+    try {
+      await this.pages.checkPageComponents(ctx, pageId, componentIds);
+    } catch (error) {
+      if (error instanceof NotFoundError && componentIds.length) {
+        throw ValidationError.field('components', 'must be components of this status page');
+      }
+      throw error;
+    }
+  }
+
+  private async sendAlreadySubscribed(pageTitle: string, subscriber: PageSubscriberEntity): Promise<boolean> {
+    if (!this.mailer.enabled) return false;
+    const signed = this.links.signedToken(subscriber.id, subscriber.tokenHash);
+    try {
+      await this.mailer.send(
+        alreadySubscribedMail(subscriber.email, pageTitle, {
+          unsubscribeUrl: this.links.unsubscribeUrl(signed),
+          manageUrl: this.links.manageUrl(signed),
+        }),
+      );
+      return true;
+    } catch (error) {
+      this.logger.warn(
+        { error: (error as Error).message },
+        'a subscription reminder was not accepted by the SMTP relay',
+      );
+      return false;
+    }
   }
 
   private async pageTitle(ctx: ServiceContext, pageId: string): Promise<string> {
@@ -296,12 +474,10 @@ export class SubscribersService {
     }
     const { sent, failures } = await sendAll(items, ({ subscriber, token }) =>
       this.mailer.send(
-        confirmationMail(
-          subscriber.email,
-          pageTitle,
-          this.links.confirmUrl(token),
-          this.links.unsubscribeUrl(this.links.signedToken(subscriber.id, subscriber.tokenHash)),
-        ),
+        confirmationMail(subscriber.email, pageTitle, this.links.confirmUrl(token), {
+          unsubscribeUrl: this.links.unsubscribeUrl(this.links.signedToken(subscriber.id, subscriber.tokenHash)),
+          manageUrl: this.links.manageUrl(this.links.signedToken(subscriber.id, subscriber.tokenHash)),
+        }),
       ),
     );
     if (failures.length) {

@@ -9,6 +9,8 @@ import { TOKEN_LENGTH } from './subscriber.schemas';
 
 export const CONFIRM_PATH = '/subscriptions/confirm';
 export const UNSUBSCRIBE_PATH = '/subscriptions/unsubscribe';
+/** Where a subscriber changes their components or unsubscribes; reached with the signed token. */
+export const MANAGE_PATH = '/subscriptions/manage';
 
 const SIGNED = /^([1-9]\d{0,17})\.([A-Za-z0-9_-]{43})$/;
 const RANDOM = new RegExp(`^[A-Za-z0-9]{${TOKEN_LENGTH}}$`);
@@ -31,6 +33,10 @@ export class SubscriptionLinks {
 
   unsubscribeUrl(token: string): string {
     return `${this.siteUrl}${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`;
+  }
+
+  manageUrl(token: string): string {
+    return `${this.siteUrl}${MANAGE_PATH}?token=${encodeURIComponent(token)}`;
   }
 
   /** The lasting unsubscribe token of a subscriber. */

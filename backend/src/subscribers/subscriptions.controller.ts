@@ -1,14 +1,15 @@
 // The public pages behind the links of subscriber e-mails. GET only shows a page with a button:
 // mail scanners and link previews fetch links, and must not confirm or cancel anything. POST does
 // the change; a POST to the unsubscribe link is also the RFC 8058 one-click unsubscribe that mail
-// clients send with the body `List-Unsubscribe=One-Click`.
-import { Controller, Get, HttpCode, Inject, Post, Query, Res } from '@nestjs/common';
+// clients send with the body `List-Unsubscribe=One-Click`. The manage page (reached from every mail)
+// lets the holder of the link choose the components they hear about.
+import { Body, Controller, Get, HttpCode, Inject, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { isDomainError } from '../common/errors';
 import { httpStatusOf } from '../http/domain-error.filter';
 import { escapeHtml } from '../common/html';
-import { SubscribersService, type SubscriptionOutcome } from './subscribers.service';
-import { CONFIRM_PATH, UNSUBSCRIBE_PATH } from './subscription-links';
+import { SubscribersService, type ManagedSubscription, type SubscriptionOutcome } from './subscribers.service';
+import { CONFIRM_PATH, MANAGE_PATH, UNSUBSCRIBE_PATH } from './subscription-links';
 
 function page(title: string, body: string): string {
   return `<!doctype html>
@@ -24,6 +25,33 @@ ${body}
 function form(action: string, token: string, label: string): string {
   const url = `${action}?token=${encodeURIComponent(token)}`;
   return `<form method="post" action="${escapeHtml(url)}"><button type="submit">${escapeHtml(label)}</button></form>`;
+}
+
+/** The manage form: a checkbox per component (none ticked: all of them), and an unsubscribe button. */
+function managePage(token: string, m: ManagedSubscription, saved: boolean): string {
+  const url = escapeHtml(`${MANAGE_PATH}?token=${encodeURIComponent(token)}`);
+  const boxes = m.components
+    .map(
+      (c) =>
+        `<li><label><input type="checkbox" name="components" value="${escapeHtml(c.id)}"${m.chosen.includes(c.id) ? ' checked' : ''}> ${escapeHtml(c.name)}</label></li>`,
+    )
+    .join('\n');
+  const state =
+    m.status === 'unsubscribed'
+      ? '<p>This subscription was cancelled. Subscribe again on the status page to receive updates.</p>'
+      : `<form method="post" action="${url}"><fieldset><legend>Components you hear about (none ticked: all of them)</legend>
+<ul style="list-style:none;padding:0">${boxes}</ul></fieldset><p><button type="submit">Save</button></p></form>
+${form(UNSUBSCRIBE_PATH, token, 'Unsubscribe')}`;
+  return page(
+    `Your subscription to ${m.pageTitle}`,
+    `${saved ? '<p role="status">Saved.</p>' : ''}<p>${escapeHtml(m.email)} (${escapeHtml(m.status)})</p>${state}`,
+  );
+}
+
+/** Form values of a repeated field: the body parser gives one string, or an array when repeated. */
+function values(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 }
 
 @Controller('subscriptions')
@@ -83,12 +111,35 @@ export class SubscriptionsController {
     );
   }
 
-  private async run(
-    reply: FastifyReply,
-    action: () => Promise<SubscriptionOutcome>,
-    render: (outcome: SubscriptionOutcome) => string,
+  @Get('manage')
+  async showManage(@Query('token') token: string | undefined, @Res() reply: FastifyReply): Promise<void> {
+    await this.run(
+      reply,
+      () => this.subscribers.managed(token ?? ''),
+      (m) => managePage(token ?? '', m, false),
+    );
+  }
+
+  @Post('manage')
+  @HttpCode(200)
+  async manage(
+    @Query('token') token: string | undefined,
+    @Body() body: Record<string, unknown> | undefined,
+    @Res() reply: FastifyReply,
   ): Promise<void> {
-    let outcome: SubscriptionOutcome;
+    await this.run(
+      reply,
+      () => this.subscribers.chooseComponents(token ?? '', { components: values(body?.components) }),
+      (m) => managePage(token ?? '', m, true),
+    );
+  }
+
+  private async run<O extends SubscriptionOutcome>(
+    reply: FastifyReply,
+    action: () => Promise<O>,
+    render: (outcome: O) => string,
+  ): Promise<void> {
+    let outcome: O;
     try {
       outcome = await action();
     } catch (error) {

@@ -13,6 +13,8 @@ import { OAuthAuthorizationRequests1795340000000 } from './1795340000000-OAuthAu
 import { DashboardSessions1795341000000 } from './1795341000000-DashboardSessions';
 import { AlertOutbox1795350000000 } from './1795350000000-AlertOutbox';
 import { MonitorAlertQuorum1795500481597 } from './1795500481597-MonitorAlertQuorum';
+import { PageChangeNotify1795510000000 } from './1795510000000-PageChangeNotify';
+import { SubscriberComponents1795520000000 } from './1795520000000-SubscriberComponents';
 
 export const MIGRATIONS: Function[] = [
   Initial1795307197237,
@@ -29,4 +31,6 @@ export const MIGRATIONS: Function[] = [
   DashboardSessions1795341000000,
   AlertOutbox1795350000000,
   MonitorAlertQuorum1795500481597,
+  PageChangeNotify1795510000000,
+  SubscriberComponents1795520000000,
 ];

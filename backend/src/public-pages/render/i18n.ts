@@ -52,30 +52,41 @@ export function negotiateLocale(
 /** Dates, times and numbers for a locale, in UTC unless a time zone is given. */
 export interface Formats {
   locale: PageLocale;
-  /** `23 Nov 2026` */
+  /** `23 Nov 2026` (en), `23 nov. 2026` (fr), `23.11.2026` (de), `23 nov 2026` (es). */
   date(value: Date): string;
-  /** `23 Nov 2026, 14:05 UTC` */
+  /** `23 Nov 2026, 14:05 UTC` (en), `23 nov. 2026, 14:05 UTC` (fr), `23. Nov. 2026, 14:05 UTC` (de). */
   dateTime(value: Date): string;
-  /** `99.95%` with up to `digits` fraction digits (default 2), from a percentage (0 to 100). */
+  /** `99.95%` (en), `99,95 %` (fr, de, es) with up to `digits` fraction digits (default 2), from a percentage (0 to 100). */
   percent(value: number, digits?: number): string;
-  /** `1,234` / `1 234` / `1.234` */
+  /** `12,345.6` (en), `12 345,6` (fr), `12.345,6` (de, es). */
   number(value: number): string;
 }
 
 const formatsCache = new Map<string, Formats>();
 
+/**
+ * The Intl locale of each page locale. English is British English: day before month and a 24-hour
+ * clock read the same everywhere, where `en` (US) would write `Nov 23, 2026, 2:05 PM`.
+ */
+const INTL_LOCALES: Record<PageLocale, string> = { en: 'en-GB', fr: 'fr-FR', de: 'de-DE', es: 'es-ES' };
+
 export function formatsFor(locale: PageLocale, timeZone = 'UTC'): Formats {
   const key = `${locale}|${timeZone}`;
   const cached = formatsCache.get(key);
   if (cached) return cached;
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone });
-  const dateTime = new Intl.DateTimeFormat(locale, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
+  const intl = INTL_LOCALES[locale] ?? INTL_LOCALES.en;
+  const date = new Intl.DateTimeFormat(intl, { dateStyle: 'medium', timeZone });
+  // Fields rather than dateStyle/timeStyle: those two cannot be combined with timeZoneName.
+  const dateTime = new Intl.DateTimeFormat(intl, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
     timeZone,
     timeZoneName: 'short',
   });
-  const number = new Intl.NumberFormat(locale);
+  const number = new Intl.NumberFormat(intl);
   const percents = new Map<number, Intl.NumberFormat>();
   const formats: Formats = {
     locale,
@@ -85,7 +96,7 @@ export function formatsFor(locale: PageLocale, timeZone = 'UTC'): Formats {
     percent: (value, digits = 2) => {
       let format = percents.get(digits);
       if (!format) {
-        format = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: digits });
+        format = new Intl.NumberFormat(intl, { style: 'percent', maximumFractionDigits: digits });
         percents.set(digits, format);
       }
       return format.format(value / 100);

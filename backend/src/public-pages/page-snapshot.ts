@@ -1,0 +1,243 @@
+// Builds what a public page shows now (PageSnapshot) from the stored data in one pass of a few
+// queries: the components with their monitors, 90 days of daily counts and latency, the incidents and
+// maintenances that touched those days, the active reports and the active and upcoming maintenances.
+import { createHash } from 'node:crypto';
+import type { CheckResultsRepository } from '../check-results/check-results.repository';
+import { componentDays, dayKey, type DayBucket } from '../status-pages/daily-summary.service';
+import type { MonitorDays } from './monitor-days';
+import type { ComponentGroupEntity } from '../status-pages/component-group.entity';
+import type {
+  PublicComponentRow,
+  PublicMaintenanceRow,
+  PublicReportRow,
+  StatusPagesRepository,
+} from '../status-pages/status-pages.repository';
+import {
+  PUBLIC_DAYS,
+  type ComponentStatus,
+  type LatencyPoint,
+  type OverallStatus,
+  type PageSnapshot,
+  type PublicComponent,
+  type PublicGroup,
+  type PublicPage,
+} from './public-page.types';
+
+const DAY_MS = 86_400_000;
+/** Maintenances announced ahead on the page. */
+export const UPCOMING_DAYS = 30;
+
+/** A snapshot and when it stops being true by the clock alone (a maintenance starts or ends). */
+export interface TimedSnapshot {
+  snapshot: PageSnapshot;
+  validUntil: number;
+  /** The monitors it shows: a change to one of them makes it stale. */
+  monitorIds: string[];
+}
+
+export async function buildSnapshot(
+  pages: StatusPagesRepository,
+  results: CheckResultsRepository,
+  page: PublicPage,
+  now: Date,
+  monitorDays: MonitorDays,
+): Promise<TimedSnapshot> {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const start = new Date(today - (PUBLIC_DAYS - 1) * DAY_MS);
+  const end = new Date(today + DAY_MS);
+  const [components, groups, activeReports, maintenances] = await Promise.all([
+    pages.publicComponents(page.id),
+    pages.listGroups(page.id),
+    pages.publicReports(page.id, { unresolved: true }),
+    pages.publicMaintenances(page.id, { after: now, before: new Date(now.getTime() + UPCOMING_DAYS * DAY_MS) }),
+  ]);
+  const componentIds = components.map((c) => c.id);
+  const monitorIds = [...new Set(components.map((c) => c.monitorId).filter((m): m is string => m !== null))];
+  const publicMonitorIds = [
+    ...new Set(components.filter((c) => c.monitorPublic && c.monitorId).map((c) => c.monitorId!)),
+  ];
+  const [{ counts: checks, latency }, incidents, pastMaintenances] = await Promise.all([
+    monitorDays.read(results, monitorIds, publicMonitorIds, start, new Date(today), now.getTime()),
+    pages.incidentsOn(componentIds, start, end),
+    pages.maintenancesOn(componentIds, start, end),
+  ]);
+
+  const checksByMonitor = groupBy(checks, (r) => r.monitorId);
+  const incidentsBy = groupBy(incidents, (e) => e.componentId);
+  const maintenancesBy = groupBy(pastMaintenances, (e) => e.componentId);
+  const latencyBy = groupBy(latency, (r) => r.monitorId);
+  const active = maintenances.filter((m) => m.from.getTime() <= now.getTime());
+  const upcoming = maintenances.filter((m) => m.from.getTime() > now.getTime());
+
+  const publicComponents = new Map<string, PublicComponent>();
+  for (const row of components) {
+    const days = componentDays(
+      row,
+      start,
+      PUBLIC_DAYS,
+      (row.monitorId && checksByMonitor.get(row.monitorId)) || NONE,
+      incidentsBy.get(row.id) ?? NONE,
+      maintenancesBy.get(row.id) ?? NONE,
+      true,
+    );
+    publicComponents.set(row.id, {
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      groupId: row.groupId,
+      status: componentStatus(row, activeReports, active),
+      days: days.map((d) => ({
+        day: d.day,
+        status: d.status,
+        total: d.total,
+        failed: d.failed,
+        degraded: d.degraded,
+        events: d.events.length ? d.events.map((e) => ({ kind: e.kind, title: e.title })) : NONE,
+      })),
+      uptime: row.monitorId ? uptime(days) : null,
+      latency: row.monitorPublic && row.monitorId ? latencySeries(start, latencyBy.get(row.monitorId) ?? NONE) : null,
+    });
+  }
+
+  const snapshotWithoutVersion: Omit<PageSnapshot, 'version'> = {
+    page,
+    overall: 'operational',
+    groups: arrange(components, groups, publicComponents),
+    activeReports: activeReports.map(toReport),
+    activeMaintenances: active.map(toMaintenance),
+    upcomingMaintenances: upcoming.map(toMaintenance),
+    generatedAt: now,
+  };
+  snapshotWithoutVersion.overall = overallStatus(
+    [...publicComponents.values()],
+    activeReports.length > 0,
+    active.length > 0,
+  );
+  const { generatedAt: _generatedAt, ...content } = snapshotWithoutVersion;
+  void _generatedAt;
+  const version = createHash('sha256').update(JSON.stringify(content)).digest('base64url').slice(0, 22);
+  // The clock alone changes the page when a maintenance starts or ends.
+  const boundaries = maintenances.flatMap((m) => [m.from.getTime(), m.to.getTime()]).filter((t) => t > now.getTime());
+  return {
+    snapshot: { ...snapshotWithoutVersion, version },
+    validUntil: Math.min(end.getTime(), ...boundaries),
+    monitorIds,
+  };
+}
+
+const NONE: never[] = [];
+
+function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const list = map.get(k);
+    if (list) list.push(row);
+    else map.set(k, [row]);
+  }
+  return map;
+}
+
+/** Checks that succeeded (degraded counts as up) over all checks, maintenance days left out. */
+function uptime(days: readonly DayBucket[]): number | null {
+  let total = 0;
+  let up = 0;
+  for (const day of days) {
+    if (day.status === 'maintenance') continue;
+    total += day.total;
+    up += day.successful + day.degraded;
+  }
+  return total ? (up / total) * 100 : null;
+}
+
+function latencySeries(start: Date, rows: ReadonlyArray<{ day: string; p50: number; p95: number }>): LatencyPoint[] {
+  const byDay = new Map(rows.map((r) => [r.day, r]));
+  return Array.from({ length: PUBLIC_DAYS }, (_, i) => {
+    const day = dayKey(start.getTime() + i * DAY_MS);
+    const row = byDay.get(day);
+    return { day, p50: row?.p50 ?? null, p95: row?.p95 ?? null };
+  });
+}
+
+/**
+ * A component's status now: under an active maintenance, maintenance; else the worst of its monitor's
+ * status and the active reports that name it (an open report degrades; the monitor's error is an outage).
+ */
+function componentStatus(
+  row: PublicComponentRow,
+  reports: readonly PublicReportRow[],
+  activeMaintenances: readonly PublicMaintenanceRow[],
+): ComponentStatus {
+  if (activeMaintenances.some((m) => m.componentIds.includes(row.id))) return 'maintenance';
+  const reported = reports.some((r) => r.componentIds.includes(row.id));
+  // The monitor's aggregate status (monitors.status): `unknown` or null (static, deleted) say nothing.
+  if (row.monitorStatus === 'error') return 'outage';
+  if (row.monitorStatus === 'degraded' || reported) return 'degraded';
+  if (row.monitorStatus === 'active' || !row.monitorId) return 'operational';
+  return 'unknown';
+}
+
+/**
+ * The page in one line: a major outage when every component with a known status is out, a partial
+ * one when some are, degraded when any is degraded or a report is open, maintenance while one runs.
+ */
+export function overallStatus(
+  components: readonly PublicComponent[],
+  openReport: boolean,
+  maintenance: boolean,
+): OverallStatus {
+  const known = components.filter((c) => c.status !== 'unknown');
+  const out = known.filter((c) => c.status === 'outage').length;
+  if (out > 0 && out === known.length) return 'major_outage';
+  if (out > 0) return 'partial_outage';
+  if (openReport || known.some((c) => c.status === 'degraded')) return 'degraded';
+  if (maintenance || known.some((c) => c.status === 'maintenance')) return 'maintenance';
+  return 'operational';
+}
+
+/**
+ * Display order: the components in their page order; a group takes the place of its first component,
+ * and lists its components by group order. Components outside any group form null-id groups between.
+ */
+function arrange(
+  rows: readonly PublicComponentRow[],
+  groups: readonly ComponentGroupEntity[],
+  components: ReadonlyMap<string, PublicComponent>,
+): PublicGroup[] {
+  const names = new Map(groups.map((g) => [g.id, g.name]));
+  const out: PublicGroup[] = [];
+  const placed = new Set<string>();
+  for (const row of rows) {
+    const groupId = row.groupId && names.has(row.groupId) ? row.groupId : null;
+    if (groupId === null) {
+      const last = out[out.length - 1];
+      const component = components.get(row.id)!;
+      if (last && last.id === null) last.components.push(component);
+      else out.push({ id: null, name: '', components: [component] });
+      continue;
+    }
+    if (placed.has(groupId)) continue;
+    placed.add(groupId);
+    const members = rows
+      .filter((r) => r.groupId === groupId)
+      .sort((a, b) => a.groupOrder - b.groupOrder || a.order - b.order || Number(a.id) - Number(b.id));
+    out.push({ id: groupId, name: names.get(groupId)!, components: members.map((r) => components.get(r.id)!) });
+  }
+  return out;
+}
+
+export function toReport(r: PublicReportRow): PageSnapshot['activeReports'][number] {
+  return {
+    id: r.id,
+    title: r.title,
+    status: r.status,
+    componentIds: r.componentIds,
+    createdAt: r.createdAt,
+    resolvedAt: r.resolvedAt,
+    updates: r.updates,
+  };
+}
+
+export function toMaintenance(m: PublicMaintenanceRow): PageSnapshot['activeMaintenances'][number] {
+  return { id: m.id, title: m.title, message: m.message, from: m.from, to: m.to, componentIds: m.componentIds };
+}

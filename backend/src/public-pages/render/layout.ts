@@ -1,0 +1,124 @@
+// The document every public page uses: head (theme, robots, feeds), header with the page's icon, title
+// and links, the locale switcher, the content, and the footer. Parts render their content into it.
+import { html, trusted, type Html } from '../../common/html';
+import type { PublicPage } from '../public-page.types';
+import type { PageLocale } from './i18n';
+import { pageMessages } from './page.messages';
+import { PUBLIC_PAGE_CSS } from './public-page.css';
+import { themeCss } from './themes';
+
+export interface PageLayoutOptions {
+  page: PublicPage;
+  locale: PageLocale;
+  base: string;
+  title: string;
+  body: Html;
+  /** False: `noindex` whatever the page says (forms, errors). Default: the page's own rule. */
+  robots?: boolean;
+  head?: Html;
+}
+
+/** Each locale's name in itself, for the switcher. */
+export const LOCALE_NAMES: Record<PageLocale, string> = { en: 'English', fr: 'Français', de: 'Deutsch', es: 'Español' };
+
+/** A link of the page: `base` + `path`, the page itself being `/` on its custom domain. */
+export function pageHref(base: string, path = ''): string {
+  return `${base}${path}` || '/';
+}
+
+/** Whether search engines may index the page: it allows it and anyone may see it. */
+export function pageIndexable(page: PublicPage): boolean {
+  return page.allowIndex && page.accessType === 'public';
+}
+
+/** Links a visitor may follow from the page's settings: web and mail addresses only (no `javascript:`). */
+export function safeUrl(value: string | null, schemes: readonly string[] = ['http:', 'https:']): string | null {
+  if (!value) return null;
+  try {
+    return schemes.includes(new URL(value).protocol) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The stylesheet of a page: its theme (and custom overrides), then the layout; both from this code base. */
+function stylesheet(page: PublicPage): Html {
+  return trusted(`<style>${themeCss(page.theme, page.customTheme).replace(/</g, '\\3c ')}${PUBLIC_PAGE_CSS}</style>`);
+}
+
+export function pageLayout(options: PageLayoutOptions): Html {
+  const { page, locale, base, title, body, head } = options;
+  const t = pageMessages(locale);
+  const index = options.robots !== false && pageIndexable(page);
+  const icon = safeUrl(page.icon);
+  const homepage = safeUrl(page.homepageUrl);
+  const contact = safeUrl(page.contactUrl, ['http:', 'https:', 'mailto:']);
+  const documentTitle = title === page.title ? page.title : `${title} · ${page.title}`;
+  const locales = page.locales.length > 1 ? (page.locales as PageLocale[]) : [];
+  return html`<!doctype html>
+    <html lang="${locale}">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>${documentTitle}</title>
+        ${index ? '' : html`<meta name="robots" content="noindex" />`}
+        ${page.description ? html`<meta name="description" content="${page.description}" />` : ''}
+        ${icon ? html`<link rel="icon" href="${icon}" />` : ''}
+        <link rel="alternate" type="application/rss+xml" title="${page.title} (RSS)" href="${base}/feed.rss" />
+        <link rel="alternate" type="application/atom+xml" title="${page.title} (Atom)" href="${base}/feed.atom" />
+        ${stylesheet(page)} ${head}
+      </head>
+      <body>
+        <a class="skip" href="#main">${t.skip}</a>
+        <header class="site-header">
+          <div class="wrap">
+            <a class="brand" href="${pageHref(base)}"
+              >${icon ? html`<img src="${icon}" alt="" width="32" height="32" />` : ''}<span>${page.title}</span></a
+            >
+            ${
+              homepage || contact
+                ? html`<nav aria-label="${page.title}">
+                    <ul class="links">
+                      ${homepage ? html`<li><a href="${homepage}" rel="noopener">${t.homepage}</a></li>` : ''}${contact ? html`<li><a href="${contact}" rel="noopener">${t.contact}</a></li>` : ''}
+                    </ul>
+                  </nav>`
+                : ''
+            }
+            ${
+              locales.length
+                ? html`<nav class="locales" aria-label="${t.language}">
+                    <span aria-hidden="true">${t.language}:</span>
+                    <ul>
+                      ${locales.map(
+                        (l) =>
+                          html`<li>
+                            <a
+                              href="?locale=${l}"
+                              hreflang="${l}"
+                              lang="${l}"
+                              ${l === locale ? trusted(' aria-current="true"') : ''}
+                              >${LOCALE_NAMES[l]}</a
+                            >
+                          </li>`,
+                      )}
+                    </ul>
+                  </nav>`
+                : ''
+            }
+          </div>
+        </header>
+        <main id="main" class="wrap">${body}</main>
+        <footer class="site-footer">
+          <div class="wrap">
+            <a href="${pageHref(base)}">${page.title}</a>
+            <a href="${base}/history">${t.history}</a>
+            <a href="${base}/subscribe">${t.subscribe}</a>
+            <span
+              >${t.feeds}: <a href="${base}/feed.rss">RSS</a> · <a href="${base}/feed.atom">Atom</a> ·
+              <a href="${base}/status.json">JSON</a></span
+            >
+          </div>
+        </footer>
+      </body>
+    </html>`;
+}

@@ -1,0 +1,73 @@
+// Texts of the subscribe form of a public page and of its answers, in every page locale.
+import { defineMessages } from './i18n';
+
+export const subscribeMessages = defineMessages({
+  en: {
+    title: 'Subscribe to updates',
+    intro: 'Receive an e-mail when an incident or a maintenance is announced on this page.',
+    emailLabel: 'E-mail address',
+    componentsLegend: 'Components',
+    componentsHint: 'Tick the components you care about, or none to hear about all of them.',
+    submit: 'Subscribe',
+    sentTitle: 'Check your inbox',
+    sent: (email: string) =>
+      `A message is on its way to ${email}. Follow the link in it to confirm the subscription; nothing is sent before that.`,
+    back: 'Back to the status page',
+    invalidEmail: 'E-mail address: enter an address such as ada@example.com.',
+    invalidComponents: 'Components: choose among the components listed.',
+    tooMany: (seconds: number) => `Too many attempts. Try again in ${seconds} seconds.`,
+    formExpired: 'The form has expired. Please send it again.',
+    unavailable: 'Subscriptions by e-mail are not available right now. Try again later.',
+  },
+  fr: {
+    title: 'S’abonner aux mises à jour',
+    intro: 'Recevez un e-mail lorsqu’un incident ou une maintenance est annoncé sur cette page.',
+    emailLabel: 'Adresse e-mail',
+    componentsLegend: 'Composants',
+    componentsHint: 'Cochez les composants qui vous intéressent, ou aucun pour les suivre tous.',
+    submit: 'S’abonner',
+    sentTitle: 'Consultez votre boîte de réception',
+    sent: (email: string) =>
+      `Un message a été envoyé à ${email}. Suivez le lien qu’il contient pour confirmer l’abonnement ; rien ne sera envoyé avant.`,
+    back: 'Retour à la page d’état',
+    invalidEmail: 'Adresse e-mail : saisissez une adresse telle que ada@example.com.',
+    invalidComponents: 'Composants : choisissez parmi les composants proposés.',
+    tooMany: (seconds: number) => `Trop de tentatives. Réessayez dans ${seconds} secondes.`,
+    formExpired: 'Le formulaire a expiré. Veuillez l’envoyer à nouveau.',
+    unavailable: 'Les abonnements par e-mail ne sont pas disponibles pour le moment. Réessayez plus tard.',
+  },
+  de: {
+    title: 'Updates abonnieren',
+    intro: 'Erhalten Sie eine E-Mail, wenn auf dieser Seite ein Vorfall oder eine Wartung angekündigt wird.',
+    emailLabel: 'E-Mail-Adresse',
+    componentsLegend: 'Komponenten',
+    componentsHint: 'Wählen Sie die Komponenten, die Sie interessieren, oder keine, um alle zu verfolgen.',
+    submit: 'Abonnieren',
+    sentTitle: 'Prüfen Sie Ihren Posteingang',
+    sent: (email: string) =>
+      `Eine Nachricht an ${email} ist unterwegs. Folgen Sie dem Link darin, um das Abonnement zu bestätigen; vorher wird nichts gesendet.`,
+    back: 'Zurück zur Statusseite',
+    invalidEmail: 'E-Mail-Adresse: Geben Sie eine Adresse wie ada@example.com ein.',
+    invalidComponents: 'Komponenten: Wählen Sie aus den aufgeführten Komponenten.',
+    tooMany: (seconds: number) => `Zu viele Versuche. Versuchen Sie es in ${seconds} Sekunden erneut.`,
+    formExpired: 'Das Formular ist abgelaufen. Bitte senden Sie es erneut.',
+    unavailable: 'Abonnements per E-Mail sind gerade nicht verfügbar. Versuchen Sie es später erneut.',
+  },
+  es: {
+    title: 'Suscribirse a las novedades',
+    intro: 'Reciba un correo cuando se anuncie un incidente o un mantenimiento en esta página.',
+    emailLabel: 'Correo electrónico',
+    componentsLegend: 'Componentes',
+    componentsHint: 'Marque los componentes que le interesan, o ninguno para seguirlos todos.',
+    submit: 'Suscribirse',
+    sentTitle: 'Revise su bandeja de entrada',
+    sent: (email: string) =>
+      `Hemos enviado un mensaje a ${email}. Siga el enlace que contiene para confirmar la suscripción; no se enviará nada antes.`,
+    back: 'Volver a la página de estado',
+    invalidEmail: 'Correo electrónico: introduzca una dirección como ada@example.com.',
+    invalidComponents: 'Componentes: elija entre los componentes de la lista.',
+    tooMany: (seconds: number) => `Demasiados intentos. Inténtelo de nuevo en ${seconds} segundos.`,
+    formExpired: 'El formulario ha caducado. Envíelo de nuevo.',
+    unavailable: 'Las suscripciones por correo no están disponibles ahora. Inténtelo más tarde.',
+  },
+});

@@ -1,0 +1,230 @@
+// The subscribe form of a public page: GET `<base>/subscribe` shows it, POST subscribes through the
+// subscriber service (double opt-in: a pending subscriber and a confirmation mail). The form carries
+// a CSRF token bound to a pre-session cookie (signed double submit, as the dashboard and the access
+// forms do), cross-site POSTs are refused, and POSTs are limited per client address. The answer is the
+// same whether or not the address was already subscribed, so the form tells nobody who subscribed.
+import { hkdfSync } from 'node:crypto';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
+import type { Html } from '../common/html';
+import { randomToken } from '../common/crypto';
+import { isDomainError, ValidationError } from '../common/errors';
+import { resolveSecretKey, type AppConfig } from '../config/config';
+import { APP_CONFIG, LOGGER } from '../config/config.module';
+import { parseCookies } from '../dashboard/cookies';
+import { crossSiteReason, csrfToken, csrfValid } from '../dashboard/csrf';
+import { RateWindows, WindowLimit, type RateDecision } from '../rate-limit/rate-windows';
+import { SubscribersService } from '../subscribers/subscribers.service';
+import { pageCookie } from './access/page-cookies';
+import { PageAccess, PROTECTED_CACHE_CONTROL, redirectToAccess } from './access/page-access';
+import { registerPageFinder, resolvePage } from './page-resolver';
+import type { PublicPage } from './public-page.types';
+import { PublicPagesService } from './public-pages.service';
+import { negotiateLocale } from './render/i18n';
+import { subscribeMessages } from './render/subscribe.messages';
+import {
+  SUBSCRIBE_CSRF_FIELD,
+  subscribePage,
+  subscribeSentPage,
+  type SubscribeFormState,
+  type SubscribeView,
+} from './render/subscribe.render';
+
+/** Subscribe POSTs one client address may send a minute: a person needs one, a script needs many. */
+export const SUBSCRIBES_PER_MINUTE = 10;
+const FORM_BODY_LIMIT = 16 * 1024;
+const CSRF_COOKIE = 'svc_page_subscribe';
+const CSRF_COOKIE_MAX_AGE_S = 24 * 3600;
+
+export class SubscribeLimiter extends WindowLimit {
+  protected readonly prefix = 'page-subscribe';
+
+  constructor(windows: RateWindows) {
+    super(windows, SUBSCRIBES_PER_MINUTE);
+  }
+
+  async take(client: string, now = Date.now()): Promise<RateDecision> {
+    const { taken, used } = await this.windows.take(this.keyOf(client), 1, this.limit, now);
+    return this.decision(taken, used, now);
+  }
+}
+
+/** A urlencoded form; `components` may repeat (one per ticked box), other fields keep their first value. */
+interface SubscribeForm {
+  fields: Record<string, string>;
+  components: string[];
+}
+
+function parseSubscribeForm(body: string): SubscribeForm {
+  const form: SubscribeForm = { fields: {}, components: [] };
+  for (const [key, value] of new URLSearchParams(body)) {
+    if (key === 'components') form.components.push(value);
+    else if (!(key in form.fields)) form.fields[key] = value;
+  }
+  return form;
+}
+
+@Injectable()
+export class SubscribeRoutes implements OnModuleInit {
+  private csrfKeyValue: Buffer | null = null;
+  private readonly secure: boolean;
+
+  constructor(
+    @Inject(PublicPagesService) private readonly pages: PublicPagesService,
+    @Inject(PageAccess) private readonly access: PageAccess,
+    @Inject(SubscribersService) private readonly subscribers: SubscribersService,
+    @Inject(SubscribeLimiter) private readonly limiter: SubscribeLimiter,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(HttpAdapterHost) private readonly adapterHost: HttpAdapterHost,
+  ) {
+    this.secure = config.siteUrl.startsWith('https:');
+  }
+
+  private get csrfKey(): Buffer {
+    return (this.csrfKeyValue ??= Buffer.from(
+      hkdfSync('sha256', resolveSecretKey(this.config), 'uptime-service', 'page subscribe csrf v1', 32),
+    ));
+  }
+
+  onModuleInit(): void {
+    const fastify = this.adapterHost.httpAdapter?.getInstance<FastifyInstance>();
+    if (!fastify) return;
+    void fastify.register((instance, _opts, done) => {
+      this.register(instance);
+      done();
+    });
+  }
+
+  private register(app: FastifyInstance): void {
+    // resolvePage finds pages through the instance a route lives on; this scope is its own instance.
+    registerPageFinder(app, this.pages);
+    // This scope reads its form itself (the component boxes repeat a name).
+    if (app.hasContentTypeParser('application/x-www-form-urlencoded')) {
+      app.removeContentTypeParser('application/x-www-form-urlencoded');
+    }
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+      (_request, body, done) => done(null, parseSubscribeForm(body as string)),
+    );
+    app.addHook('onSend', (_request, reply, payload, done) => {
+      // The form holds a CSRF token of this browser: never stored by a cache, never framed.
+      reply.header('cache-control', PROTECTED_CACHE_CONTROL);
+      reply.header('x-content-type-options', 'nosniff');
+      reply.header('x-frame-options', 'DENY');
+      done(null, payload);
+    });
+    app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+      const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+      if (status === 500) this.logger.error({ err: error, url: request.url }, 'subscribe request failed');
+      return reply
+        .code(status)
+        .type('text/plain; charset=utf-8')
+        .send(status === 500 ? 'Something went wrong on our side. Try again in a moment.\n' : 'Bad request.\n');
+    });
+
+    app.get('/status/:slug/subscribe', async (request, reply) => {
+      const visit = await this.visit(request, reply);
+      if (!visit) return notFound(reply);
+      if (!(await this.access.allows(visit.page, request))) return redirectToAccess(reply, visit.view.base, request);
+      return send(reply, 200, subscribePage(visit.view));
+    });
+
+    app.post('/status/:slug/subscribe', async (request, reply) => {
+      const visit = await this.visit(request, reply);
+      if (!visit) return notFound(reply);
+      const { page, view } = visit;
+      if (!(await this.access.allows(page, request))) return redirectToAccess(reply, view.base, request);
+      const t = subscribeMessages(view.locale);
+      const form = formOf(request);
+      const state: SubscribeFormState = { email: form.fields.email ?? '', chosen: form.components };
+      if (!this.formAllowed(request, page, view.base, form)) {
+        return send(reply, 403, subscribePage(view, { ...state, error: t.formExpired }));
+      }
+      const decision = await this.limiter.take(request.ip);
+      if (!decision.allowed) {
+        reply.header('retry-after', String(decision.retryAfterSeconds));
+        return send(reply, 429, subscribePage(view, { ...state, error: t.tooMany(decision.retryAfterSeconds) }));
+      }
+      try {
+        const { mailSent } = await this.subscribers.subscribeOnPage(
+          { workspaceId: page.workspaceId, pageId: page.id },
+          { email: form.fields.email ?? '', components: form.components },
+        );
+        if (!mailSent) return send(reply, 503, subscribePage(view, { ...state, error: t.unavailable }));
+        return send(reply, 200, subscribeSentPage(view, (form.fields.email ?? '').trim().toLowerCase()));
+      } catch (error) {
+        if (error instanceof ValidationError) {
+          const components = error.issues.some((i) => i.field.startsWith('components'));
+          return send(
+            reply,
+            400,
+            subscribePage(view, {
+              ...state,
+              error: components ? t.invalidComponents : t.invalidEmail,
+              errorField: components ? 'components' : 'email',
+            }),
+          );
+        }
+        if (isDomainError(error) && error.code === 'NOT_FOUND') return notFound(reply);
+        throw error;
+      }
+    });
+  }
+
+  /** The page addressed, its snapshot (the components to offer), the locale and this browser's CSRF token. */
+  private async visit(
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<{ page: PublicPage; view: SubscribeView } | null> {
+    const resolved = await resolvePage(request);
+    if (!resolved) return null;
+    const { page, base } = resolved;
+    const query = request.query as { locale?: unknown };
+    const body = request.body as SubscribeForm | undefined;
+    const asked = typeof query.locale === 'string' ? query.locale : body?.fields?.locale;
+    const locale = negotiateLocale(page.locales, page.defaultLocale, asked, request.headers['accept-language']);
+    let binding = parseCookies(request.headers.cookie).get(CSRF_COOKIE);
+    if (!binding || binding.length < 20 || binding.length > 100) {
+      binding = randomToken(32);
+      void reply.header(
+        'set-cookie',
+        pageCookie(CSRF_COOKIE, binding, { path: base, maxAgeSeconds: CSRF_COOKIE_MAX_AGE_S, secure: this.secure }),
+      );
+    }
+    const snapshot = await this.pages.snapshot(page);
+    return { page, view: { snapshot, locale, base, csrf: csrfToken(this.csrfKey, binding) } };
+  }
+
+  /** Same-origin (the site, or the page's own domain) and the token of this browser's cookie. */
+  private formAllowed(request: FastifyRequest, page: PublicPage, base: string, form: SubscribeForm): boolean {
+    const origins = [new URL(this.config.siteUrl).origin];
+    if (base === '' && page.customDomain) origins.push(`https://${page.customDomain}`, `http://${page.customDomain}`);
+    if (crossSiteReason(request.headers, origins) !== null) return false;
+    const binding = parseCookies(request.headers.cookie).get(CSRF_COOKIE);
+    return csrfValid(this.csrfKey, binding, form.fields[SUBSCRIBE_CSRF_FIELD]);
+  }
+}
+
+function formOf(request: FastifyRequest): SubscribeForm {
+  const body = request.body as SubscribeForm | undefined;
+  return body && typeof body === 'object' && 'fields' in body ? body : { fields: {}, components: [] };
+}
+
+function send(reply: FastifyReply, status: number, page: Html): FastifyReply {
+  return reply.code(status).type('text/html; charset=utf-8').send(page.value);
+}
+
+function notFound(reply: FastifyReply): FastifyReply {
+  return reply.code(404).type('text/plain; charset=utf-8').send('No published status page here.\n');
+}
+
+/** The limiter as a Nest provider, over the shared rate-limit windows. */
+export const SUBSCRIBE_LIMITER_PROVIDER = {
+  provide: SubscribeLimiter,
+  inject: [RateWindows],
+  useFactory: (windows: RateWindows) => new SubscribeLimiter(windows),
+};

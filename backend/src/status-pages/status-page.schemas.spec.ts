@@ -1,0 +1,77 @@
+import { ValidationError } from '../common/errors';
+import { parseInput } from '../common/validation';
+import { MAX_CUSTOM_THEME_ENTRIES } from '../public-pages/render/themes';
+import { statusPageSchema } from './status-page.schemas';
+
+describe('statusPageSchema theme fields', () => {
+  const valid = {
+    title: 'Acme',
+    slug: 'acme',
+    description: '',
+    homepageUrl: null,
+    contactUrl: null,
+    icon: null,
+    customDomain: null,
+    accessType: 'public',
+    password: null,
+    authEmailDomains: [],
+    allowedIpRanges: null,
+    theme: 'default',
+    customTheme: null,
+    defaultLocale: 'en',
+    locales: [],
+    allowIndex: true,
+    hasPassword: false,
+  };
+  const sut = (patch: object) => parseInput(statusPageSchema, { ...valid, ...patch });
+  const messageOf = (patch: object): string => {
+    try {
+      sut(patch);
+    } catch (error) {
+      if (error instanceof ValidationError) return error.message;
+      throw error;
+    }
+    throw new Error('accepted');
+  };
+
+  it('keeps the custom theme as given, aliases of other tools included', () => {
+    const customTheme = {
+      light: { '--bg': '#ffffff', '--primary': 'hsl(24 94% 50%)', '--radius': '0.5rem' },
+      dark: { '--color-primary': '#88aaff', '--background': 'hsl(220 15% 8%)', '--font': '"Inter", sans-serif' },
+    };
+    expect(sut({ customTheme }).customTheme).toEqual(customTheme);
+    expect(sut({ customTheme: { light: { '--accent': 'red' } } }).customTheme).toEqual({
+      light: { '--accent': 'red' },
+    });
+  });
+
+  it('stores a theme key that is not built in (rendered as default)', () => {
+    expect(sut({ theme: 'dark' }).theme).toBe('dark');
+    expect(sut({ theme: 'high-contrast' }).theme).toBe('high-contrast');
+  });
+
+  it.each([
+    [{ light: { '--bg': 'red;}' } }, 'customTheme.light["--bg"]: must be a colour such as #0a84ff'],
+    [{ dark: { '--radius': 'url(x)' } }, 'customTheme.dark["--radius"]: must be a length such as 0, 6px or 0.5rem'],
+    [{ light: { color: 'red' } }, 'customTheme.light["color"]: is not a theme variable; use one of --bg, --fg'],
+    [{ light: { '--bg': 'a\u0007' } }, 'customTheme.light["--bg"]: must not contain control characters'],
+    [{ light: { '--bg': 1 } }, 'customTheme.light.--bg: values must be strings'],
+  ])('refuses custom theme %j naming the key', (customTheme, message) => {
+    expect(messageOf({ customTheme })).toContain(message);
+  });
+
+  it('bounds the entries of each mode', () => {
+    const many = Object.fromEntries(
+      Array.from({ length: MAX_CUSTOM_THEME_ENTRIES + 1 }, (_, i) => [`--x${i}`, '#fff']),
+    );
+    expect(messageOf({ customTheme: { dark: many } })).toBe(
+      `customTheme.dark: must have at most ${MAX_CUSTOM_THEME_ENTRIES} entries`,
+    );
+  });
+
+  it('refuses a malformed theme key, listing the built-in ones', () => {
+    expect(messageOf({ theme: 'Not A Key' })).toBe(
+      'theme: must be a theme key of 1 to 64 characters a-z, 0-9 and -; built in: default, ocean, forest, mono, high-contrast',
+    );
+  });
+});
