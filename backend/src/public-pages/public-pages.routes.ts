@@ -10,6 +10,7 @@ import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { ContentService } from '../content/content.service';
 import { StatusPagesRepository } from '../status-pages/status-pages.repository';
+import { CompressedDocument, sendDocument } from './compressed-document';
 import { PageAccess, PROTECTED_CACHE_CONTROL, redirectToAccess } from './access/page-access';
 import { resolvePage } from './page-resolver';
 import type { PublicPage } from './public-page.types';
@@ -70,10 +71,11 @@ export class PublicPagesRoutes implements OnModuleInit {
     const etag = `"${snapshot.version}-${locale}${base ? '' : '-d'}"`;
     this.cacheHeaders(reply, page, etag);
     if (matches(request.headers['if-none-match'], etag)) return reply.status(304).send();
-    const body = this.pages.rendered(`page|${snapshot.version}|${locale}|${base}`, () =>
-      renderStatusPage({ snapshot, locale, base }),
+    const document = this.pages.rendered(
+      `page|${snapshot.version}|${locale}|${base}`,
+      () => new CompressedDocument(renderStatusPage({ snapshot, locale, base })),
     );
-    return reply.status(200).header('content-type', HTML).send(body);
+    return sendDocument(request, reply, document, HTML);
   }
 
   private async history(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {

@@ -3,6 +3,7 @@
 // cache with its ETag, 304 and invalidation on change; custom domains routed by Host; robots and
 // sitemap.
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { MaintenancesService } from '../../../backend/src/maintenances/maintenances.service';
 import { MonitorsService } from '../../../backend/src/monitors/monitors.service';
 import { MonitorDays, PAST_DAYS_TTL_MS } from '../../../backend/src/public-pages/monitor-days';
@@ -27,20 +28,27 @@ interface Answer {
   body: string;
 }
 
-/** A GET with any headers, Host included (fetch may not set Host). */
-function get(t: HttpTestApp, path: string, headers: Record<string, string> = {}): Promise<Answer> {
+/** A GET with any headers, Host included (fetch may not set Host); the body as received. */
+function getRaw(
+  t: HttpTestApp,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<Omit<Answer, 'body'> & { body: Buffer }> {
   const url = new URL(t.baseUrl);
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: url.hostname, port: url.port, path, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
-      );
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
     });
     req.on('error', reject);
     req.end();
   });
+}
+
+async function get(t: HttpTestApp, path: string, headers: Record<string, string> = {}): Promise<Answer> {
+  const answer = await getRaw(t, path, headers);
+  return { ...answer, body: answer.body.toString('utf8') };
 }
 
 /** The text of an HTML body without tags and with entities decoded, for assertions on what is read. */
@@ -276,6 +284,18 @@ describe('public status page', () => {
       expect(changed.status).toBe(200);
       expect(changed.headers.etag).not.toBe(etag);
       expect(text(changed.body)).toContain('Slow logins');
+    });
+
+    it('sends the page gzipped, compressed once, to clients that accept gzip', async () => {
+      const plain = await get(t, `/status/${page.slug}`);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      const zipped = await getRaw(t, `/status/${page.slug}`, { 'accept-encoding': 'br;q=1, gzip;q=0.8' });
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(zipped.headers.vary).toMatch(/Accept-Encoding/);
+      expect(gunzipSync(zipped.body).toString('utf8')).toBe(plain.body);
+      expect(zipped.body.length).toBeLessThan(plain.body.length / 3);
+      const refused = await get(t, `/status/${page.slug}`, { 'accept-encoding': 'gzip;q=0, *;q=1' });
+      expect(refused.headers['content-encoding']).toBeUndefined();
     });
 
     it('renders in a locale the page offers, chosen by ?locale= or Accept-Language', async () => {
