@@ -145,7 +145,7 @@ function snapshotVersion(snapshot: Omit<PageSnapshot, 'version'>): string {
       let i = 0;
       numbers[i++] = component.latency ? 1 : 0;
       for (const day of component.days) {
-        numbers[i++] = DAY_STATUSES.indexOf(day.status as (typeof DAY_STATUSES)[number]);
+        numbers[i++] = DAY_STATUSES.indexOf(day.status);
         numbers[i++] = day.total;
         numbers[i++] = day.failed;
         numbers[i++] = day.degraded;
