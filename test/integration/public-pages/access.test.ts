@@ -140,6 +140,15 @@ describe('public page access', () => {
   });
 
   describe('password', () => {
+    it('shows the access form without the links a visitor without access would only be refused', async () => {
+      const { base } = await page({ accessType: 'password', password: 'correct horse' });
+      const body = await (await new Visitor(t.baseUrl).get(`${base}/access`)).text();
+      expect(body).toContain('type="password"');
+      for (const path of ['/feed.rss', '/feed.atom', '/status.json', '/index.md', '/history', '/subscribe']) {
+        expect(body).not.toContain(`${base}${path}`);
+      }
+    });
+
     it('lets the right password in with a signed, page-scoped session cookie, and refuses a wrong one', async () => {
       const { id, base } = await page({ accessType: 'password', password: 'correct horse' });
       const visitor = new Visitor(t.baseUrl);

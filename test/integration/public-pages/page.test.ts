@@ -212,6 +212,9 @@ describe('public status page', () => {
     it('shows the title, description, icon and links, and the overall status in one line', () => {
       const seen = text(body);
       expect(body).toContain('<html lang="en">');
+      expect(body).toContain(
+        `type="text/markdown" title="${page.title} (Markdown)" href="/status/${page.slug}/index.md"`,
+      );
       expect(body).toMatch(/<h1>Acme \d+<\/h1>/);
       expect(seen).toContain('Live status of the Acme services.');
       expect(body).toContain('<img src="https://acme.test/icon.png"');

@@ -21,7 +21,15 @@ export interface AccessView {
 
 function layout(view: AccessView, title: string, body: Html): Html {
   // Access pages are never indexed, whatever the page says.
-  return pageLayout({ page: view.page, locale: view.locale, base: view.base, title, body, robots: false });
+  return pageLayout({
+    page: view.page,
+    locale: view.locale,
+    base: view.base,
+    title,
+    body,
+    robots: false,
+    minimal: true,
+  });
 }
 
 function hidden(view: AccessView): Html {

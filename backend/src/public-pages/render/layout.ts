@@ -16,6 +16,11 @@ export interface PageLayoutOptions {
   /** False: `noindex` whatever the page says (forms, errors). Default: the page's own rule. */
   robots?: boolean;
   head?: Html;
+  /**
+   * True for the access form of a protected page: no links to the feeds, history and subscribe form,
+   * which a visitor without access would only be refused.
+   */
+  minimal?: boolean;
 }
 
 /** Each locale's name in itself, for the switcher. */
@@ -46,8 +51,15 @@ function stylesheet(page: PublicPage): Html {
   return trusted(`<style>${themeCss(page.theme, page.customTheme).replace(/</g, '\\3c ')}${PUBLIC_PAGE_CSS}</style>`);
 }
 
+/** The page's feeds, and its markdown twin for language models. */
+function alternates(page: PublicPage, base: string): Html {
+  return html`<link rel="alternate" type="application/rss+xml" title="${page.title} (RSS)" href="${base}/feed.rss" />
+    <link rel="alternate" type="application/atom+xml" title="${page.title} (Atom)" href="${base}/feed.atom" />
+    <link rel="alternate" type="text/markdown" title="${page.title} (Markdown)" href="${base}/index.md" />`;
+}
+
 export function pageLayout(options: PageLayoutOptions): Html {
-  const { page, locale, base, title, body, head } = options;
+  const { page, locale, base, title, body, head, minimal } = options;
   const t = pageMessages(locale);
   const index = options.robots !== false && pageIndexable(page);
   const icon = safeUrl(page.icon);
@@ -63,9 +75,7 @@ export function pageLayout(options: PageLayoutOptions): Html {
         <title>${documentTitle}</title>
         ${index ? '' : html`<meta name="robots" content="noindex" />`}
         ${page.description ? html`<meta name="description" content="${page.description}" />` : ''}
-        ${icon ? html`<link rel="icon" href="${icon}" />` : ''}
-        <link rel="alternate" type="application/rss+xml" title="${page.title} (RSS)" href="${base}/feed.rss" />
-        <link rel="alternate" type="application/atom+xml" title="${page.title} (Atom)" href="${base}/feed.atom" />
+        ${icon ? html`<link rel="icon" href="${icon}" />` : ''} ${minimal ? '' : alternates(page, base)}
         ${stylesheet(page)} ${head}
       </head>
       <body>
@@ -111,12 +121,16 @@ export function pageLayout(options: PageLayoutOptions): Html {
         <footer class="site-footer">
           <div class="wrap">
             <a href="${pageHref(base)}">${page.title}</a>
-            <a href="${base}/history">${t.history}</a>
-            <a href="${base}/subscribe">${t.subscribe}</a>
-            <span
-              >${t.feeds}: <a href="${base}/feed.rss">RSS</a> · <a href="${base}/feed.atom">Atom</a> ·
-              <a href="${base}/status.json">JSON</a></span
-            >
+            ${
+              minimal
+                ? ''
+                : html`<a href="${base}/history">${t.history}</a>
+                    <a href="${base}/subscribe">${t.subscribe}</a>
+                    <span
+                      >${t.feeds}: <a href="${base}/feed.rss">RSS</a> · <a href="${base}/feed.atom">Atom</a> ·
+                      <a href="${base}/status.json">JSON</a></span
+                    >`
+            }
           </div>
         </footer>
       </body>
