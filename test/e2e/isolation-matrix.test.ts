@@ -615,6 +615,47 @@ const DASHBOARD_ROUTES: Record<string, RestEntry> = {
   'POST /app/w/:slug/settings/integrations/revoke': dashboardRoute(),
 };
 
+/**
+ * Public status pages take no workspace credential: a published page is public by its slug (or custom
+ * domain), and its protected surfaces ask for the page's own access, never a workspace's.
+ */
+const PUBLIC_PAGE = 'a published page is public by its slug; access is the page’s own (test/integration/public-pages)';
+const publicPage = (): RestEntry => ({ cases: [], idFree: PUBLIC_PAGE, notIds: { slug: PUBLIC_PAGE } });
+const PUBLIC_PAGE_ROUTES: Record<string, RestEntry> = {
+  'GET /robots.txt': idFree('public: which pages search engines may index'),
+  'GET /sitemap.xml': idFree('public: the site’s pages and the public, indexable status pages'),
+  'GET /status': idFree('the not-found page under /status'),
+  'GET /status/*': idFree('the not-found page under /status'),
+  'GET /subscriptions/manage': idFree(
+    'shows the subscriber’s own choice; the signed link token, no workspace credential',
+  ),
+  'POST /subscriptions/manage': idFree('authorised by the signed link token only, no workspace credential'),
+  'GET /status/:slug': publicPage(),
+  'GET /status/:slug/history': publicPage(),
+  'GET /status/:slug/robots.txt': publicPage(),
+  'GET /status/:slug/sitemap.xml': publicPage(),
+  'GET /status/:slug/status.json': publicPage(),
+  'GET /status/:slug/subscribe': publicPage(),
+  'POST /status/:slug/subscribe': publicPage(),
+  'GET /status/:slug/feed.rss': publicPage(),
+  'GET /status/:slug/feed.atom': publicPage(),
+  'GET /status/:slug/badge.svg': publicPage(),
+  'GET /status/:slug/components/:componentId/badge.svg': {
+    cases: [],
+    idFree: PUBLIC_PAGE,
+    notIds: {
+      slug: PUBLIC_PAGE,
+      componentId:
+        'a component of another page, whatever its workspace, is 404 (test/integration/public-pages/machines.test.ts)',
+    },
+  },
+  'GET /status/:slug/index.md': publicPage(),
+  'GET /status/:slug/access': publicPage(),
+  'POST /status/:slug/access': publicPage(),
+  'GET /status/:slug/access/link': publicPage(),
+  'POST /status/:slug/access/link': publicPage(),
+};
+
 /** Workspace routes by `METHOD url`, as Fastify registers them (`:param`). */
 const REST: Record<string, RestEntry> = {
   'GET /v1/monitor/:id/summary': {
@@ -633,6 +674,7 @@ const REST: Record<string, RestEntry> = {
   'POST /agent/v1/renew': agentRoute('covered by the agent endpoints test'),
   ...OAUTH_ROUTES,
   ...DASHBOARD_ROUTES,
+  ...PUBLIC_PAGE_ROUTES,
 };
 
 /**
