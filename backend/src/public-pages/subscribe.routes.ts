@@ -3,7 +3,6 @@
 // a CSRF token bound to a pre-session cookie (signed double submit, as the dashboard and the access
 // forms do), cross-site POSTs are refused, and POSTs are limited per client address. The answer is the
 // same whether or not the address was already subscribed, so the form tells nobody who subscribed.
-import { hkdfSync } from 'node:crypto';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -11,15 +10,16 @@ import type { Logger } from 'pino';
 import type { Html } from '../common/html';
 import { randomToken } from '../common/crypto';
 import { isDomainError, ValidationError } from '../common/errors';
-import { resolveSecretKey, type AppConfig } from '../config/config';
+import type { AppConfig } from '../config/config';
 import { APP_CONFIG, LOGGER } from '../config/config.module';
 import { parseCookies } from '../dashboard/cookies';
 import { crossSiteReason, csrfToken, csrfValid } from '../dashboard/csrf';
 import { RateWindows, WindowLimit, type RateDecision } from '../rate-limit/rate-windows';
 import { SubscribersService } from '../subscribers/subscribers.service';
 import { pageCookie } from './access/page-cookies';
-import { PageAccess, PROTECTED_CACHE_CONTROL, redirectToAccess } from './access/page-access';
-import { registerPageFinder, resolvePage } from './page-resolver';
+import { PageAccess, redirectToAccess } from './access/page-access';
+import { formCsrfKey, formScope } from './form-scope';
+import { resolvePage } from './page-resolver';
 import type { PublicPage } from './public-page.types';
 import { PublicPagesService } from './public-pages.service';
 import { negotiateLocale } from './render/i18n';
@@ -34,7 +34,6 @@ import {
 
 /** Subscribe POSTs one client address may send a minute: a person needs one, a script needs many. */
 export const SUBSCRIBES_PER_MINUTE = 10;
-const FORM_BODY_LIMIT = 16 * 1024;
 const CSRF_COOKIE = 'svc_page_subscribe';
 const CSRF_COOKIE_MAX_AGE_S = 24 * 3600;
 
@@ -84,9 +83,7 @@ export class SubscribeRoutes implements OnModuleInit {
   }
 
   private get csrfKey(): Buffer {
-    return (this.csrfKeyValue ??= Buffer.from(
-      hkdfSync('sha256', resolveSecretKey(this.config), 'uptime-service', 'page subscribe csrf v1', 32),
-    ));
+    return (this.csrfKeyValue ??= formCsrfKey(this.config, 'page subscribe csrf v1'));
   }
 
   onModuleInit(): void {
@@ -99,32 +96,8 @@ export class SubscribeRoutes implements OnModuleInit {
   }
 
   private register(app: FastifyInstance): void {
-    // resolvePage finds pages through the instance a route lives on; this scope is its own instance.
-    registerPageFinder(app, this.pages);
     // This scope reads its form itself (the component boxes repeat a name).
-    if (app.hasContentTypeParser('application/x-www-form-urlencoded')) {
-      app.removeContentTypeParser('application/x-www-form-urlencoded');
-    }
-    app.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
-      (_request, body, done) => done(null, parseSubscribeForm(body as string)),
-    );
-    app.addHook('onSend', (_request, reply, payload, done) => {
-      // The form holds a CSRF token of this browser: never stored by a cache, never framed.
-      reply.header('cache-control', PROTECTED_CACHE_CONTROL);
-      reply.header('x-content-type-options', 'nosniff');
-      reply.header('x-frame-options', 'DENY');
-      done(null, payload);
-    });
-    app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
-      const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-      if (status === 500) this.logger.error({ err: error, url: request.url }, 'subscribe request failed');
-      return reply
-        .code(status)
-        .type('text/plain; charset=utf-8')
-        .send(status === 500 ? 'Something went wrong on our side. Try again in a moment.\n' : 'Bad request.\n');
-    });
+    formScope(app, { pages: this.pages, logger: this.logger, what: 'subscribe', parse: parseSubscribeForm });
 
     app.get('/status/:slug/subscribe', async (request, reply) => {
       const visit = await this.visit(request, reply);

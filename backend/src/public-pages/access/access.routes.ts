@@ -6,20 +6,20 @@
 //   POST /access/link       the button: sets the page's session cookie and goes to the page
 // Every answer is private and never stored by a cache; forms carry a CSRF token bound to a pre-session
 // cookie (signed double submit, as the dashboard does) and cross-site POSTs are refused.
-import { hkdfSync } from 'node:crypto';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { randomToken, verifyPassword } from '../../common/crypto';
 import type { Html } from '../../common/html';
-import { resolveSecretKey, type AppConfig } from '../../config/config';
+import type { AppConfig } from '../../config/config';
 import { APP_CONFIG, LOGGER } from '../../config/config.module';
 import { parseCookies } from '../../dashboard/cookies';
 import { crossSiteReason, csrfToken, csrfValid } from '../../dashboard/csrf';
 import type { RateDecision } from '../../rate-limit/rate-windows';
 import { MailerService } from '../../subscribers/mailer.service';
-import { registerPageFinder, resolvePage } from '../page-resolver';
+import { formCsrfKey, formScope } from '../form-scope';
+import { resolvePage } from '../page-resolver';
 import type { PublicPage } from '../public-page.types';
 import { PublicPagesService } from '../public-pages.service';
 import { accessMessages } from '../render/access.messages';
@@ -37,13 +37,12 @@ import { renderNotFound } from '../render/history.render';
 import { negotiateLocale, PAGE_LOCALES } from '../render/i18n';
 import { AccessMailLimiter, PasswordAttemptLimiter } from './access-limits';
 import { accessLinkMail } from './access-mail';
-import { emailDomainAllowed, PageAccess, PROTECTED_CACHE_CONTROL } from './page-access';
+import { emailDomainAllowed, PageAccess } from './page-access';
 import { ACCESS_CSRF_COOKIE, pageCookie } from './page-cookies';
 import { PagePasswords } from './page-passwords';
 import { PAGE_SESSION_MS, PageSessions, sessionCookieName, type PageSession } from './page-sessions';
 import { safeReturnPath } from './return-path';
 
-const FORM_BODY_LIMIT = 16 * 1024;
 /** Passwords longer than this are not hashed (scrypt of megabytes is a cheap way to burn our CPU). */
 const MAX_PASSWORD_LENGTH = 1024;
 const EMAIL =
@@ -81,9 +80,7 @@ export class AccessRoutes implements OnModuleInit {
 
   /** Derived on first use: outside production the secret key is created in the data folder on demand. */
   private get csrfKey(): Buffer {
-    return (this.csrfKeyValue ??= Buffer.from(
-      hkdfSync('sha256', resolveSecretKey(this.config), 'uptime-service', 'page access csrf v1', 32),
-    ));
+    return (this.csrfKeyValue ??= formCsrfKey(this.config, 'page access csrf v1'));
   }
 
   onModuleInit(): void {
@@ -96,34 +93,15 @@ export class AccessRoutes implements OnModuleInit {
   }
 
   private register(app: FastifyInstance): void {
-    // resolvePage finds pages through the instance a route lives on; this scope is its own instance.
-    registerPageFinder(app, this.pages);
-    // Forms only, in this scope; the rest of the service keeps its own parsers.
-    if (app.hasContentTypeParser('application/x-www-form-urlencoded')) {
-      app.removeContentTypeParser('application/x-www-form-urlencoded');
-    }
-    app.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
-      (_request, body, done) => done(null, parseForm(body as string)),
-    );
-    app.addHook('onSend', (_request, reply, payload, done) => {
-      reply.header('cache-control', PROTECTED_CACHE_CONTROL);
-      reply.header('x-content-type-options', 'nosniff');
+    formScope(app, {
+      pages: this.pages,
+      logger: this.logger,
+      what: 'page access',
+      parse: parseForm,
       // The e-mailed link carries its token in the URL: no Referer may take it to another site (an
       // icon on another host). Not `no-referrer`: browsers then send `Origin: null` with the forms,
       // which the cross-site check rightly refuses.
-      reply.header('referrer-policy', 'same-origin');
-      reply.header('x-frame-options', 'DENY');
-      done(null, payload);
-    });
-    app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
-      const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-      if (status === 500) this.logger.error({ err: error, url: request.url }, 'page access request failed');
-      return reply
-        .code(status)
-        .type('text/plain; charset=utf-8')
-        .send(status === 500 ? 'Something went wrong on our side. Try again in a moment.\n' : 'Bad request.\n');
+      headers: { 'referrer-policy': 'same-origin' },
     });
 
     app.get('/status/:slug/access', async (request, reply) => {
