@@ -5,22 +5,13 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { StatusPagesService, type StatusPageInput } from '../../backend/src/status-pages/status-pages.service';
 import { chromiumPath, launchChromium } from '../support/browser';
 import { freePort, newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../support/http-app';
-import { startSmtp, type ReceivedMail, type TestSmtp } from '../support/smtp';
+import { startSmtp, type TestSmtp, mailTo } from '../support/smtp';
 
 jest.setTimeout(90_000);
 
 const executable = chromiumPath();
 if (!executable) process.stderr.write('*** SKIP status page access browser tests: chromium not found ***\n');
 const describeInBrowser = executable ? describe : describe.skip;
-
-async function waitForMail(smtp: TestSmtp, address: string): Promise<ReceivedMail> {
-  for (let i = 0; i < 100; i++) {
-    const [mail] = smtp.to(address);
-    if (mail) return mail;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`no mail reached ${address}`);
-}
 
 describeInBrowser('protected status pages in Chromium', () => {
   let t: HttpTestApp;
@@ -108,7 +99,7 @@ describeInBrowser('protected status pages in Chromium', () => {
     await tab.getByRole('button', { name: 'Send me a link' }).click();
     await tab.getByText('a sign-in link is on its way').waitFor();
 
-    const mail = await waitForMail(smtp, 'grace@example.com');
+    const mail = await mailTo(smtp, 'grace@example.com');
     const link = /https?:\/\/\S+\/access\/link\?token=\S+/.exec(mail.text)![0];
     await tab.goto(link);
     await tab.getByRole('button', { name: 'Continue to the page' }).click();

@@ -7,28 +7,13 @@ import { PageComponentsService } from '../../backend/src/status-pages/page-compo
 import { StatusPagesService } from '../../backend/src/status-pages/status-pages.service';
 import { chromiumPath, launchChromium } from '../support/browser';
 import { freePort, newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../support/http-app';
-import { startSmtp, type ReceivedMail, type TestSmtp } from '../support/smtp';
+import { startSmtp, type TestSmtp, mailTo, tokenLink } from '../support/smtp';
 
 jest.setTimeout(90_000);
 
 const executable = chromiumPath();
 if (!executable) process.stderr.write('*** SKIP status page subscribe browser tests: chromium not found ***\n');
 const describeInBrowser = executable ? describe : describe.skip;
-
-async function waitForMail(smtp: TestSmtp, address: string): Promise<ReceivedMail> {
-  for (let i = 0; i < 100; i++) {
-    const [mail] = smtp.to(address);
-    if (mail) return mail;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`no mail reached ${address}`);
-}
-
-function linkIn(mail: ReceivedMail, path: string): string {
-  const match = new RegExp(`https?://\\S+${path}\\?token=[\\w.%-]+`).exec(mail.text);
-  if (!match) throw new Error(`no ${path} link in ${mail.text}`);
-  return match[0];
-}
 
 describeInBrowser('status page subscribe in Chromium', () => {
   let t: HttpTestApp;
@@ -73,15 +58,15 @@ describeInBrowser('status page subscribe in Chromium', () => {
     await expect(page.getByRole('heading', { name: 'Check your inbox' }).isVisible()).resolves.toBe(true);
     await expect(page.getByRole('status').textContent()).resolves.toContain('ada@example.com');
 
-    const mail = await waitForMail(smtp, 'ada@example.com');
+    const mail = await mailTo(smtp, 'ada@example.com');
     expect(mail.subject).toBe('Confirm your subscription to Acme Status');
-    await page.goto(linkIn(mail, '/subscriptions/confirm'));
+    await page.goto(tokenLink(mail, '/subscriptions/confirm'));
     await page.getByRole('button', { name: 'Confirm' }).click();
     await expect(page.locator('body').textContent()).resolves.toContain(
       'ada@example.com will receive status updates of Acme Status.',
     );
 
-    await page.goto(linkIn(mail, '/subscriptions/manage'));
+    await page.goto(tokenLink(mail, '/subscriptions/manage'));
     await expect(page.getByLabel('API').isChecked()).resolves.toBe(true);
     await expect(page.getByLabel('Website').isChecked()).resolves.toBe(false);
     await page.getByLabel('API').uncheck();

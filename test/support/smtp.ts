@@ -172,3 +172,25 @@ function parseMessage(raw: string): { headers: Map<string, string>; subject: str
     html: parts.find((p) => p.type.startsWith('text/html'))?.content ?? '',
   };
 }
+
+/** The mails that reached `address`, once there are at least `count` of them (within 5 s). */
+export async function mailsTo(smtp: TestSmtp, address: string, count = 1): Promise<ReceivedMail[]> {
+  for (let i = 0; i < 100; i++) {
+    const mails = smtp.to(address);
+    if (mails.length >= count) return mails;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no mail reached ${address}`);
+}
+
+/** The first mail that reached `address` (within 5 s). */
+export async function mailTo(smtp: TestSmtp, address: string): Promise<ReceivedMail> {
+  return (await mailsTo(smtp, address))[0];
+}
+
+/** The `…<path>?token=…` link in a mail's text. */
+export function tokenLink(mail: ReceivedMail, path: string): string {
+  const match = new RegExp(`https?://\\S+${path}\\?token=[\\w.%-]+`).exec(mail.text);
+  if (!match) throw new Error(`no ${path} link in ${mail.text}`);
+  return match[0];
+}

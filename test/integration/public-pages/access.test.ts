@@ -14,7 +14,7 @@ import {
 import { StatusPagesRepository } from '../../../backend/src/status-pages/status-pages.repository';
 import { StatusPagesService, type StatusPageInput } from '../../../backend/src/status-pages/status-pages.service';
 import { freePort, newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../../support/http-app';
-import { startSmtp, type ReceivedMail, type TestSmtp } from '../../support/smtp';
+import { startSmtp, type ReceivedMail, type TestSmtp, mailTo } from '../../support/smtp';
 
 jest.setTimeout(60_000);
 
@@ -80,15 +80,6 @@ class Visitor {
 
 function sessionCookieOf(response: Response, pageId: string): string | undefined {
   return response.headers.getSetCookie().find((c) => c.startsWith(`${sessionCookieName(pageId)}=`));
-}
-
-async function waitForMail(smtp: TestSmtp, address: string): Promise<ReceivedMail> {
-  for (let i = 0; i < 100; i++) {
-    const [mail] = smtp.to(address);
-    if (mail) return mail;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`no mail reached ${address}`);
 }
 
 function linkOf(mail: ReceivedMail): URL {
@@ -375,7 +366,7 @@ describe('public page access', () => {
       expect(sent.status).toBe(200);
       expect(await sent.text()).toContain('If Ada@Example.com may see this page, a sign-in link is on its way.');
 
-      const mail = await waitForMail(smtp, 'ada@example.com');
+      const mail = await mailTo(smtp, 'ada@example.com');
       expect(mail.subject).toBe('Sign in to Access ' + base.split('-').pop());
       const link = linkOf(mail);
       expect(link.origin).toBe(t.baseUrl);
@@ -411,7 +402,7 @@ describe('public page access', () => {
         expect(refused.status).toBe(200);
         expect((await refused.text()).replaceAll(email, 'X')).toBe(allowed.replaceAll('bo@example.com', 'X'));
       }
-      await waitForMail(smtp, 'bo@example.com');
+      await mailTo(smtp, 'bo@example.com');
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(smtp.messages.map((m) => m.to[0])).toEqual(['bo@example.com']);
     });

@@ -7,7 +7,7 @@ import { StatusPagesService, type StatusPageInput } from '../../../backend/src/s
 import { StatusReportsService } from '../../../backend/src/status-reports/status-reports.service';
 import { SUBSCRIBES_PER_MINUTE } from '../../../backend/src/public-pages/subscribe.routes';
 import { freePort, newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../../support/http-app';
-import { startSmtp, type ReceivedMail, type TestSmtp } from '../../support/smtp';
+import { startSmtp, type TestSmtp, mailsTo, tokenLink } from '../../support/smtp';
 
 jest.setTimeout(60_000);
 
@@ -63,21 +63,6 @@ function csrfOf(body: string): string {
   const csrf = hiddenFields(body)._csrf;
   if (!csrf) throw new Error('no CSRF field in the form');
   return csrf;
-}
-
-async function waitForMail(smtp: TestSmtp, address: string, count = 1): Promise<ReceivedMail[]> {
-  for (let i = 0; i < 100; i++) {
-    const mails = smtp.to(address);
-    if (mails.length >= count) return mails;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`no mail reached ${address}`);
-}
-
-function linkIn(mail: ReceivedMail, path: string): string {
-  const match = new RegExp(`https?://\\S+${path}\\?token=[\\w.%-]+`).exec(mail.text);
-  if (!match) throw new Error(`no ${path} link in ${mail.text}`);
-  return match[0];
 }
 
 describe('public page subscribe form', () => {
@@ -161,16 +146,16 @@ describe('public page subscribe form', () => {
     expect(await answer.text()).toContain('ada@example.com');
     expect(await statusOf('ada@example.com', p.id)).toBe('pending');
     expect(await chosen('ada@example.com', p.id)).toEqual([p.api.id]);
-    const [confirmation] = await waitForMail(smtp, 'ada@example.com');
-    expect(linkIn(confirmation, '/subscriptions/manage')).toContain(t.baseUrl);
-    const confirmed = await fetch(linkIn(confirmation, '/subscriptions/confirm'), { method: 'POST' });
+    const [confirmation] = await mailsTo(smtp, 'ada@example.com');
+    expect(tokenLink(confirmation, '/subscriptions/manage')).toContain(t.baseUrl);
+    const confirmed = await fetch(tokenLink(confirmation, '/subscriptions/confirm'), { method: 'POST' });
     expect(confirmed.status).toBe(200);
     expect(await statusOf('ada@example.com', p.id)).toBe('confirmed');
 
     // Bo chooses nothing: every component.
     expect((await subscribe(new Visitor(t.baseUrl), p.base, 'bo@example.com', [])).status).toBe(200);
-    const [boMail] = await waitForMail(smtp, 'bo@example.com');
-    await fetch(linkIn(boMail, '/subscriptions/confirm'), { method: 'POST' });
+    const [boMail] = await mailsTo(smtp, 'bo@example.com');
+    await fetch(tokenLink(boMail, '/subscriptions/confirm'), { method: 'POST' });
     expect(await chosen('bo@example.com', p.id)).toEqual([]);
 
     smtp.clear();
@@ -185,7 +170,7 @@ describe('public page subscribe form', () => {
     expect(smtp.messages.flatMap((m) => m.to).sort()).toEqual(['ada@example.com', 'bo@example.com']);
 
     // The manage link of an event mail: shows the choice, changes it.
-    const manageUrl = linkIn(smtp.to('ada@example.com')[0], '/subscriptions/manage');
+    const manageUrl = tokenLink(smtp.to('ada@example.com')[0], '/subscriptions/manage');
     const manage = await fetch(manageUrl);
     expect(manage.status).toBe(200);
     const manageHtml = await manage.text();
@@ -217,8 +202,8 @@ describe('public page subscribe form', () => {
   it('answers the same for an address already confirmed, which gets its manage link instead', async () => {
     const p = await page();
     await subscribe(new Visitor(t.baseUrl), p.base, 'cy@example.com', []);
-    const [mail] = await waitForMail(smtp, 'cy@example.com');
-    await fetch(linkIn(mail, '/subscriptions/confirm'), { method: 'POST' });
+    const [mail] = await mailsTo(smtp, 'cy@example.com');
+    await fetch(tokenLink(mail, '/subscriptions/confirm'), { method: 'POST' });
     smtp.clear();
 
     const newcomer = await (await subscribe(new Visitor(t.baseUrl), p.base, 'dee@example.com', [])).text();
@@ -229,7 +214,7 @@ describe('public page subscribe form', () => {
     expect(strip(answer)).toBe(strip(newcomer));
     expect(await statusOf('cy@example.com', p.id)).toBe('confirmed');
     expect(await chosen('cy@example.com', p.id)).toEqual([]);
-    const [reminder] = await waitForMail(smtp, 'cy@example.com');
+    const [reminder] = await mailsTo(smtp, 'cy@example.com');
     expect(reminder.subject).toContain('You already receive status updates');
     expect(reminder.text).toContain('/subscriptions/manage?token=');
     expect(reminder.text).not.toContain('/subscriptions/confirm');
