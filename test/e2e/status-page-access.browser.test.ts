@@ -55,6 +55,12 @@ describeInBrowser('protected status pages in Chromium', () => {
 
   it('password: a wrong password is refused, the right one shows the page', async () => {
     const { title, base } = await statusPage({ accessType: 'password', password: 'correct horse' });
+    // Without access the browser gets none of the page's machine surfaces either.
+    const surfaces = ['/feed.rss', '/feed.atom', '/badge.svg', '/status.json', '/index.md'];
+    for (const path of surfaces) {
+      const refused = await tab.goto(`${t.baseUrl}${base}${path}`);
+      expect([path, refused?.status()]).toEqual([path, 401]);
+    }
     await tab.goto(`${t.baseUrl}${base}/history`);
     expect(new URL(tab.url()).pathname).toBe(`${base}/access`);
     await expect(tab.getByRole('heading', { name: 'Protected page' }).isVisible()).resolves.toBe(true);
@@ -73,6 +79,11 @@ describeInBrowser('protected status pages in Chromium', () => {
     const cookies = await context.cookies();
     const session = cookies.find((c) => c.name.startsWith('svc_page_') && c.name !== 'svc_page_csrf');
     expect(session).toMatchObject({ path: base, httpOnly: true, sameSite: 'Lax' });
+    // Signed in, the same browser reads them.
+    for (const path of surfaces) {
+      const allowed = await tab.goto(`${t.baseUrl}${base}${path}`);
+      expect([path, allowed?.status()]).toEqual([path, 200]);
+    }
   });
 
   it('password: the form follows the locale asked for in the URL', async () => {
