@@ -80,11 +80,17 @@ describe('alerts after kill -9 (built server)', () => {
     try {
       const rows = () =>
         sql
-          .query<{ status: string; attempts: number }>('SELECT status, attempts FROM alert_deliveries')
+          .query<{
+            status: string;
+            attempts: number;
+            leased: boolean;
+          }>('SELECT status, attempts, lease_until IS NOT NULL AS leased FROM alert_deliveries')
           .then((r) => r.rows);
-      // Queued, tried, and waiting for a retry: the receiver is not listening yet.
-      const tried = await eventually(rows, (r) => r.length === 1 && r[0].attempts >= 1);
-      expect(tried).toEqual([{ status: 'pending', attempts: expect.any(Number) as unknown }]);
+      // Queued, tried, and waiting for a retry: the receiver is not listening yet. The attempt counts
+      // when a worker claims the row; wait until its outcome is recorded (the lease released), since a
+      // server killed mid-send leaves its lease (send deadline + 30 s) for the next one to wait out.
+      const tried = await eventually(rows, (r) => r.length === 1 && r[0].attempts >= 1 && !r[0].leased);
+      expect(tried).toEqual([{ status: 'pending', attempts: expect.any(Number) as unknown, leased: false }]);
 
       await first.stop('SIGKILL');
       const bodies: string[] = [];
@@ -99,11 +105,12 @@ describe('alerts after kill -9 (built server)', () => {
       await new Promise<void>((resolve) => hookServer!.listen(hookPort, '127.0.0.1', resolve));
 
       servers.push(await startServer(env));
-      const done = await eventually(rows, (r) => r[0]?.status === 'delivered');
+      // The retry is due within the backoff of the attempts made so far (at most a few seconds here).
+      const done = await eventually(rows, (r) => r[0]?.status === 'delivered', 30_000);
       expect(done.map((r) => r.status)).toEqual(['delivered']);
       expect(bodies.map((b) => (JSON.parse(b) as { event: string }).event)).toEqual(['monitor.down']);
     } finally {
       await sql.end();
     }
-  });
+  }, 120_000);
 });
