@@ -15,6 +15,9 @@ import { MonitorRegionStatusEntity } from './monitor-region-status.entity';
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 
+/** A timestamp column as a Date (PGlite can answer text where PostgreSQL answers a Date). */
+const date = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
+
 /**
  * The sketch merge, the one implementation: the bucket counts of the (…groups, key, count) rows of
  * `pairs` summed key by key, as one jsonb sketch per group (`sketch`); one sketch without groups.
@@ -115,6 +118,21 @@ export interface DailyCounts {
   monitorId: string;
   day: string;
   total: number;
+  successful: number;
+  degraded: number;
+  failed: number;
+}
+
+/** A location's latest judged status (monitor_region_statuses). */
+export interface LocationStatusRow {
+  monitorId: string;
+  region: string;
+  status: 'active' | 'degraded' | 'error';
+  lastCheckedAt: Date;
+  updatedAt: Date;
+}
+
+export interface OutcomeCounts {
   successful: number;
   degraded: number;
   failed: number;
@@ -551,5 +569,52 @@ export class CheckResultsRepository {
         failed,
       };
     });
+  }
+  /**
+   * The counted locations of each monitor with their latest status and check time, oldest change
+   * first; with `since`, only locations whose status row changed after it (the dashboard's live
+   * updates). Cheap: the status rows alone, by primary key.
+   */
+  async locationStatusesOf(monitorIds: string[], since?: Date): Promise<LocationStatusRow[]> {
+    if (!monitorIds.length) return [];
+    const rows = await this.db.rows<{
+      monitor_id: string;
+      region: string;
+      status: LocationStatusRow['status'];
+      last_checked_at: Date | string;
+      updated_at: Date | string;
+    }>(
+      `SELECT s.monitor_id::text AS monitor_id, s.region, s.status, s.last_checked_at, s.updated_at
+         FROM monitor_region_statuses s JOIN monitors mm ON mm.id = s.monitor_id
+        WHERE s.monitor_id = ANY($1::bigint[]) AND ${COUNTED_LOCATION}
+          AND ($2::timestamptz IS NULL OR s.updated_at > $2::timestamptz)
+        ORDER BY s.monitor_id, s.region`,
+      [monitorIds, since ?? null],
+    );
+    return rows.map((r) => ({
+      monitorId: r.monitor_id,
+      region: r.region,
+      status: r.status,
+      lastCheckedAt: date(r.last_checked_at),
+      updatedAt: date(r.updated_at),
+    }));
+  }
+
+  /** Counts by outcome per monitor over the hourly aggregates from the hour `since` falls in. */
+  async countsSince(monitorIds: string[], since: Date): Promise<Map<string, OutcomeCounts>> {
+    const byMonitor = new Map<string, OutcomeCounts>();
+    if (!monitorIds.length) return byMonitor;
+    const hourStart = new Date(Math.floor(since.getTime() / HOUR_MS) * HOUR_MS);
+    const rows = await this.db.rows<{ monitor_id: string; s: string; d: string; f: string }>(
+      `SELECT monitor_id::text AS monitor_id, sum(successful) AS s, sum(degraded) AS d, sum(failed) AS f
+         FROM check_aggregates
+        WHERE monitor_id = ANY($1::bigint[]) AND span = 'h' AND bucket_start >= $2
+        GROUP BY monitor_id`,
+      [monitorIds, hourStart],
+    );
+    for (const r of rows) {
+      byMonitor.set(r.monitor_id, { successful: Number(r.s), degraded: Number(r.d), failed: Number(r.f) });
+    }
+    return byMonitor;
   }
 }

@@ -7,7 +7,7 @@ import { ChangeFeed } from '../database/change-feed';
 import { FeedCache } from '../database/feed-cache';
 import { MONITOR_CHANNEL } from '../monitors/monitor-cache';
 import { PAGE_CHANNEL } from './page-domains';
-import { MonitorDays } from './monitor-days';
+import { MonitorDays } from '../check-results/monitor-days';
 import type { TimedSnapshot } from './page-snapshot';
 import type { PublicPage } from './public-page.types';
 

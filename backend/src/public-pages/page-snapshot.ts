@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { CheckResultsRepository } from '../check-results/check-results.repository';
 import { componentDays, dayKey, type DayBucket } from '../status-pages/daily-summary.service';
-import type { MonitorDays } from './monitor-days';
+import type { MonitorDays } from '../check-results/monitor-days';
 import type { ComponentGroupEntity } from '../status-pages/component-group.entity';
 import type {
   PublicComponentRow,

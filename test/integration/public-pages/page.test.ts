@@ -6,7 +6,7 @@ import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { MaintenancesService } from '../../../backend/src/maintenances/maintenances.service';
 import { MonitorsService } from '../../../backend/src/monitors/monitors.service';
-import { MonitorDays, PAST_DAYS_TTL_MS } from '../../../backend/src/public-pages/monitor-days';
+import { MonitorDays, PAST_DAYS_TTL_MS } from '../../../backend/src/check-results/monitor-days';
 import { PageDomains } from '../../../backend/src/public-pages/page-domains';
 import { CheckResultsRepository } from '../../../backend/src/check-results/check-results.repository';
 import { PageComponentsService } from '../../../backend/src/status-pages/page-components.service';

@@ -1,9 +1,10 @@
-// The daily check counts and latency of monitors for the bars of public pages. The days before today
+// The daily check counts and latency of monitors, for the bars of public pages and the dashboard's
+// overview (uptime over 7 and 14 days, the latency sparkline). The days before today
 // are kept in process: they are read from aggregates of up to 90 days × regions (merging latency
 // sketches is the costly part, seconds for a page of 100 monitors on the embedded database), and they
 // rarely change. Today is always read. A past day can still change when results arrive late (an agent
 // that reports a backlog after midnight), so what is kept expires after PAST_DAYS_TTL_MS.
-import type { CheckResultsRepository, DailyCounts } from '../check-results/check-results.repository';
+import type { CheckResultsRepository, DailyCounts } from './check-results.repository';
 
 export const PAST_DAYS_TTL_MS = 15 * 60_000;
 /**
