@@ -53,12 +53,14 @@ describeInBrowser('dashboard in Chromium', () => {
     await t?.close();
   });
 
-  it('signs in through the form and lands on the workspace settings', async () => {
+  it('signs in through the form, lands on the monitors and goes to the workspace settings', async () => {
     await page.goto(`${t.baseUrl}/app`);
     expect(new URL(page.url()).pathname).toBe('/app/sign-in');
     await page.getByLabel('E-mail').fill(owner.email);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`**/app/w/${tenant.ctx.workspace.slug}/monitors`);
+    await page.getByRole('link', { name: 'Settings' }).click();
     await page.waitForURL(`**/app/w/${tenant.ctx.workspace.slug}/settings`);
     expect(await page.getByRole('heading', { name: 'API keys' }).isVisible()).toBe(true);
     // The stylesheet loads under the page's content security policy.

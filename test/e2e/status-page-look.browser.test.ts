@@ -2,7 +2,6 @@
 // preference emulated), a custom theme's overrides, the locale switcher (language, headings, dates),
 // and an axe-core scan of the page, its history, a password page's access form and the subscribe form
 // with no serious or critical violation.
-import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { MaintenancesService } from '../../backend/src/maintenances/maintenances.service';
 import { formatsFor, type PageLocale } from '../../backend/src/public-pages/render/i18n';
@@ -11,40 +10,19 @@ import { THEME_KEYS, THEMES, type ThemeKey } from '../../backend/src/public-page
 import { PageComponentsService } from '../../backend/src/status-pages/page-components.service';
 import { StatusPagesService } from '../../backend/src/status-pages/status-pages.service';
 import { StatusReportsService } from '../../backend/src/status-reports/status-reports.service';
-import { chromiumPath, launchChromium } from '../support/browser';
+import { chromiumPath, launchChromium, seriousViolations } from '../support/browser';
 import { newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../support/http-app';
 
 const executable = chromiumPath();
 if (!executable) process.stderr.write('*** SKIP status page look browser tests: chromium not found ***\n');
 const describeInBrowser = executable ? describe : describe.skip;
 
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const HOUR_MS = 3_600_000;
 
 /** `#rrggbb` as Chromium reports a computed colour. */
 function rgb(hex: string): string {
   const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
   return `rgb(${r}, ${g}, ${b})`;
-}
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: Array<{ target: string[]; failureSummary?: string }>;
-}
-
-// Browser-side code is passed as source text: the tests are compiled without the DOM's types.
-
-/** The serious and critical violations of an axe-core scan of the whole document, as readable lines. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate<AxeViolation[]>(
-    `axe.run(document, { resultTypes: ['violations'] }).then((result) => result.violations)`,
-  );
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** The page's background as painted: body's, else the root's when body is transparent. */

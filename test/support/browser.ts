@@ -1,7 +1,8 @@
 // Real Chromium for the dashboard's browser tests (playwright-core with the system's chromium, no
 // downloaded browser). Where chromium is not installed the tests say so loudly and are skipped.
 import { execFileSync } from 'node:child_process';
-import { chromium, type Browser } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 /** The chromium executable on the PATH, or null. */
 export function chromiumPath(): string | null {
@@ -21,4 +22,29 @@ export async function launchChromium(executablePath: string): Promise<Browser> {
     executablePath,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
+}
+
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: string[]; failureSummary?: string }>;
+}
+
+// Browser-side code is passed as source text: the tests are compiled without the DOM's types.
+
+/**
+ * The serious and critical violations of an axe-core scan of the whole document, as readable lines.
+ * axe-core is injected into the page: open it in a context with `bypassCSP: true`.
+ */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate<AxeViolation[]>(
+    `axe.run(document, { resultTypes: ['violations'] }).then((result) => result.violations)`,
+  );
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

@@ -16,7 +16,7 @@ export interface Frame {
   csrf: string;
   workspaces: UserWorkspace[];
   /** The workspace the page is about, when it is about one. */
-  current?: { slug: string; name: string; role: MemberRole; section?: SettingsSection };
+  current?: { slug: string; name: string; role: MemberRole; area?: WorkspaceArea; section?: SettingsSection };
 }
 
 const SECTIONS: Array<{ id: SettingsSection; title: string; path: string }> = [
@@ -27,7 +27,19 @@ const SECTIONS: Array<{ id: SettingsSection; title: string; path: string }> = [
 
 export function settingsPath(slug: string, section: SettingsSection = 'general'): string {
   const s = SECTIONS.find((x) => x.id === section)!;
-  return `/app/w/${encodeURIComponent(slug)}/settings${s.path}`;
+  return `${workspacePath(slug, 'settings')}${s.path}`;
+}
+
+/** The areas of a workspace in the side navigation. */
+export type WorkspaceArea = 'monitors' | 'settings';
+
+const AREAS: Array<{ id: WorkspaceArea; title: string }> = [
+  { id: 'monitors', title: 'Monitors' },
+  { id: 'settings', title: 'Settings' },
+];
+
+export function workspacePath(slug: string, area: WorkspaceArea): string {
+  return `/app/w/${encodeURIComponent(slug)}/${area}`;
 }
 
 function document(title: string, header: Html, main: Html, single: boolean, nav?: Html): Html {
@@ -63,16 +75,30 @@ export function layout(frame: Frame, title: string, body: Html): Html {
   const nav = html`<nav class="side" aria-label="Workspaces">
     <h2 id="ws-heading">Workspaces</h2>
     <ul aria-labelledby="ws-heading">
-      ${frame.workspaces.map(
-        (w) =>
-          html`<li>
-            <a
-              href="${settingsPath(w.workspace.slug)}"
-              ${w.workspace.slug === frame.current?.slug ? html` aria-current="page"` : ''}
-              >${w.workspace.name}</a
-            >
-          </li>`,
-      )}
+      ${frame.workspaces.map((w) => {
+        const current = w.workspace.slug === frame.current?.slug ? frame.current : undefined;
+        return html`<li>
+          <a href="${workspacePath(w.workspace.slug, 'monitors')}" ${current ? html` aria-current="true"` : ''}
+            >${w.workspace.name}</a
+          >
+          ${
+            current
+              ? html`<ul class="areas" aria-label="${w.workspace.name}">
+                  ${AREAS.map(
+                    (a) =>
+                      html`<li>
+                        <a
+                          href="${workspacePath(w.workspace.slug, a.id)}"
+                          ${a.id === current.area ? html` aria-current="page"` : ''}
+                          >${a.title}</a
+                        >
+                      </li>`,
+                  )}
+                </ul>`
+              : ''
+          }
+        </li>`;
+      })}
     </ul>
   </nav>`;
   return document(title, header, body, false, nav);

@@ -12,12 +12,12 @@ a:hover{text-decoration-thickness:2px}
 .skip{position:absolute;left:-999px;top:0;background:#fff;padding:.5rem 1rem}
 .skip:focus{left:0;z-index:10}
 header.top{background:#24292f;color:#fff}
-header.top .bar{max-width:64rem;margin:0 auto;padding:.6rem 1rem;display:flex;flex-wrap:wrap;gap:.5rem 1.25rem;align-items:center}
+header.top .bar{max-width:80rem;margin:0 auto;padding:.6rem 1rem;display:flex;flex-wrap:wrap;gap:.5rem 1.25rem;align-items:center}
 header.top a{color:#fff}
 header.top .brand{font-weight:700;text-decoration:none;margin-right:auto}
 header.top form{margin:0}
 header.top button{background:transparent;color:#fff;border:1px solid #8c959f;padding:.25rem .75rem}
-.layout{max-width:64rem;margin:0 auto;padding:1rem;display:grid;gap:1.5rem;grid-template-columns:minmax(12rem,15rem) 1fr}
+.layout{max-width:80rem;margin:0 auto;padding:1rem;display:grid;gap:1.5rem;grid-template-columns:minmax(12rem,15rem) 1fr}
 .layout.single{grid-template-columns:1fr;max-width:32rem}
 @media (max-width:48rem){.layout{grid-template-columns:1fr}}
 nav.side h2{font-size:.8rem;text-transform:uppercase;letter-spacing:.04em;color:#57606a;margin:1rem 0 .25rem}
@@ -54,4 +54,34 @@ td form{margin:0}
 td button{padding:.2rem .6rem}
 .muted{color:#57606a}
 code{font:.9em ui-monospace,SFMono-Regular,Menlo,monospace}
+nav.side ul.areas{margin:.15rem 0 .5rem .75rem}
+nav.side li a[aria-current=true]{font-weight:600}
+.counts{display:flex;flex-wrap:wrap;gap:.5rem;list-style:none;margin:0 0 1rem;padding:0}
+.count{display:inline-block;padding:.3rem .7rem;border:1px solid #d0d7de;border-radius:999px;background:#fff;text-decoration:none;color:#1f2328}
+.count .n{font-weight:700}
+.filters{display:flex;flex-wrap:wrap;gap:.25rem 1rem;align-items:flex-end;margin:0 0 1rem}
+.filters label{margin:.25rem 0}
+.filters .actions{margin:0}
+.filters input[type=text]{max-width:16rem}
+.filters select{max-width:12rem}
+table.monitors th[scope=row]{font-weight:400;color:#1f2328}
+table.monitors .name{display:block;font-weight:600}
+table.monitors .target{display:block;font-size:.85rem;overflow-wrap:anywhere}
+table.monitors .last-cell{white-space:nowrap}
+.num{text-align:right;white-space:nowrap}
+.badge{display:inline-block;padding:.05rem .5rem;border-radius:999px;font-size:.85rem;font-weight:600;border:1px solid}
+.badge.active{background:#dafbe1;color:#044f1e;border-color:#1a7f37}
+.badge.degraded{background:#fff8c5;color:#4d2d00;border-color:#9a6700}
+.badge.error{background:#ffebe9;color:#82071e;border-color:#cf222e}
+.badge.unknown,.badge.paused{background:#f6f8fa;color:#424a53;border-color:#8c959f}
+.dots{display:flex;flex-wrap:wrap;gap:.25rem;list-style:none;margin:0;padding:0;max-width:7rem}
+.dot{width:.8rem;height:.8rem;border-radius:50%;border:1px solid #57606a}
+.dot.active{background:#1a7f37}
+.dot.degraded{background:#bf8700}
+.dot.error{background:#cf222e}
+.dot.unknown{background:#fff}
+svg.spark polyline{fill:none;stroke-width:1.5}
+svg.spark .p95{stroke:#8c959f}
+svg.spark .p50{stroke:#0969da}
+.live{font-size:.85rem}
 `;

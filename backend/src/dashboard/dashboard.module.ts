@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ApiKeysModule } from '../api-keys/api-keys.module';
+import { MonitorsModule } from '../monitors/monitors.module';
 import { OAuthModule } from '../oauth/oauth.module';
 import { UsersModule } from '../users/users.module';
 import { DashboardRoutes } from './dashboard.routes';
@@ -9,11 +10,11 @@ import { WorkspaceSettingsService } from './workspace-settings.service';
 
 /**
  * The dashboard people sign in to (DASHBOARD_URL): sign-in and sessions, the OAuth consent page and a
- * workspace's settings (API keys, members, connected apps). Server-rendered pages under /app and
+ * workspace's monitors (the overview) and settings (API keys, members, connected apps). Server-rendered pages under /app and
  * /oauth/consent; the operators' dashboard grows here.
  */
 @Module({
-  imports: [UsersModule, ApiKeysModule, OAuthModule, DashboardSessionsModule],
+  imports: [UsersModule, ApiKeysModule, OAuthModule, DashboardSessionsModule, MonitorsModule],
   providers: [DashboardRoutes, SignInService, WorkspaceSettingsService],
   exports: [SignInService, WorkspaceSettingsService],
 })

@@ -13,7 +13,7 @@ import { resolveSecretKey, type AppConfig } from '../config/config';
 import { APP_CONFIG, LOGGER } from '../config/config.module';
 import { OAuthConsentService } from '../oauth/oauth-consent.service';
 import { MANAGER_ROLES, UsersService, type UserWorkspace } from '../users/users.service';
-import { settingsPath, type Frame, type SettingsSection } from './components';
+import { settingsPath, workspacePath, type Frame, type SettingsSection, type WorkspaceArea } from './components';
 import { cookieNames, parseCookies, serializeCookie, type CookieNames } from './cookies';
 import { crossSiteReason, CSRF_FIELD, csrfKey, csrfToken, csrfValid } from './csrf';
 import { DASHBOARD_CSS, DASHBOARD_CSS_PATH } from './dashboard.css';
@@ -25,6 +25,9 @@ import { errorPage } from './pages/error.page';
 import { emptyForm, type FormState } from './pages/form-state';
 import { integrationsPage } from './pages/integrations.page';
 import { membersPage } from './pages/members.page';
+import { changesJson, OVERVIEW_SCRIPT } from './pages/overview.script';
+import { monitorsOverviewPage, OVERVIEW_SCRIPT_PATH } from './pages/monitors-overview.page';
+import { MonitorsOverviewService, type OverviewFilter } from '../monitors/monitors-overview.service';
 import { linkPage, signInPage } from './pages/sign-in.page';
 import { safeReturnTo } from './return-to';
 import { SESSION_ABSOLUTE_MS, SessionsService, type ActiveSession } from './sessions/sessions.service';
@@ -78,6 +81,7 @@ export class DashboardRoutes implements OnModuleInit {
     @Inject(UsersService) private readonly users: UsersService,
     @Inject(WorkspaceSettingsService) private readonly settings: WorkspaceSettingsService,
     @Inject(OAuthConsentService) private readonly consent: OAuthConsentService,
+    @Inject(MonitorsOverviewService) private readonly overview: MonitorsOverviewService,
   ) {
     this.cookies = cookieNames(config.dashboardUrl);
     this.allowedOrigins = [config.dashboardUrl, config.baseUrl, config.oauthIssuer].map((u) => new URL(u).origin);
@@ -116,7 +120,7 @@ export class DashboardRoutes implements OnModuleInit {
       // No form-action: the consent form's answer redirects to the client's own redirect URI.
       reply.header(
         'content-security-policy',
-        "default-src 'none'; style-src 'self'; img-src 'self'; frame-ancestors 'none'; base-uri 'none'",
+        "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self'; img-src 'self'; frame-ancestors 'none'; base-uri 'none'",
       );
       done(null, payload);
     });
@@ -153,7 +157,7 @@ export class DashboardRoutes implements OnModuleInit {
             ),
           );
         }
-        return reply.redirect(settingsPath(first.workspace.slug), 303);
+        return reply.redirect(workspacePath(first.workspace.slug, 'monitors'), 303);
       }),
     );
 
@@ -224,6 +228,42 @@ export class DashboardRoutes implements OnModuleInit {
             linkPage(this.preSessionCsrf(request, reply), form.token ?? '', state),
           );
         }
+      }),
+    );
+
+    // Monitors: the overview and its live updates.
+    app.get(OVERVIEW_SCRIPT_PATH, (_request, reply) =>
+      reply.header('content-type', 'text/javascript; charset=utf-8').send(OVERVIEW_SCRIPT),
+    );
+    app.get('/app/w/:slug', (request, reply) =>
+      this.handle(request, reply, async () => {
+        const w = await this.requireWorkspace(request, false);
+        return reply.redirect(workspacePath(w.ctx.workspace.slug, 'monitors'), 303);
+      }),
+    );
+    app.get('/app/w/:slug/monitors', (request, reply) =>
+      this.handle(request, reply, async () => {
+        const w = await this.requireWorkspace(request, false);
+        const q = query(request);
+        const filter = { status: q.status || undefined, kind: q.kind || undefined, q: q.q || undefined };
+        const frame = this.frame(w, w.membership, undefined, 'monitors');
+        try {
+          const overview = await this.overview.overview(w.ctx, filter as OverviewFilter);
+          return this.page(reply, 200, monitorsOverviewPage(frame, { overview, filter: filter as OverviewFilter }));
+        } catch (error) {
+          if (!isDomainError(error) || error.code !== 'VALIDATION') throw error;
+          const overview = await this.overview.overview(w.ctx);
+          return this.page(reply, 400, monitorsOverviewPage(frame, { overview, filter: {}, error: error.message }));
+        }
+      }),
+    );
+    app.get('/app/w/:slug/monitors/changes.json', (request, reply) =>
+      this.handle(request, reply, async () => {
+        const w = await this.requireWorkspace(request, false);
+        const since = new Date(query(request).since ?? '');
+        if (Number.isNaN(since.getTime())) throw ValidationError.field('since', 'must be an ISO 8601 date and time');
+        const changes = await this.overview.changes(w.ctx, since);
+        return reply.header('content-type', 'application/json; charset=utf-8').send(changesJson(changes));
       }),
     );
 
@@ -375,7 +415,12 @@ export class DashboardRoutes implements OnModuleInit {
     return reply.status(status).header('content-type', HTML).send(body.value);
   }
 
-  private frame(signed: Signed, membership?: UserWorkspace, section?: SettingsSection): Frame {
+  private frame(
+    signed: Signed,
+    membership?: UserWorkspace,
+    section?: SettingsSection,
+    area: WorkspaceArea | undefined = section ? 'settings' : undefined,
+  ): Frame {
     return {
       email: signed.session.user.email,
       csrf: signed.csrf,
@@ -384,6 +429,7 @@ export class DashboardRoutes implements OnModuleInit {
         slug: membership.workspace.slug,
         name: membership.workspace.name,
         role: membership.role,
+        area,
         section,
       },
     };

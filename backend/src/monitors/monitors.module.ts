@@ -7,11 +7,12 @@ import { MonitorsController } from './monitors.controller';
 import { MonitorsRepository } from './monitors.repository';
 import { MonitorCache } from './monitor-cache';
 import { MonitorsService } from './monitors.service';
+import { MonitorsOverviewService } from './monitors-overview.service';
 
 @Module({
   imports: [ApiKeysModule, SchedulingModule, CheckResultsModule, MonitorDeletionModule],
   controllers: [MonitorsController],
-  providers: [MonitorsRepository, MonitorsService, MonitorCache],
-  exports: [MonitorsService, MonitorsRepository, MonitorDeletionModule],
+  providers: [MonitorsRepository, MonitorsService, MonitorsOverviewService, MonitorCache],
+  exports: [MonitorsService, MonitorsOverviewService, MonitorsRepository, MonitorDeletionModule],
 })
 export class MonitorsModule {}

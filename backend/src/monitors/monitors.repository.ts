@@ -5,12 +5,26 @@ import { SecretBox } from '../common/crypto';
 import { Database } from '../database/database';
 import { PrivateLocationMonitorEntity } from '../private-locations/private-location.entity';
 import { PageComponentEntity } from '../status-pages/page-component.entity';
-import type { MonitorKind } from './monitor.constants';
+import type { MonitorKind, MonitorStatus, Periodicity, Region } from './monitor.constants';
 import { MonitorEntity } from './monitor.entity';
 import { CREDENTIAL_HEADER } from '../common/credential-headers';
 import { monitorSecretTransformers } from './monitor-secrets';
 import { MonitorDeletion } from './monitor-deletion';
 import { isEntityId } from '../common/ids';
+
+/** A live monitor as the dashboard's overview lists it. */
+export interface MonitorOverviewRow {
+  id: string;
+  name: string;
+  kind: MonitorKind;
+  /** The URL of an HTTP or gRPC monitor, the uri of the others. */
+  target: string;
+  periodicity: Periodicity;
+  regions: Region[];
+  active: boolean;
+  public: boolean;
+  status: MonitorStatus;
+}
 
 /** Rows sealed per transaction by the start-up pass over credentials stored before sealing existed. */
 const LEGACY_BATCH = 200;
@@ -176,6 +190,29 @@ export class MonitorsRepository implements OnApplicationBootstrap {
 
   countLive(workspaceId: string): Promise<number> {
     return this.db.repo(MonitorEntity).countBy({ workspaceId, deletedAt: IsNull() });
+  }
+
+  /**
+   * What the dashboard's overview shows of every live monitor of a workspace, newest first: a few
+   * columns read without building entities (a thousand monitors in a few milliseconds).
+   */
+  async overviewRows(workspaceId: string): Promise<MonitorOverviewRow[]> {
+    const rows = await this.db.rows<{
+      id: string;
+      name: string;
+      kind: MonitorKind;
+      target: string | null;
+      periodicity: Periodicity;
+      regions: Region[];
+      active: boolean;
+      public: boolean;
+      status: MonitorStatus;
+    }>(
+      `SELECT id::text AS id, name, kind, COALESCE(url, uri) AS target, periodicity, regions, active, public, status
+         FROM monitors WHERE workspace_id = $1 AND deleted_at IS NULL ORDER BY id DESC`,
+      [workspaceId],
+    );
+    return rows.map((r) => ({ ...r, target: r.target ?? '' }));
   }
 
   /** Newest first. */

@@ -1,0 +1,198 @@
+// The overview: every monitor of the workspace in one table, filtered by a GET form (works without
+// JavaScript). overview.js repaints the status, the location dots and the last check from
+// `monitors/changes.json` while the page is open.
+import { html, type Html } from '../../common/html';
+import { MONITOR_KINDS } from '../../monitors/monitor.constants';
+import {
+  locationLabel,
+  OVERVIEW_DAYS,
+  OVERVIEW_STATUS_FILTERS,
+  type Overview,
+  type OverviewFilter,
+  type OverviewLocation,
+  type OverviewMonitor,
+} from '../../monitors/monitors-overview.service';
+import { layout, notice, workspacePath, type Frame } from '../components';
+
+export const OVERVIEW_SCRIPT_PATH = '/app/assets/overview.js';
+
+const STATUS_WORDS: Record<OverviewMonitor['status'] | 'paused', string> = {
+  active: 'Up',
+  degraded: 'Degraded',
+  error: 'Down',
+  unknown: 'No data',
+  paused: 'Paused',
+};
+
+const KIND_WORDS: Record<OverviewMonitor['kind'], string> = {
+  http: 'HTTP',
+  tcp: 'TCP',
+  dns: 'DNS',
+  icmp: 'ICMP',
+  grpc: 'gRPC',
+};
+
+export interface OverviewPageData {
+  overview: Overview;
+  filter: OverviewFilter;
+  /** The filter's error (a bad value in the URL), shown above the table. */
+  error?: string;
+}
+
+export function monitorsOverviewPage(frame: Frame, data: OverviewPageData): Html {
+  const slug = frame.current!.slug;
+  const base = workspacePath(slug, 'monitors');
+  const { overview, filter } = data;
+  const filtered = Boolean(filter.status || filter.kind || filter.q);
+  const body = html`<h1>Monitors</h1>
+    ${statusCounts(base, overview)} ${filterForm(base, filter)} ${data.error ? notice('error', data.error) : ''}
+    ${
+      overview.total === 0
+        ? html`<p class="muted">
+            No monitors yet. Create them over the RPC API, the MCP server or the Terraform provider.
+          </p>`
+        : overview.items.length === 0
+          ? html`<p class="muted">No monitor matches this filter. <a href="${base}">Show all monitors</a>.</p>`
+          : html`<p class="muted" id="shown">
+                ${filtered ? `${overview.items.length} of ${overview.total} monitors` : `${overview.total} monitors`}
+              </p>
+              ${monitorsTable(overview)}`
+    }
+    <p class="muted live" id="live" data-changes="${base}/changes.json" data-at="${overview.at.toISOString()}">
+      Updated ${timeText(overview.at)}.
+    </p>
+    <script src="${OVERVIEW_SCRIPT_PATH}" defer></script>`;
+  return layout(frame, 'Monitors', body);
+}
+
+function statusCounts(base: string, overview: Overview): Html {
+  return html`<ul class="counts" aria-label="Monitors by status">
+    ${OVERVIEW_STATUS_FILTERS.map(
+      (s) =>
+        html`<li>
+          <a href="${base}?status=${s}" class="count ${s}"
+            ><span class="n">${overview.counts[s]}</span> ${STATUS_WORDS[s]}</a
+          >
+        </li>`,
+    )}
+  </ul>`;
+}
+
+function filterForm(base: string, filter: OverviewFilter): Html {
+  const option = (value: string, label: string, selected: string | undefined) =>
+    html`<option value="${value}" ${value === (selected ?? '') ? html` selected` : ''}>${label}</option>`;
+  return html`<form method="get" action="${base}" class="filters" role="search" aria-label="Filter monitors">
+    <div>
+      <label for="f-q">Name or target</label>
+      <input id="f-q" name="q" type="text" maxlength="256" value="${filter.q ?? ''}" />
+    </div>
+    <div>
+      <label for="f-status">Status</label>
+      <select id="f-status" name="status">
+        ${option('', 'Any status', filter.status)}
+        ${OVERVIEW_STATUS_FILTERS.map((s) => option(s, STATUS_WORDS[s], filter.status))}
+      </select>
+    </div>
+    <div>
+      <label for="f-kind">Kind</label>
+      <select id="f-kind" name="kind">
+        ${option('', 'Any kind', filter.kind)} ${MONITOR_KINDS.map((k) => option(k, KIND_WORDS[k], filter.kind))}
+      </select>
+    </div>
+    <div class="actions"><button type="submit" class="secondary">Filter</button></div>
+  </form>`;
+}
+
+function monitorsTable(overview: Overview): Html {
+  return html`<table class="monitors">
+    <caption class="skip">
+      Monitors with their status, locations, last check, uptime and latency
+    </caption>
+    <thead>
+      <tr>
+        <th scope="col">Monitor</th>
+        <th scope="col">Status</th>
+        <th scope="col">Locations</th>
+        <th scope="col">Last check</th>
+        <th scope="col" class="num">24 h</th>
+        <th scope="col" class="num">7 d</th>
+        <th scope="col" class="num">14 d</th>
+        <th scope="col">Latency, ${OVERVIEW_DAYS} d</th>
+      </tr>
+    </thead>
+    <tbody>
+      ${overview.items.map(monitorRow)}
+    </tbody>
+  </table>`;
+}
+
+function monitorRow(m: OverviewMonitor): Html {
+  return html`<tr id="m-${m.id}" data-id="${m.id}">
+    <th scope="row">
+      <span class="name">${m.name}</span>
+      <span class="muted target">${KIND_WORDS[m.kind]} · ${m.target}</span>
+    </th>
+    <td class="status-cell">${statusBadge(m)}</td>
+    <td class="dots-cell">${dots(m.locations)}</td>
+    <td class="last-cell">${m.lastCheckAt ? timeText(m.lastCheckAt) : html`<span class="muted">never</span>`}</td>
+    <td class="num">${percent(m.uptime.day)}</td>
+    <td class="num">${percent(m.uptime.week)}</td>
+    <td class="num">${percent(m.uptime.fortnight)}</td>
+    <td>${sparkline(m)}</td>
+  </tr>`;
+}
+
+export function statusBadge(m: Pick<OverviewMonitor, 'status' | 'active'>): Html {
+  return html`<span class="badge ${m.status}">${STATUS_WORDS[m.status]}</span>${
+      m.active ? '' : html` <span class="badge paused">Paused</span>`
+    }`;
+}
+
+export function dots(locations: OverviewLocation[]): Html {
+  if (!locations.length) return html`<span class="muted">none</span>`;
+  return html`<ul class="dots">
+    ${locations.map((l) => {
+      const label = `${locationLabel(l.location)}: ${STATUS_WORDS[l.status]}`;
+      return html`<li class="dot ${l.status}" title="${label}"><span class="skip">${label}</span></li>`;
+    })}
+  </ul>`;
+}
+
+function percent(share: number | null): Html {
+  if (share === null) return html`<span class="muted">—</span>`;
+  const value = Math.floor(share * 10_000) / 100;
+  return html`${value.toFixed(2)}%`;
+}
+
+/** The UTC time to the second in a <time> element; the date too unless it is today's. */
+function timeText(at: Date, now = new Date()): Html {
+  const iso = at.toISOString();
+  const today = iso.slice(0, 10) === now.toISOString().slice(0, 10);
+  return html`<time datetime="${iso}" title="${iso.slice(0, 19).replace('T', ' ')} UTC"
+    >${today ? iso.slice(11, 19) : iso.slice(0, 16).replace('T', ' ')} UTC</time
+  >`;
+}
+
+/** p95 and p50 of each day as two polylines on a shared scale; the text alternative names the last day. */
+function sparkline(m: OverviewMonitor): Html {
+  const points = m.latency;
+  const known = points.filter((p) => p !== null);
+  if (!known.length) return html`<span class="muted">no data</span>`;
+  const width = 112;
+  const height = 28;
+  const max = Math.max(...known.map((p) => p.p95), 1);
+  const x = (i: number) => ((i / (points.length - 1)) * (width - 2) + 1).toFixed(1);
+  const y = (v: number) => (height - 1 - (v / max) * (height - 2)).toFixed(1);
+  const line = (pick: (p: { p50: number; p95: number }) => number) =>
+    points
+      .map((p, i) => (p ? `${x(i)},${y(pick(p))}` : null))
+      .filter((s) => s !== null)
+      .join(' ');
+  const last = known[known.length - 1];
+  const label = `Latency on ${last.day}: p50 ${Math.round(last.p50)} ms, p95 ${Math.round(last.p95)} ms`;
+  return html`<svg class="spark" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img">
+    <title>${label}</title>
+    <polyline class="p95" points="${line((p) => p.p95)}" />
+    <polyline class="p50" points="${line((p) => p.p50)}" />
+  </svg>`;
+}

@@ -1,0 +1,206 @@
+// The operators' overview of a workspace's monitors (the dashboard's first page) and its live
+// updates. For each monitor: the aggregate status, each location's latest status, the last check,
+// uptime over 24 hours, 7 and 14 days, and a daily p50/p95 latency series over 14 days; filtered by
+// status, kind and text. A page of a thousand monitors reads the status rows, one sum over the last
+// day's hourly aggregates and today's daily aggregates; the past days come from MonitorDays, kept in
+// process.
+import { Inject, Injectable } from '@nestjs/common';
+import { z } from 'zod';
+import type { ServiceContext } from '../common/context';
+import { parseInput, singleLine } from '../common/validation';
+import { CheckResultsRepository, type LocationStatusRow } from '../check-results/check-results.repository';
+import { MonitorDays, type DailyLatency } from '../check-results/monitor-days';
+import { PRIVATE_LOCATION_PREFIX, privateLocation } from '../checker/scheduling/slots';
+import { MONITOR_KINDS, MONITOR_STATUSES, type RegionStatus } from './monitor.constants';
+import { MonitorsRepository, type MonitorOverviewRow } from './monitors.repository';
+
+/** Days of uptime and latency the overview shows. */
+export const OVERVIEW_DAYS = 14;
+const DAY_MS = 86_400_000;
+/**
+ * Live updates ask for the status rows changed since their last answer; a check's transaction can
+ * commit after a later read began (its rows carry its start time), so each read looks back this far
+ * more. Sending a row twice is harmless.
+ */
+export const CHANGES_OVERLAP_MS = 15_000;
+
+export const OVERVIEW_STATUS_FILTERS = [...MONITOR_STATUSES, 'paused'] as const;
+export type OverviewStatusFilter = (typeof OVERVIEW_STATUS_FILTERS)[number];
+
+const filterSchema = z.object({
+  status: z.enum(OVERVIEW_STATUS_FILTERS, { error: `must be one of ${OVERVIEW_STATUS_FILTERS.join(', ')}` }).optional(),
+  kind: z.enum(MONITOR_KINDS, { error: `must be one of ${MONITOR_KINDS.join(', ')}` }).optional(),
+  q: singleLine(256).optional(),
+});
+
+export type OverviewFilter = z.input<typeof filterSchema>;
+
+export interface OverviewLocation {
+  /** A region name, or `private-location:<id>`. */
+  location: string;
+  status: RegionStatus | 'unknown';
+  lastCheckedAt: Date | null;
+}
+
+export interface OverviewMonitor extends MonitorOverviewRow {
+  locations: OverviewLocation[];
+  lastCheckAt: Date | null;
+  /** Share of checks that were successful or degraded; null without checks in the window. */
+  uptime: { day: number | null; week: number | null; fortnight: number | null };
+  /** One entry per UTC day, oldest first, OVERVIEW_DAYS of them; null for a day without latency. */
+  latency: Array<{ day: string; p50: number; p95: number } | null>;
+}
+
+export interface Overview {
+  at: Date;
+  /** Monitors of the workspace, before filtering. */
+  total: number;
+  /** Monitors of the workspace by aggregate status, before filtering (`paused`: inactive ones). */
+  counts: Record<OverviewStatusFilter, number>;
+  items: OverviewMonitor[];
+}
+
+/** What changed since a live update's last answer: each monitor's status and locations, as now. */
+export interface OverviewChanges {
+  at: Date;
+  items: Array<Pick<OverviewMonitor, 'id' | 'status' | 'active' | 'locations' | 'lastCheckAt'>>;
+}
+
+@Injectable()
+export class MonitorsOverviewService {
+  private readonly days = new MonitorDays();
+
+  constructor(
+    @Inject(MonitorsRepository) private readonly monitors: MonitorsRepository,
+    @Inject(CheckResultsRepository) private readonly results: CheckResultsRepository,
+  ) {}
+
+  async overview(ctx: ServiceContext, filter: OverviewFilter = {}, now = new Date()): Promise<Overview> {
+    const f = parseInput(filterSchema, filter);
+    const all = await this.monitors.overviewRows(ctx.workspace.id);
+    const counts = Object.fromEntries(OVERVIEW_STATUS_FILTERS.map((s) => [s, 0])) as Overview['counts'];
+    for (const m of all) {
+      counts[m.status] += 1;
+      if (!m.active) counts.paused += 1;
+    }
+    const rows = all.filter((m) => matches(m, f));
+    const ids = rows.map((m) => m.id);
+    const today = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS);
+    const from = new Date(today.getTime() - (OVERVIEW_DAYS - 1) * DAY_MS);
+    const [locations, lastDay, daily, configured] = await Promise.all([
+      this.results.locationStatusesOf(ids),
+      this.results.countsSince(ids, new Date(now.getTime() - DAY_MS)),
+      this.days.read(this.results, ids, ids, from, today, now.getTime()),
+      this.monitors.privateLocationIds(ids),
+    ]);
+    const statusesBy = groupBy(locations);
+    const countsBy = groupBy(daily.counts);
+    const latencyBy = groupBy(daily.latency);
+    const dayNames = Array.from({ length: OVERVIEW_DAYS }, (_, i) =>
+      new Date(from.getTime() + i * DAY_MS).toISOString().slice(0, 10),
+    );
+    const weekFrom = dayNames[OVERVIEW_DAYS - 7];
+    const items = rows.map((m): OverviewMonitor => {
+      const live = locationsOf(m, configured.get(m.id) ?? [], statusesBy.get(m.id) ?? []);
+      const dayCounts = countsBy.get(m.id) ?? [];
+      const latency = new Map((latencyBy.get(m.id) ?? []).map((l) => [l.day, l]));
+      const c = lastDay.get(m.id);
+      return {
+        ...m,
+        locations: live,
+        lastCheckAt: lastCheck(live),
+        uptime: {
+          day: c ? share(c.successful + c.degraded, c.successful + c.degraded + c.failed) : null,
+          week: uptimeOf(dayCounts.filter((d) => d.day >= weekFrom)),
+          fortnight: uptimeOf(dayCounts),
+        },
+        latency: dayNames.map((day) => {
+          const l: DailyLatency | undefined = latency.get(day);
+          return l ? { day, p50: l.p50, p95: l.p95 } : null;
+        }),
+      };
+    });
+    return { at: now, total: all.length, counts, items };
+  }
+
+  /**
+   * The monitors whose locations reported since `since` (a previous answer's `at`), with their status
+   * and locations as they are now: what a live overview needs to repaint, a few bytes per monitor.
+   */
+  async changes(ctx: ServiceContext, since: Date, now = new Date()): Promise<OverviewChanges> {
+    const all = await this.monitors.overviewRows(ctx.workspace.id);
+    const ids = all.map((m) => m.id);
+    const changed = await this.results.locationStatusesOf(ids, new Date(since.getTime() - CHANGES_OVERLAP_MS));
+    const changedIds = new Set(changed.map((r) => r.monitorId));
+    const rows = all.filter((m) => changedIds.has(m.id));
+    const [statuses, configured] = await Promise.all([
+      this.results.locationStatusesOf(rows.map((m) => m.id)),
+      this.monitors.privateLocationIds(rows.map((m) => m.id)),
+    ]);
+    const statusesBy = groupBy(statuses);
+    return {
+      at: now,
+      items: rows.map((m) => {
+        const locations = locationsOf(m, configured.get(m.id) ?? [], statusesBy.get(m.id) ?? []);
+        return { id: m.id, status: m.status, active: m.active, locations, lastCheckAt: lastCheck(locations) };
+      }),
+    };
+  }
+}
+
+function matches(m: MonitorOverviewRow, f: z.output<typeof filterSchema>): boolean {
+  if (f.status === 'paused' ? m.active : f.status && m.status !== f.status) return false;
+  if (f.kind && m.kind !== f.kind) return false;
+  const q = f.q?.trim().toLowerCase();
+  return !q || m.name.toLowerCase().includes(q) || m.target.toLowerCase().includes(q) || m.id === q;
+}
+
+/** Every configured location in order (regions, then private locations), with its latest status. */
+function locationsOf(
+  m: MonitorOverviewRow,
+  privateLocationIds: string[],
+  statuses: LocationStatusRow[],
+): OverviewLocation[] {
+  const by = new Map(statuses.map((s) => [s.region, s]));
+  return [...m.regions, ...privateLocationIds.map(privateLocation)].map((location) => {
+    const s = by.get(location);
+    return { location, status: s?.status ?? 'unknown', lastCheckedAt: s?.lastCheckedAt ?? null };
+  });
+}
+
+function lastCheck(locations: OverviewLocation[]): Date | null {
+  let last: Date | null = null;
+  for (const l of locations) if (l.lastCheckedAt && (!last || l.lastCheckedAt > last)) last = l.lastCheckedAt;
+  return last;
+}
+
+function uptimeOf(days: Array<{ total: number; successful: number; degraded: number }>): number | null {
+  let ok = 0;
+  let total = 0;
+  for (const d of days) {
+    ok += d.successful + d.degraded;
+    total += d.total;
+  }
+  return share(ok, total);
+}
+
+function share(part: number, whole: number): number | null {
+  return whole ? part / whole : null;
+}
+
+function groupBy<T extends { monitorId: string }>(rows: readonly T[]): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const row of rows) {
+    const list = map.get(row.monitorId);
+    if (list) list.push(row);
+    else map.set(row.monitorId, [row]);
+  }
+  return map;
+}
+
+/** A location's name for people: the region, or the private location's id. */
+export function locationLabel(location: string): string {
+  return location.startsWith(PRIVATE_LOCATION_PREFIX)
+    ? `private location ${location.slice(PRIVATE_LOCATION_PREFIX.length)}`
+    : location;
+}
