@@ -46,6 +46,14 @@ describe('dashboard isolation between workspaces', () => {
       for (const path of ['', '/members', '/integrations']) {
         expect([path, (await browser.get(`/app/w/${slug}/settings${path}`)).status]).toEqual([path, 404]);
       }
+      for (const path of [
+        '',
+        '/monitors',
+        '/monitors?status=error',
+        '/monitors/changes.json?since=2026-01-01T00:00:00Z',
+      ]) {
+        expect([path, (await browser.get(`/app/w/${slug}${path}`)).status]).toEqual([path, 404]);
+      }
       const forms: Array<[string, Record<string, string>]> = [
         ['/api-keys', { name: 'stolen', scope: 'write' }],
         ['/api-keys/revoke', { id: bKeyId }],
