@@ -592,10 +592,10 @@ const OAUTH_ROUTES: Record<string, RestEntry> = {
 /** Dashboard routes authenticate with a session, not a key: test/integration/dashboard/isolation.test.ts. */
 const DASHBOARD_ISOLATION =
   'session pages: another workspace’s slug and ids are 404 in test/integration/dashboard/isolation.test.ts';
-const dashboardRoute = (): RestEntry => ({
+const dashboardRoute = (...ids: string[]): RestEntry => ({
   cases: [],
   idFree: DASHBOARD_ISOLATION,
-  notIds: { slug: DASHBOARD_ISOLATION },
+  notIds: Object.fromEntries(['slug', ...ids].map((id) => [id, DASHBOARD_ISOLATION])),
 });
 const DASHBOARD_ROUTES: Record<string, RestEntry> = {
   'GET /app': idFree('redirects to the person’s own first workspace'),
@@ -609,6 +609,9 @@ const DASHBOARD_ROUTES: Record<string, RestEntry> = {
   'GET /app/w/:slug': dashboardRoute(),
   'GET /app/w/:slug/monitors': dashboardRoute(),
   'GET /app/w/:slug/monitors/changes.json': dashboardRoute(),
+  'GET /app/w/:slug/monitors/:id': dashboardRoute('id'),
+  'POST /app/w/:slug/monitors/:id/trigger': dashboardRoute('id'),
+  'GET /app/w/:slug/monitors/:id/logs/:logId': dashboardRoute('id', 'logId'),
   'GET /app/w/:slug/settings': dashboardRoute(),
   'POST /app/w/:slug/settings/api-keys': dashboardRoute(),
   'POST /app/w/:slug/settings/api-keys/revoke': dashboardRoute(),

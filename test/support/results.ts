@@ -2,7 +2,7 @@
 // aggregates and statuses stay consistent in tests.
 import type { INestApplicationContext } from '@nestjs/common';
 import { CheckWorkService } from '../../backend/src/checker/check-work.service';
-import { emptyResult } from '../../backend/src/checker/probe';
+import { emptyResult, type ProbeResult } from '../../backend/src/checker/probe';
 import type { CheckStatus } from '../../backend/src/monitors/monitor.constants';
 
 export async function storeResult(
@@ -14,6 +14,8 @@ export async function storeResult(
     latency?: number;
     region?: string;
     from?: number;
+    /** What an HTTP probe records besides: timings, assertions, headers, an error. */
+    extra?: Partial<ProbeResult>;
   },
 ): Promise<void> {
   const region = result.region ?? 'fly-ams';
@@ -24,6 +26,7 @@ export async function storeResult(
     latencyMs: result.latency ?? 10,
     statusCode: 200,
     attempts: 1,
+    ...result.extra,
   };
   const run = {
     monitorId: result.monitorId,

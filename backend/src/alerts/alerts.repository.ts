@@ -61,6 +61,13 @@ export interface LastDelivery {
   responseStatus: number | null;
 }
 
+/** A move of a monitor's alert status (the quorum of its locations). */
+export interface StatusTransition {
+  from: AlertStatus;
+  to: AlertStatus;
+  at: Date;
+}
+
 const date = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
 
 @Injectable()
@@ -302,6 +309,15 @@ export class AlertsRepository {
       [cutoff],
     );
     return rows.length;
+  }
+
+  /** The monitor's latest status transitions, newest first. */
+  async transitionsOf(monitorId: string, limit: number): Promise<StatusTransition[]> {
+    const rows = await this.db.rows<{ from_status: AlertStatus; to_status: AlertStatus; at: Date | string }>(
+      `SELECT from_status, to_status, at FROM alert_transitions WHERE monitor_id = $1 ORDER BY seq DESC LIMIT $2`,
+      [monitorId, limit],
+    );
+    return rows.map((r) => ({ from: r.from_status, to: r.to_status, at: date(r.at) }));
   }
 
   private async dropPending(monitorId: string): Promise<void> {

@@ -138,6 +138,18 @@ export interface OutcomeCounts {
   failed: number;
 }
 
+/** Latency percentiles of one location over one hour. */
+export interface HourlyLatency {
+  region: string;
+  at: Date;
+  count: number;
+  p50: number;
+  p95: number;
+  p99: number;
+}
+
+export type PhaseAverages = { checks: number } & Record<keyof CheckTimings, number | null>;
+
 /** The columns of a response log, named as in ResponseLogRow. */
 const LOG_COLUMNS = `id::text AS id, monitor_id::text AS "monitorId", latency, status_code AS "statusCode", status, region,
   cron_timestamp AS "cronTimestamp", trigger, timestamp, timing, url, error, assertions, headers`;
@@ -511,12 +523,20 @@ export class CheckResultsRepository {
   }
 
   /** HTTP results of a monitor in [from, to], newest first. */
-  async listHttp(monitorId: string, from: Date, to: Date, limit: number, offset: number): Promise<ResponseLogRow[]> {
+  async listHttp(
+    monitorId: string,
+    from: Date,
+    to: Date,
+    limit: number,
+    offset: number,
+    only: { region?: string; status?: CheckStatus } = {},
+  ): Promise<ResponseLogRow[]> {
     const rows: ResponseLogRow[] = await this.db.manager.query(
       `SELECT ${LOG_COLUMNS} FROM check_results
         WHERE monitor_id = $1 AND kind = 'http' AND cron_timestamp >= $2 AND cron_timestamp <= $3
+          AND ($6::text IS NULL OR region = $6) AND ($7::text IS NULL OR status = $7)
         ORDER BY cron_timestamp DESC, id DESC LIMIT $4 OFFSET $5`,
-      [monitorId, from, to, limit, offset],
+      [monitorId, from, to, limit, offset, only.region ?? null, only.status ?? null],
     );
     return rows.map(toLog);
   }
@@ -616,5 +636,53 @@ export class CheckResultsRepository {
       byMonitor.set(r.monitor_id, { successful: Number(r.s), degraded: Number(r.d), failed: Number(r.f) });
     }
     return byMonitor;
+  }
+  /** p50, p95 and p99 (ms) per location and hour since the hour `since` falls in, from the hourly sketches. */
+  async hourlyLatency(monitorId: string, since: Date): Promise<HourlyLatency[]> {
+    const hourStart = new Date(Math.floor(since.getTime() / HOUR_MS) * HOUR_MS);
+    const rows = await this.db.rows<{ region: string; bucket_start: Date | string; sketch: Sketch }>(
+      `SELECT region, bucket_start, sketch FROM check_aggregates
+        WHERE monitor_id = $1 AND span = 'h' AND bucket_start >= $2
+        ORDER BY region, bucket_start`,
+      [monitorId, hourStart],
+    );
+    return rows
+      .map((r) => {
+        const sketch = Object.fromEntries(Object.entries(r.sketch).map(([k, n]) => [k, Number(n)]));
+        const count = Object.values(sketch).reduce((a, b) => a + b, 0);
+        return {
+          region: r.region,
+          at: date(r.bucket_start),
+          count,
+          p50: count ? quantile(sketch, 0.5) : 0,
+          p95: count ? quantile(sketch, 0.95) : 0,
+          p99: count ? quantile(sketch, 0.99) : 0,
+        };
+      })
+      .filter((r) => r.count > 0);
+  }
+
+  /**
+   * The average of each timing phase (ms) over the monitor's successful and degraded HTTP checks in
+   * [from, now], with how many checks carried timings.
+   */
+  async phaseAverages(monitorId: string, from: Date): Promise<PhaseAverages> {
+    const [row] = await this.db.rows<Record<keyof CheckTimings | 'checks', string | null>>(
+      `SELECT count(*) AS checks, avg((timing->>'dns')::float8) AS dns, avg((timing->>'connect')::float8) AS connect,
+              avg((timing->>'tls')::float8) AS tls, avg((timing->>'ttfb')::float8) AS ttfb,
+              avg((timing->>'transfer')::float8) AS transfer
+         FROM check_results
+        WHERE monitor_id = $1 AND kind = 'http' AND cron_timestamp >= $2 AND status <> 'error' AND timing IS NOT NULL`,
+      [monitorId, from],
+    );
+    const value = (v: string | null | undefined) => (v === null || v === undefined ? null : Number(v));
+    return {
+      checks: Number(row?.checks ?? 0),
+      dns: value(row?.dns),
+      connect: value(row?.connect),
+      tls: value(row?.tls),
+      ttfb: value(row?.ttfb),
+      transfer: value(row?.transfer),
+    };
   }
 }

@@ -84,4 +84,38 @@ svg.spark polyline{fill:none;stroke-width:1.5}
 svg.spark .p95{stroke:#8c959f}
 svg.spark .p50{stroke:#0969da}
 .live{font-size:.85rem}
+.crumbs{margin:0;font-size:.9rem}
+.now{display:flex;flex-wrap:wrap;gap:.5rem 1.5rem;align-items:center;margin:0 0 1.25rem}
+.now form{margin:0}
+figure.chart{margin:0 0 1rem}
+figure.chart figcaption{display:flex;flex-wrap:wrap;gap:.25rem 1rem;font-size:.9rem}
+svg.latency{width:100%;height:120px;background:#f6f8fa;border:1px solid #d0d7de;border-radius:4px}
+svg.latency polyline{fill:none;stroke-width:1.5;vector-effect:non-scaling-stroke}
+svg.latency .p50,.key.p50::before,svg.spark .p50{stroke:#0969da;background:#0969da}
+svg.latency .p95,.key.p95::before{stroke:#9a6700;background:#9a6700}
+svg.latency .p99,.key.p99::before{stroke:#cf222e;background:#cf222e}
+svg.latency .axis{font-size:9px;fill:#57606a}
+.legend{font-size:.85rem;color:#57606a}
+.key::before{content:"";display:inline-block;width:.9rem;height:.2rem;margin:0 .3rem .2rem 0;vertical-align:middle}
+.phases{display:flex;width:100%;max-width:40rem;height:12px;margin:.5rem 0;border-radius:3px;overflow:hidden}
+.phases .phase{display:contents}
+.phase.dns rect,.swatch.dns{fill:#0969da;background:#0969da}
+.phase.connect rect,.swatch.connect{fill:#8250df;background:#8250df}
+.phase.tls rect,.swatch.tls{fill:#bf3989;background:#bf3989}
+.phase.ttfb rect,.swatch.ttfb{fill:#9a6700;background:#9a6700}
+.phase.transfer rect,.swatch.transfer{fill:#1a7f37;background:#1a7f37}
+.swatch{display:inline-block;width:.75rem;height:.75rem;margin-right:.4rem;border-radius:2px;vertical-align:middle}
+table.compact{width:auto}
+svg.days{width:100%;max-width:40rem;height:40px}
+svg.days .ok{fill:#1a7f37}
+svg.days .partial{fill:#bf8700}
+svg.days .bad{fill:#cf222e}
+svg.days .none{fill:#d0d7de}
+dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;margin:0}
+dl.facts dt{font-weight:600;color:#57606a}
+dl.facts dd{margin:0;overflow-wrap:anywhere}
+.assertions{margin:0;padding-left:1.25rem}
+.assertions .fail strong{color:#b0262a}
+.assertions .pass strong{color:#1a7f37}
+.pager{display:flex;gap:1rem;margin-top:.75rem}
 `;

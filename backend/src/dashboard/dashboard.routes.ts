@@ -28,6 +28,9 @@ import { membersPage } from './pages/members.page';
 import { changesJson, OVERVIEW_SCRIPT } from './pages/overview.script';
 import { monitorsOverviewPage, OVERVIEW_SCRIPT_PATH } from './pages/monitors-overview.page';
 import { MonitorsOverviewService, type OverviewFilter } from '../monitors/monitors-overview.service';
+import { MonitorInsightsService } from '../monitors/monitor-insights.service';
+import { MonitorsService } from '../monitors/monitors.service';
+import { logPage, monitorPage, monitorPath, type MonitorPageData } from './pages/monitor.page';
 import { linkPage, signInPage } from './pages/sign-in.page';
 import { safeReturnTo } from './return-to';
 import { SESSION_ABSOLUTE_MS, SessionsService, type ActiveSession } from './sessions/sessions.service';
@@ -82,6 +85,8 @@ export class DashboardRoutes implements OnModuleInit {
     @Inject(WorkspaceSettingsService) private readonly settings: WorkspaceSettingsService,
     @Inject(OAuthConsentService) private readonly consent: OAuthConsentService,
     @Inject(MonitorsOverviewService) private readonly overview: MonitorsOverviewService,
+    @Inject(MonitorInsightsService) private readonly insights: MonitorInsightsService,
+    @Inject(MonitorsService) private readonly monitors: MonitorsService,
   ) {
     this.cookies = cookieNames(config.dashboardUrl);
     this.allowedOrigins = [config.dashboardUrl, config.baseUrl, config.oauthIssuer].map((u) => new URL(u).origin);
@@ -267,6 +272,37 @@ export class DashboardRoutes implements OnModuleInit {
       }),
     );
 
+    app.get('/app/w/:slug/monitors/:id', (request, reply) =>
+      this.handle(request, reply, async () => {
+        const w = await this.requireWorkspace(request, false);
+        const id = (request.params as { id: string }).id;
+        const q = query(request);
+        return this.renderMonitor(reply, w, id, q, q.triggered === '1');
+      }),
+    );
+    app.post('/app/w/:slug/monitors/:id/trigger', (request, reply) =>
+      this.handle(request, reply, async () => {
+        const w = await this.requireWorkspace(request, true);
+        const id = (request.params as { id: string }).id;
+        try {
+          await this.monitors.trigger(w.ctx, id);
+        } catch (error) {
+          if (!isDomainError(error) || !dashboardErrorOf(error.code).onForm) throw error;
+          return this.renderMonitor(reply, w, id, {}, false, error.message, dashboardErrorOf(error.code).status);
+        }
+        return reply.redirect(`${monitorPath(w.ctx.workspace.slug, id)}?triggered=1`, 303);
+      }),
+    );
+    app.get('/app/w/:slug/monitors/:id/logs/:logId', (request, reply) =>
+      this.handle(request, reply, async () => {
+        const w = await this.requireWorkspace(request, false);
+        const { id, logId } = request.params as { id: string; logId: string };
+        const monitor = await this.monitors.get(w.ctx, id);
+        const log = await this.monitors.getResponseLog(w.ctx, id, logId);
+        return this.page(reply, 200, logPage(this.frame(w, w.membership, undefined, 'monitors'), { monitor, log }));
+      }),
+    );
+
     // Settings → General → API keys.
     app.get('/app/w/:slug/settings', (request, reply) =>
       this.handle(request, reply, async () => {
@@ -433,6 +469,47 @@ export class DashboardRoutes implements OnModuleInit {
         section,
       },
     };
+  }
+
+  private async renderMonitor(
+    reply: FastifyReply,
+    w: InWorkspace,
+    id: string,
+    q: Record<string, string | undefined>,
+    triggered: boolean,
+    message?: string,
+    status = 200,
+  ): Promise<FastifyReply> {
+    const insights = await this.insights.detail(w.ctx, id, q.range || '1d');
+    const logsQuery = { region: q.region || undefined, status: q.status || undefined, offset: Number(q.offset ?? 0) };
+    let logs: MonitorPageData['logs'] = null;
+    let logsMessage: string | undefined;
+    if (insights.monitor.kind === 'http') {
+      try {
+        const page = await this.monitors.listResponseLogs(w.ctx, id, { ...logsQuery, limit: 25 });
+        logs = { rows: page.logs, hasMore: page.hasMore, nextOffset: page.nextOffset, query: logsQuery };
+      } catch (error) {
+        if (!isDomainError(error) || !['VALIDATION', 'FORBIDDEN'].includes(error.code)) throw error;
+        logsMessage =
+          error.code === 'FORBIDDEN' ? 'Response logs are part of the plans with response logs.' : error.message;
+        if (error.code === 'VALIDATION') {
+          const all = await this.monitors.listResponseLogs(w.ctx, id, { limit: 25 });
+          logs = { rows: all.logs, hasMore: all.hasMore, nextOffset: all.nextOffset, query: {} };
+        }
+      }
+    }
+    return this.page(
+      reply,
+      status,
+      monitorPage(this.frame(w, w.membership, undefined, 'monitors'), {
+        insights,
+        logs,
+        logsMessage,
+        canWrite: w.ctx.scope === 'write',
+        triggered,
+        message,
+      }),
+    );
   }
 
   private async renderKeys(

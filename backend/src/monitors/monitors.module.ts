@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ApiKeysModule } from '../api-keys/api-keys.module';
+import { AlertsCoreModule } from '../alerts/alerts-core.module';
 import { CheckResultsModule } from '../check-results/check-results.module';
 import { SchedulingModule } from '../checker/scheduling/scheduling.module';
 import { MonitorDeletionModule } from './monitor-deletion';
@@ -8,11 +9,18 @@ import { MonitorsRepository } from './monitors.repository';
 import { MonitorCache } from './monitor-cache';
 import { MonitorsService } from './monitors.service';
 import { MonitorsOverviewService } from './monitors-overview.service';
+import { MonitorInsightsService } from './monitor-insights.service';
 
 @Module({
-  imports: [ApiKeysModule, SchedulingModule, CheckResultsModule, MonitorDeletionModule],
+  imports: [ApiKeysModule, SchedulingModule, CheckResultsModule, MonitorDeletionModule, AlertsCoreModule],
   controllers: [MonitorsController],
-  providers: [MonitorsRepository, MonitorsService, MonitorsOverviewService, MonitorCache],
-  exports: [MonitorsService, MonitorsOverviewService, MonitorsRepository, MonitorDeletionModule],
+  providers: [MonitorsRepository, MonitorsService, MonitorsOverviewService, MonitorInsightsService, MonitorCache],
+  exports: [
+    MonitorsService,
+    MonitorsOverviewService,
+    MonitorInsightsService,
+    MonitorsRepository,
+    MonitorDeletionModule,
+  ],
 })
 export class MonitorsModule {}

@@ -10,7 +10,7 @@ import {
   ValidationError,
 } from '../common/errors';
 import { isEntityId } from '../common/ids';
-import { parseInput } from '../common/validation';
+import { parseInput, singleLine } from '../common/validation';
 import { SchedulesRepository } from '../checker/scheduling/schedules.repository';
 import { privateLocation } from '../checker/scheduling/slots';
 import { Database } from '../database/database';
@@ -22,6 +22,7 @@ import {
   type SummaryRow,
 } from '../check-results/check-results.repository';
 import {
+  CHECK_STATUSES,
   PERIODICITY_SECONDS,
   REGIONS,
   RESULT_RETENTION_DAYS,
@@ -91,6 +92,9 @@ const logListSchema = limitOffsetSchema({ max: 100, default: 25 }).extend({
     .int({ error: 'must be Unix milliseconds' })
     .min(0, { error: 'must be Unix milliseconds' })
     .optional(),
+  /** A region or `private-location:<id>`: only that location's checks. */
+  region: singleLine(64).optional(),
+  status: z.enum(CHECK_STATUSES, { error: `must be one of ${CHECK_STATUSES.join(', ')}` }).optional(),
 });
 
 export interface MonitorSummary extends SummaryRow {
@@ -366,7 +370,14 @@ export class MonitorsService {
   async listResponseLogs(
     ctx: ServiceContext,
     id: string,
-    query: { fromTimestamp?: number; toTimestamp?: number; limit?: number; offset?: number },
+    query: {
+      fromTimestamp?: number;
+      toTimestamp?: number;
+      limit?: number;
+      offset?: number;
+      region?: string;
+      status?: string;
+    },
   ): Promise<{ logs: ResponseLogRow[]; hasMore: boolean; nextOffset: number }> {
     this.assertResponseLogs(ctx);
     const q = parseInput(logListSchema, definedOnly(query));
@@ -378,7 +389,10 @@ export class MonitorsService {
     // Raw results are kept RESULT_RETENTION_DAYS: a window that ends before then is valid, and empty.
     const from = new Date(Math.max(q.fromTimestamp ?? oldest, oldest));
     if (from > to) return { logs: [], hasMore: false, nextOffset: 0 };
-    const rows = await this.results.listHttp(entity.id, from, to, q.limit + 1, q.offset);
+    const rows = await this.results.listHttp(entity.id, from, to, q.limit + 1, q.offset, {
+      region: q.region,
+      status: q.status,
+    });
     const hasMore = rows.length > q.limit;
     const logs = rows.slice(0, q.limit);
     return { logs, hasMore, nextOffset: hasMore ? q.offset + logs.length : 0 };

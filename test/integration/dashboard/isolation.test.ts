@@ -3,6 +3,7 @@
 // and form of workspace B's slug, and for B's key, member and connected-app ids sent through A's own
 // forms; nothing of B changes. The answer is the same as for ids that exist nowhere.
 import { ApiKeysService } from '../../../backend/src/api-keys/api-keys.service';
+import { MonitorsService } from '../../../backend/src/monitors/monitors.service';
 import { UsersService } from '../../../backend/src/users/users.service';
 import { DashboardClient, newMember, PASSWORD } from '../../support/dashboard';
 import { freePort, newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../../support/http-app';
@@ -16,6 +17,7 @@ describe('dashboard isolation between workspaces', () => {
   let bMember: { userId: string; email: string };
   let bGrant: string;
   let bKeyId: string;
+  let bMonitorId: string;
 
   /** What a leak would change in B: its keys (with revocation), members and live grants. */
   const snapshotOfB = async () => ({
@@ -24,6 +26,7 @@ describe('dashboard isolation between workspaces', () => {
     grants: await t.db.rows(`SELECT id, revoked_at FROM oauth_grants WHERE workspace_id = $1 ORDER BY id`, [
       b.ctx.workspace.id,
     ]),
+    triggers: await t.db.rows(`SELECT id FROM check_triggers WHERE workspace_id = $1`, [b.ctx.workspace.id]),
   });
 
   beforeAll(async () => {
@@ -34,6 +37,11 @@ describe('dashboard isolation between workspaces', () => {
     bMember = await newMember(t, b.ctx, 'member');
     bGrant = await oauthGrant(t, { ...b, userId: bMember.userId });
     bKeyId = (await t.app.get(ApiKeysService).list(b.ctx))[0].id;
+    bMonitorId = (
+      await t.app
+        .get(MonitorsService)
+        .create(b.ctx, 'http', { name: 'B only', url: 'https://b.example', periodicity: '1m' })
+    ).id;
     browser = new DashboardClient(t.baseUrl);
     expect((await browser.signIn(owner.email, PASSWORD)).status).toBe(303);
     await browser.get(`/app/w/${a.ctx.workspace.slug}/settings`);
@@ -84,6 +92,21 @@ describe('dashboard isolation between workspaces', () => {
       const ghostAnswer = await browser.post(`/app/w/${slug}/settings${path}`, ghost);
       expect([path, foreignAnswer.status]).toEqual([path, 404]);
       expect([path, foreignAnswer.status]).toEqual([path, ghostAnswer.status]);
+    }
+    expect(await snapshotOfB()).toEqual(before);
+  });
+
+  it('answers 404 for B’s monitor pages and trigger, through A’s slug and B’s, as for a monitor that does not exist', async () => {
+    const before = await snapshotOfB();
+    for (const slug of [a.ctx.workspace.slug, b.ctx.workspace.slug]) {
+      for (const id of [bMonitorId, '999999999']) {
+        for (const path of [`/monitors/${id}`, `/monitors/${id}?range=14d`, `/monitors/${id}/logs/1`]) {
+          expect([path, (await browser.get(`/app/w/${slug}${path}`)).status]).toEqual([path, 404]);
+        }
+        await browser.get(`/app/w/${a.ctx.workspace.slug}/monitors`);
+        const trigger = await browser.post(`/app/w/${slug}/monitors/${id}/trigger`, {});
+        expect([slug, id, trigger.status]).toEqual([slug, id, 404]);
+      }
     }
     expect(await snapshotOfB()).toEqual(before);
   });

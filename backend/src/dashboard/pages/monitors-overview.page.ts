@@ -56,7 +56,7 @@ export function monitorsOverviewPage(frame: Frame, data: OverviewPageData): Html
           : html`<p class="muted" id="shown">
                 ${filtered ? `${overview.items.length} of ${overview.total} monitors` : `${overview.total} monitors`}
               </p>
-              ${monitorsTable(overview)}`
+              ${monitorsTable(base, overview)}`
     }
     <p class="muted live" id="live" data-changes="${base}/changes.json" data-at="${overview.at.toISOString()}">
       Updated ${timeText(overview.at)}.
@@ -103,7 +103,7 @@ function filterForm(base: string, filter: OverviewFilter): Html {
   </form>`;
 }
 
-function monitorsTable(overview: Overview): Html {
+function monitorsTable(base: string, overview: Overview): Html {
   return html`<table class="monitors">
     <caption class="skip">
       Monitors with their status, locations, last check, uptime and latency
@@ -121,15 +121,15 @@ function monitorsTable(overview: Overview): Html {
       </tr>
     </thead>
     <tbody>
-      ${overview.items.map(monitorRow)}
+      ${overview.items.map((m) => monitorRow(base, m))}
     </tbody>
   </table>`;
 }
 
-function monitorRow(m: OverviewMonitor): Html {
+function monitorRow(base: string, m: OverviewMonitor): Html {
   return html`<tr id="m-${m.id}" data-id="${m.id}">
     <th scope="row">
-      <span class="name">${m.name}</span>
+      <a class="name" href="${base}/${encodeURIComponent(m.id)}">${m.name}</a>
       <span class="muted target">${KIND_WORDS[m.kind]} · ${m.target}</span>
     </th>
     <td class="status-cell">${statusBadge(m)}</td>

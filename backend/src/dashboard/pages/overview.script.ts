@@ -1,7 +1,8 @@
 // The overview's live updates: a small script (progressive enhancement; the page is whole without
 // it) that asks `monitors/changes.json` every LIVE_INTERVAL_MS what changed since its last answer
 // and repaints those rows' status, location dots and last check. The answer is compact: a few
-// dozen bytes per monitor that reported.
+// dozen bytes per monitor that reported. On a monitor's page (`data-reload`) it reloads the page
+// once a newer check of that monitor arrived.
 import type { OverviewChanges } from '../../monitors/monitors-overview.service';
 
 export const LIVE_INTERVAL_MS = 5_000;
@@ -28,6 +29,9 @@ export const OVERVIEW_SCRIPT = `(function () {
   var PRIVATE = 'private-location:';
   var url = live.getAttribute('data-changes');
   var at = live.getAttribute('data-at');
+  // A monitor's own page reloads once a check newer than the one it shows has arrived.
+  var reload = live.getAttribute('data-reload');
+  var shown = live.getAttribute('data-last') || '';
   function label(location) {
     return location.indexOf(PRIVATE) === 0 ? 'private location ' + location.slice(PRIVATE.length) : location;
   }
@@ -76,6 +80,10 @@ export const OVERVIEW_SCRIPT = `(function () {
         return r.json();
       })
       .then(function (body) {
+        if (reload && body.m.some(function (m) { return m[0] === reload && m[3] && m[3] > shown; })) {
+          window.location.reload();
+          return;
+        }
         body.m.forEach(paint);
         at = body.at;
         live.textContent = 'Updated ';

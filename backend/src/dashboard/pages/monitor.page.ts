@@ -1,0 +1,460 @@
+// A monitor's page: where it stands now, latency per location over 1, 7 or 14 days, the timing phases
+// of its HTTP checks, uptime by day, its status history, and its response logs with filters and
+// paging. "Run check now" is a form (the trigger verb); the page reloads itself when the check's
+// result arrives (overview.js), and without JavaScript the next load shows it.
+import type { ResponseLogRow } from '../../check-results/check-results.repository';
+import { html, type Html, type HtmlValue } from '../../common/html';
+import type { MonitorView } from '../../monitors/monitor.view';
+import {
+  INSIGHT_RANGES,
+  type InsightRange,
+  type MonitorInsights,
+  type StatusPeriod,
+} from '../../monitors/monitor-insights.service';
+import { locationLabel } from '../../monitors/monitors-overview.service';
+import { card, layout, notice, postForm, workspacePath, type Frame } from '../components';
+import { dots, OVERVIEW_SCRIPT_PATH, statusBadge } from './monitors-overview.page';
+
+export interface LogsQuery {
+  region?: string;
+  status?: string;
+  offset?: number;
+}
+
+export interface MonitorPageData {
+  insights: MonitorInsights;
+  /** Null where the plan has no response logs or the monitor is not HTTP; `error` when the filter was bad. */
+  logs: { rows: ResponseLogRow[]; hasMore: boolean; nextOffset: number; query: LogsQuery } | null;
+  logsMessage?: string;
+  canWrite: boolean;
+  triggered?: boolean;
+  message?: string;
+}
+
+const RANGE_WORDS: Record<InsightRange, string> = { '1d': '1 day', '7d': '7 days', '14d': '14 days' };
+const STATUS_WORDS: Record<string, string> = {
+  active: 'Up',
+  degraded: 'Degraded',
+  error: 'Down',
+  unknown: 'No data',
+  success: 'Success',
+};
+const PHASES = ['dns', 'connect', 'tls', 'ttfb', 'transfer'] as const;
+const PHASE_WORDS: Record<(typeof PHASES)[number], string> = {
+  dns: 'DNS',
+  connect: 'Connect',
+  tls: 'TLS',
+  ttfb: 'Time to first byte',
+  transfer: 'Transfer',
+};
+
+export function monitorPath(slug: string, id: string): string {
+  return `${workspacePath(slug, 'monitors')}/${encodeURIComponent(id)}`;
+}
+
+export function target(m: Pick<MonitorView, 'url' | 'uri'>): string {
+  return m.url ?? m.uri ?? '';
+}
+
+export function monitorPage(frame: Frame, data: MonitorPageData): Html {
+  const slug = frame.current!.slug;
+  const { insights } = data;
+  const m = insights.monitor;
+  const base = monitorPath(slug, m.id);
+  const body = html`<p class="crumbs"><a href="${workspacePath(slug, 'monitors')}">Monitors</a></p>
+    <h1>${m.name}</h1>
+    <p class="muted">${m.kind.toUpperCase()} · ${target(m)} · every ${m.periodicity}</p>
+    ${data.message ? notice('error', data.message) : ''}
+    ${
+      data.triggered
+        ? notice('success', 'Check requested from every location of the monitor; its results appear here in moments.')
+        : ''
+    }
+    <div class="now">
+      <div>${statusBadge(m)}</div>
+      <div>${dots(insights.locations)}</div>
+      <div class="muted">Last check: ${insights.lastCheckAt ? when(insights.lastCheckAt) : 'never'}</div>
+      ${
+        data.canWrite
+          ? postForm(`${base}/trigger`, frame.csrf, html`<button type="submit">Run check now</button>`, 'Run check now')
+          : ''
+      }
+    </div>
+    ${latencyCard(base, insights)} ${insights.phases ? phasesCard(insights) : ''} ${uptimeCard(insights)}
+    ${historyCard(insights.history)} ${logsCard(slug, m, insights, data)}
+    <p
+      class="muted live"
+      id="live"
+      data-changes="${workspacePath(slug, 'monitors')}/changes.json"
+      data-at="${insights.at.toISOString()}"
+      data-reload="${m.id}"
+      data-last="${insights.lastCheckAt ? insights.lastCheckAt.toISOString() : ''}"
+    >
+      Updated ${when(insights.at)}.
+    </p>
+    <script src="${OVERVIEW_SCRIPT_PATH}" defer></script>`;
+  return layout(frame, m.name, body);
+}
+
+function rangeTabs(base: string, current: InsightRange): Html {
+  return html`<nav aria-label="Time range">
+    <ul class="tabs">
+      ${INSIGHT_RANGES.map(
+        (r) =>
+          html`<li>
+            <a href="${base}?range=${r}" ${r === current ? html` aria-current="page"` : ''}>${RANGE_WORDS[r]}</a>
+          </li>`,
+      )}
+    </ul>
+  </nav>`;
+}
+
+function latencyCard(base: string, insights: MonitorInsights): Html {
+  const from = insights.at.getTime() - { '1d': 1, '7d': 7, '14d': 14 }[insights.range] * 86_400_000;
+  const body = insights.latency.length
+    ? insights.latency.map((l) => latencyChart(l.location, l.hours, from, insights.at.getTime()))
+    : html`<p class="muted">No successful check in this range yet.</p>`;
+  return card(
+    'Latency',
+    html`${rangeTabs(base, insights.range)}
+      <p class="legend">
+        <span class="key p50">p50</span> <span class="key p95">p95</span> <span class="key p99">p99</span> per hour, in
+        milliseconds
+      </p>
+      ${body}`,
+    'latency',
+  );
+}
+
+function latencyChart(
+  location: string,
+  hours: MonitorInsights['latency'][number]['hours'],
+  from: number,
+  to: number,
+): Html {
+  const width = 640;
+  const height = 120;
+  const max = Math.max(...hours.map((h) => h.p99), 1);
+  const x = (at: Date) => (((at.getTime() - from) / Math.max(to - from, 1)) * (width - 2) + 1).toFixed(1);
+  const y = (v: number) => (height - 1 - (v / max) * (height - 12)).toFixed(1);
+  const line = (pick: (h: (typeof hours)[number]) => number) => hours.map((h) => `${x(h.at)},${y(pick(h))}`).join(' ');
+  const last = hours[hours.length - 1];
+  const label = `${locationLabel(location)}: latest hour p50 ${Math.round(last.p50)} ms, p95 ${Math.round(last.p95)} ms, p99 ${Math.round(last.p99)} ms; highest p99 ${Math.round(max)} ms`;
+  return html`<figure class="chart">
+    <figcaption>
+      <strong>${locationLabel(location)}</strong>
+      <span class="muted"
+        >latest hour p50 ${Math.round(last.p50)} ms · p95 ${Math.round(last.p95)} ms · p99 ${Math.round(last.p99)}
+        ms</span
+      >
+    </figcaption>
+    <svg class="latency" viewBox="0 0 ${width} ${height}" preserveAspectRatio="none" role="img">
+      <title>${label}</title>
+      <text x="2" y="10" class="axis">${Math.round(max)} ms</text>
+      <polyline class="p99" points="${line((h) => h.p99)}" />
+      <polyline class="p95" points="${line((h) => h.p95)}" />
+      <polyline class="p50" points="${line((h) => h.p50)}" />
+    </svg>
+  </figure>`;
+}
+
+function phasesCard(insights: MonitorInsights): Html {
+  const p = insights.phases!;
+  if (!p.checks) {
+    return card('Timing phases', html`<p class="muted">No HTTP check with timings in this range yet.</p>`, 'phases');
+  }
+  const values = PHASES.map((k) => ({ k, v: p[k] ?? 0 }));
+  const total = values.reduce((a, b) => a + b.v, 0) || 1;
+  return card(
+    'Timing phases',
+    html`<p class="muted">Average over ${p.checks} successful checks in the last ${RANGE_WORDS[insights.range]}.</p>
+      <div class="phases" aria-hidden="true">
+        ${values.map((v) => html`<span class="phase ${v.k}" title="${PHASE_WORDS[v.k]}">${bar(v.v / total)}</span>`)}
+      </div>
+      <table class="compact">
+        <caption class="skip">
+          Average duration of each phase
+        </caption>
+        <tbody>
+          ${values.map(
+            (v) =>
+              html`<tr>
+                <th scope="row"><span class="swatch ${v.k}"></span>${PHASE_WORDS[v.k]}</th>
+                <td class="num">${ms(v.v)}</td>
+              </tr>`,
+          )}
+        </tbody>
+      </table>`,
+    'phases',
+  );
+}
+
+/** A phase's share of the bar, as an SVG of fixed height (the CSP allows no inline style). */
+function bar(share: number): Html {
+  const width = Math.max(0.5, Math.round(share * 1000) / 10);
+  return html`<svg viewBox="0 0 100 10" width="${width}%" height="12" preserveAspectRatio="none">
+    <rect width="100" height="10" />
+  </svg>`;
+}
+
+function uptimeCard(insights: MonitorInsights): Html {
+  const days = insights.days;
+  const w = 14;
+  return card(
+    'Uptime by day',
+    html`<svg class="days" viewBox="0 0 ${days.length * w} 34" role="img">
+        <title>Uptime of the last ${days.length} days</title>
+        ${days.map((d, i) => {
+          const share = d.count ? d.ok / d.count : null;
+          const kind = share === null ? 'none' : share >= 0.999 ? 'ok' : share >= 0.95 ? 'partial' : 'bad';
+          const text = share === null ? `${d.day}: no checks` : `${d.day}: ${percent(share)} of ${d.count} checks up`;
+          return html`<rect x="${i * w + 1}" y="2" width="${w - 3}" height="30" rx="2" class="${kind}">
+            <title>${text}</title>
+          </rect>`;
+        })}
+      </svg>
+      <ul class="skip">
+        ${days.map((d) => html`<li>${d.day}: ${d.count ? `${percent(d.ok / d.count)} up` : 'no checks'}</li>`)}
+      </ul>`,
+    'uptime',
+  );
+}
+
+function historyCard(history: StatusPeriod[]): Html {
+  if (!history.length) {
+    return card('Status history', html`<p class="muted">No status change yet.</p>`, 'history');
+  }
+  return card(
+    'Status history',
+    html`<p class="muted">As alerting judges it, with the monitor's quorum of locations.</p>
+      <table>
+        <caption class="skip">
+          Status changes, newest first
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Became</th>
+            <th scope="col">From</th>
+            <th scope="col">At</th>
+            <th scope="col">For</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${history.map(
+            (h) =>
+              html`<tr>
+                <td><span class="badge ${h.to}">${STATUS_WORDS[h.to]}</span></td>
+                <td>${STATUS_WORDS[h.from]}</td>
+                <td>${when(h.at)}</td>
+                <td>${duration(h.durationMs)}${h.ongoing ? ' so far' : ''}</td>
+              </tr>`,
+          )}
+        </tbody>
+      </table>`,
+    'history',
+  );
+}
+
+function logsCard(slug: string, m: MonitorView, insights: MonitorInsights, data: MonitorPageData): Html {
+  if (m.kind !== 'http') return html``;
+  const base = monitorPath(slug, m.id);
+  if (!data.logs) {
+    return card('Response logs', html`<p class="muted">${data.logsMessage ?? 'No response logs.'}</p>`, 'logs');
+  }
+  const { rows, hasMore, nextOffset, query } = data.logs;
+  const locations = insights.locations.map((l) => l.location);
+  const option = (value: string, label: string, selected: string | undefined) =>
+    html`<option value="${value}" ${value === (selected ?? '') ? html` selected` : ''}>${label}</option>`;
+  const params = (offset: number) => {
+    const p = new URLSearchParams({ range: insights.range });
+    if (query.region) p.set('region', query.region);
+    if (query.status) p.set('status', query.status);
+    if (offset) p.set('offset', String(offset));
+    return `${base}?${p.toString()}#h-logs`;
+  };
+  const offset = query.offset ?? 0;
+  return card(
+    'Response logs',
+    html`<form method="get" action="${base}" class="filters" aria-label="Filter response logs">
+        <input type="hidden" name="range" value="${insights.range}" />
+        <div>
+          <label for="f-region">Location</label>
+          <select id="f-region" name="region">
+            ${option('', 'Every location', query.region)}
+            ${locations.map((l) => option(l, locationLabel(l), query.region))}
+          </select>
+        </div>
+        <div>
+          <label for="f-log-status">Result</label>
+          <select id="f-log-status" name="status">
+            ${option('', 'Any result', query.status)} ${option('success', 'Success', query.status)}
+            ${option('degraded', 'Degraded', query.status)} ${option('error', 'Error', query.status)}
+          </select>
+        </div>
+        <div class="actions"><button type="submit" class="secondary">Filter</button></div>
+      </form>
+      ${data.logsMessage ? notice('error', data.logsMessage) : ''}
+      ${
+        rows.length
+          ? html`<table>
+              <caption class="skip">
+                Response logs, newest first
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Time</th>
+                  <th scope="col">Location</th>
+                  <th scope="col">Result</th>
+                  <th scope="col" class="num">Code</th>
+                  <th scope="col" class="num">Latency</th>
+                  <th scope="col">Trigger</th>
+                </tr>
+              </thead>
+              <tbody>
+                ${rows.map(
+                  (r) =>
+                    html`<tr>
+                      <td><a href="${base}/logs/${encodeURIComponent(r.id)}">${when(r.cronTimestamp)}</a></td>
+                      <td>${locationLabel(r.region)}</td>
+                      <td>
+                        <span class="badge ${r.status === 'success' ? 'active' : r.status}"
+                          >${STATUS_WORDS[r.status]}</span
+                        >
+                      </td>
+                      <td class="num">${r.statusCode ?? '—'}</td>
+                      <td class="num">${ms(r.latency)}</td>
+                      <td>${r.trigger === 'api' ? 'on demand' : 'schedule'}</td>
+                    </tr>`,
+                )}
+              </tbody>
+            </table>`
+          : html`<p class="muted">No response log matches.</p>`
+      }
+      <nav class="pager" aria-label="Response log pages">
+        ${offset > 0 ? html`<a href="${params(Math.max(0, offset - 25))}">Newer</a>` : ''}
+        ${hasMore ? html`<a href="${params(nextOffset)}">Older</a>` : ''}
+      </nav>`,
+    'logs',
+  );
+}
+
+export interface LogPageData {
+  monitor: MonitorView;
+  log: ResponseLogRow;
+}
+
+/** One response log: what was asked, what came back, each assertion, each timing phase. */
+export function logPage(frame: Frame, data: LogPageData): Html {
+  const slug = frame.current!.slug;
+  const { monitor: m, log } = data;
+  const rows: Array<[string, HtmlValue]> = [
+    ['Time', when(log.cronTimestamp)],
+    ['Location', locationLabel(log.region)],
+    [
+      'Result',
+      html`<span class="badge ${log.status === 'success' ? 'active' : log.status}">${STATUS_WORDS[log.status]}</span>`,
+    ],
+    ['Status code', log.statusCode ?? '—'],
+    ['Latency', ms(log.latency)],
+    ['Trigger', log.trigger === 'api' ? 'on demand' : 'schedule'],
+    ['URL', log.url ?? target(m)],
+  ];
+  return layout(
+    frame,
+    `${m.name}: response log`,
+    html`<p class="crumbs">
+        <a href="${workspacePath(slug, 'monitors')}">Monitors</a> ›
+        <a href="${monitorPath(slug, m.id)}">${m.name}</a>
+      </p>
+      <h1>Response log</h1>
+      ${card(
+        'Check',
+        html`<dl class="facts">
+          ${rows.map(
+            ([k, v]) =>
+              html`<dt>${k}</dt>
+                <dd>${v}</dd>`,
+          )}
+        </dl>`,
+        'check',
+      )}
+      ${log.error ? card('Error', html`<p><code>${log.error.kind}</code> ${log.error.message}</p>`, 'error') : ''}
+      ${card(
+        'Timing',
+        log.timing
+          ? html`<dl class="facts">
+              ${PHASES.map((k) => {
+                const value = log.timing?.[k];
+                return html`<dt>${PHASE_WORDS[k]}</dt>
+                  <dd>${value !== undefined ? ms(value) : '—'}</dd>`;
+              })}
+            </dl>`
+          : html`<p class="muted">No timings were recorded.</p>`,
+        'timing',
+      )}
+      ${card(
+        'Assertions',
+        log.assertions.length
+          ? html`<ul class="assertions">
+              ${log.assertions.map(
+                (a) =>
+                  html`<li class="${a.passed ? 'pass' : 'fail'}">
+                    <strong>${a.passed ? 'Passed' : 'Failed'}</strong>
+                    <code
+                      >${[a.type.replace('_', ' '), a.key, a.record, a.comparator, a.target].filter((x) => x !== undefined).join(' ')}</code
+                    >
+                    <span class="muted">got ${a.actual === null ? 'nothing' : String(a.actual)}</span>
+                  </li>`,
+              )}
+            </ul>`
+          : html`<p class="muted">The monitor has no assertion; the check passed on its status code.</p>`,
+        'assertions',
+      )}
+      ${card(
+        'Response headers',
+        log.headers && Object.keys(log.headers).length
+          ? html`<dl class="facts headers">
+              ${Object.entries(log.headers).map(
+                ([k, v]) =>
+                  html`<dt><code>${k}</code></dt>
+                    <dd><code>${v}</code></dd>`,
+              )}
+            </dl>`
+          : html`<p class="muted">No headers were recorded.</p>`,
+        'headers',
+      )}`,
+  );
+}
+
+function when(at: Date): Html {
+  const iso = at.toISOString();
+  return html`<time datetime="${iso}">${iso.slice(0, 19).replace('T', ' ')} UTC</time>`;
+}
+
+function ms(value: number): string {
+  return value >= 100 ? `${Math.round(value)} ms` : `${Math.round(value * 10) / 10} ms`;
+}
+
+function percent(share: number): string {
+  return `${(Math.floor(share * 10_000) / 100).toFixed(2)}%`;
+}
+
+/** A duration for people: the two largest units. */
+export function duration(msValue: number): string {
+  const s = Math.floor(msValue / 1000);
+  const units: Array<[number, string]> = [
+    [86_400, 'd'],
+    [3_600, 'h'],
+    [60, 'min'],
+    [1, 's'],
+  ];
+  const parts: string[] = [];
+  let rest = s;
+  for (const [size, name] of units) {
+    if (rest >= size && parts.length < 2) {
+      parts.push(`${Math.floor(rest / size)} ${name}`);
+      rest %= size;
+    } else if (parts.length) break;
+  }
+  return parts.length ? parts.join(' ') : '0 s';
+}

@@ -1,0 +1,111 @@
+// What the dashboard's monitor page shows beyond the monitor's settings: its locations now, latency
+// per location and hour (p50/p95/p99) over 1, 7 or 14 days, the average timing phases of its HTTP
+// checks, uptime by day, and the history of its status (the transitions alerting records, with how
+// long each status lasted). Response logs and the trigger are MonitorsService's own verbs.
+import { Inject, Injectable } from '@nestjs/common';
+import { z } from 'zod';
+import { AlertsRepository } from '../alerts/alerts.repository';
+import type { AlertStatus } from '../alerts/alert.entities';
+import type { ServiceContext } from '../common/context';
+import { parseInput } from '../common/validation';
+import {
+  CheckResultsRepository,
+  type DailyBucket,
+  type HourlyLatency,
+  type PhaseAverages,
+} from '../check-results/check-results.repository';
+import { privateLocation } from '../checker/scheduling/slots';
+import type { MonitorView } from './monitor.view';
+import { MonitorsService } from './monitors.service';
+import type { OverviewLocation } from './monitors-overview.service';
+
+export const INSIGHT_RANGES = ['1d', '7d', '14d'] as const;
+export type InsightRange = (typeof INSIGHT_RANGES)[number];
+const RANGE_DAYS: Record<InsightRange, number> = { '1d': 1, '7d': 7, '14d': 14 };
+const DAY_MS = 86_400_000;
+/** Days of uptime bars on the monitor page. */
+export const INSIGHT_DAYS = 14;
+/** Status transitions listed. */
+const HISTORY = 50;
+
+const rangeSchema = z.object({
+  range: z.enum(INSIGHT_RANGES, { error: `must be one of ${INSIGHT_RANGES.join(', ')}` }),
+});
+
+export interface StatusPeriod {
+  from: AlertStatus;
+  to: AlertStatus;
+  at: Date;
+  /** How long the monitor stayed in `to`: until the next transition, or until now for the latest. */
+  durationMs: number;
+  ongoing: boolean;
+}
+
+export interface MonitorInsights {
+  monitor: MonitorView;
+  range: InsightRange;
+  at: Date;
+  locations: OverviewLocation[];
+  lastCheckAt: Date | null;
+  /** Per location, oldest hour first. */
+  latency: Array<{ location: string; hours: HourlyLatency[] }>;
+  /** HTTP monitors only. */
+  phases: PhaseAverages | null;
+  days: DailyBucket[];
+  history: StatusPeriod[];
+}
+
+@Injectable()
+export class MonitorInsightsService {
+  constructor(
+    @Inject(MonitorsService) private readonly monitors: MonitorsService,
+    @Inject(CheckResultsRepository) private readonly results: CheckResultsRepository,
+    @Inject(AlertsRepository) private readonly alerts: AlertsRepository,
+  ) {}
+
+  async detail(ctx: ServiceContext, id: string, range: string = '1d', now = new Date()): Promise<MonitorInsights> {
+    const r = parseInput(rangeSchema, { range }).range;
+    // NotFound for a monitor of another workspace, before anything of it is read.
+    const monitor = await this.monitors.get(ctx, id);
+    const since = new Date(now.getTime() - RANGE_DAYS[r] * DAY_MS);
+    const [statuses, hours, phases, days, transitions] = await Promise.all([
+      this.results.locationStatusesOf([monitor.id]),
+      this.results.hourlyLatency(monitor.id, since),
+      monitor.kind === 'http' ? this.results.phaseAverages(monitor.id, since) : null,
+      this.results.daily(monitor.id, INSIGHT_DAYS, now),
+      this.alerts.transitionsOf(monitor.id, HISTORY),
+    ]);
+    const by = new Map(statuses.map((s) => [s.region, s]));
+    const configured = [...monitor.regions, ...monitor.privateLocationIds.map(privateLocation)];
+    const locations = configured.map((location): OverviewLocation => {
+      const s = by.get(location);
+      return { location, status: s?.status ?? 'unknown', lastCheckedAt: s?.lastCheckedAt ?? null };
+    });
+    const lastCheckAt = locations.reduce<Date | null>(
+      (last, l) => (l.lastCheckedAt && (!last || l.lastCheckedAt > last) ? l.lastCheckedAt : last),
+      null,
+    );
+    const hoursBy = new Map<string, HourlyLatency[]>();
+    for (const h of hours) {
+      const list = hoursBy.get(h.region) ?? [];
+      list.push(h);
+      hoursBy.set(h.region, list);
+    }
+    return {
+      monitor,
+      range: r,
+      at: now,
+      locations,
+      lastCheckAt,
+      latency: configured
+        .filter((l) => hoursBy.has(l))
+        .map((location) => ({ location, hours: hoursBy.get(location)! })),
+      phases,
+      days,
+      history: transitions.map((t, i) => {
+        const until = i === 0 ? now : transitions[i - 1].at;
+        return { ...t, durationMs: Math.max(0, until.getTime() - t.at.getTime()), ongoing: i === 0 };
+      }),
+    };
+  }
+}
