@@ -202,7 +202,7 @@ function uptimeCard(insights: MonitorInsights): Html {
   const w = 14;
   return card(
     'Uptime by day',
-    html`<svg class="days" viewBox="0 0 ${days.length * w} 34" role="img">
+    html`<svg class="days" viewBox="0 0 ${days.length * w} 34" preserveAspectRatio="xMinYMid meet" role="img">
         <title>Uptime of the last ${days.length} days</title>
         ${days.map((d, i) => {
           const share = d.count ? d.ok / d.count : null;
