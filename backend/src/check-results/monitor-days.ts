@@ -34,11 +34,19 @@ interface PastDays {
 export class MonitorDays {
   private readonly past = new Map<string, PastDays>();
   private readonly todayLatency = new Map<string, { day: number; loadedAt: number; rows: DailyLatency[] }>();
+  private readonly todayCounts = new Map<string, { day: number; loadedAt: number; rows: DailyCounts[] }>();
+
+  /**
+   * `todayCountsTtlMs`: how long today's counts may be answered from memory (0, the default: read on
+   * every call, as a public page's bars must be; the dashboard's uptime figures take a few seconds).
+   */
+  constructor(private readonly todayCountsTtlMs = 0) {}
 
   /** Forgets a monitor's past days (its `public` changed, or it was deleted). */
   forget(monitorId: string): void {
     this.past.delete(monitorId);
     this.todayLatency.delete(monitorId);
+    this.todayCounts.delete(monitorId);
   }
 
   private readonly refreshing = new Set<string>();
@@ -132,12 +140,22 @@ export class MonitorDays {
       const kept = this.todayLatency.get(id);
       return !kept || kept.day !== today.getTime() || now - kept.loadedAt >= TODAY_LATENCY_TTL_MS;
     });
-    const [pastCounts, pastLatency, todayCounts, freshToday] = await Promise.all([
+    const staleCounts = monitorIds.filter((id) => {
+      const kept = this.todayCounts.get(id);
+      return !kept || kept.day !== today.getTime() || now - kept.loadedAt >= this.todayCountsTtlMs;
+    });
+    const [pastCounts, pastLatency, freshCounts, freshToday] = await Promise.all([
       results.dailyCounts(missing, from, today),
       results.dailyLatency(missingLatency, from, today),
-      results.dailyCounts([...monitorIds], today, end),
+      results.dailyCounts(staleCounts, today, end),
       results.dailyLatency(staleToday, today, end),
     ]);
+    const countsBy = groupBy(freshCounts);
+    for (const id of staleCounts) {
+      if (this.todayCounts.size >= MAX_MONITORS) this.todayCounts.delete(this.todayCounts.keys().next().value!);
+      this.todayCounts.set(id, { day: today.getTime(), loadedAt: now, rows: countsBy.get(id) ?? [] });
+    }
+    const todayCounts = monitorIds.flatMap((id) => this.todayCounts.get(id)!.rows);
     const freshBy = groupBy(freshToday);
     for (const id of staleToday) {
       if (this.todayLatency.size >= MAX_MONITORS) this.todayLatency.delete(this.todayLatency.keys().next().value!);

@@ -8,8 +8,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import { z } from 'zod';
 import type { ServiceContext } from '../common/context';
 import { parseInput, singleLine } from '../common/validation';
-import { CheckResultsRepository, type LocationStatusRow } from '../check-results/check-results.repository';
-import { MonitorDays, type DailyLatency } from '../check-results/monitor-days';
+import {
+  CheckResultsRepository,
+  type LocationStatusRow,
+  type OutcomeCounts,
+} from '../check-results/check-results.repository';
+import { MonitorDays } from '../check-results/monitor-days';
 import { PRIVATE_LOCATION_PREFIX, privateLocation } from '../checker/scheduling/slots';
 import { MONITOR_KINDS, MONITOR_STATUSES, type RegionStatus } from './monitor.constants';
 import { MonitorsRepository, type MonitorOverviewRow } from './monitors.repository';
@@ -23,6 +27,13 @@ const DAY_MS = 86_400_000;
  * more. Sending a row twice is harmless.
  */
 export const CHANGES_OVERLAP_MS = 15_000;
+/**
+ * Uptime and latency figures (24 h, 7 and 14 days) are kept this long per monitor: they move slowly,
+ * and a page of a thousand monitors would otherwise sum a day of hourly aggregates on every load.
+ * Status, locations and the last check are read on every load.
+ */
+export const FIGURES_TTL_MS = 30_000;
+const MAX_KEPT = 20_000;
 
 export const OVERVIEW_STATUS_FILTERS = [...MONITOR_STATUSES, 'paused'] as const;
 export type OverviewStatusFilter = (typeof OVERVIEW_STATUS_FILTERS)[number];
@@ -68,7 +79,8 @@ export interface OverviewChanges {
 
 @Injectable()
 export class MonitorsOverviewService {
-  private readonly days = new MonitorDays();
+  private readonly days = new MonitorDays(FIGURES_TTL_MS);
+  private readonly lastDay = new Map<string, { loadedAt: number; counts: OutcomeCounts | undefined }>();
 
   constructor(
     @Inject(MonitorsRepository) private readonly monitors: MonitorsRepository,
@@ -88,22 +100,37 @@ export class MonitorsOverviewService {
     const today = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS);
     const from = new Date(today.getTime() - (OVERVIEW_DAYS - 1) * DAY_MS);
     const [locations, lastDay, daily, configured] = await Promise.all([
-      this.results.locationStatusesOf(ids),
-      this.results.countsSince(ids, new Date(now.getTime() - DAY_MS)),
+      this.results.workspaceLocationStatuses(ctx.workspace.id),
+      this.lastDayCounts(ids, now),
       this.days.read(this.results, ids, ids, from, today, now.getTime()),
       this.monitors.privateLocationIds(ids),
     ]);
-    const statusesBy = groupBy(locations);
+    const statusesBy = byLocation(locations);
     const countsBy = groupBy(daily.counts);
     const latencyBy = groupBy(daily.latency);
     const dayNames = Array.from({ length: OVERVIEW_DAYS }, (_, i) =>
       new Date(from.getTime() + i * DAY_MS).toISOString().slice(0, 10),
     );
-    const weekFrom = dayNames[OVERVIEW_DAYS - 7];
+    const dayIndex = new Map(dayNames.map((day, i) => [day, i]));
+    const weekFrom = OVERVIEW_DAYS - 7;
     const items = rows.map((m): OverviewMonitor => {
-      const live = locationsOf(m, configured.get(m.id) ?? [], statusesBy.get(m.id) ?? []);
-      const dayCounts = countsBy.get(m.id) ?? [];
-      const latency = new Map((latencyBy.get(m.id) ?? []).map((l) => [l.day, l]));
+      const live = locationsOf(m, configured.get(m.id) ?? [], statusesBy);
+      // One pass over the monitor's days: the 14-day and 7-day sums, and the latency by day.
+      let [ok7, total7, ok14, total14] = [0, 0, 0, 0];
+      for (const d of countsBy.get(m.id) ?? []) {
+        const ok = d.successful + d.degraded;
+        ok14 += ok;
+        total14 += d.total;
+        if ((dayIndex.get(d.day) ?? -1) >= weekFrom) {
+          ok7 += ok;
+          total7 += d.total;
+        }
+      }
+      const latency: OverviewMonitor['latency'] = new Array<null>(OVERVIEW_DAYS).fill(null);
+      for (const l of latencyBy.get(m.id) ?? []) {
+        const i = dayIndex.get(l.day);
+        if (i !== undefined) latency[i] = { day: l.day, p50: l.p50, p95: l.p95 };
+      }
       const c = lastDay.get(m.id);
       return {
         ...m,
@@ -111,16 +138,34 @@ export class MonitorsOverviewService {
         lastCheckAt: lastCheck(live),
         uptime: {
           day: c ? share(c.successful + c.degraded, c.successful + c.degraded + c.failed) : null,
-          week: uptimeOf(dayCounts.filter((d) => d.day >= weekFrom)),
-          fortnight: uptimeOf(dayCounts),
+          week: share(ok7, total7),
+          fortnight: share(ok14, total14),
         },
-        latency: dayNames.map((day) => {
-          const l: DailyLatency | undefined = latency.get(day);
-          return l ? { day, p50: l.p50, p95: l.p95 } : null;
-        }),
+        latency,
       };
     });
     return { at: now, total: all.length, counts, items };
+  }
+
+  /** Counts by outcome over the last 24 hours, kept FIGURES_TTL_MS per monitor. */
+  private async lastDayCounts(ids: string[], now: Date): Promise<Map<string, OutcomeCounts>> {
+    const stale = ids.filter((id) => {
+      const kept = this.lastDay.get(id);
+      return !kept || now.getTime() - kept.loadedAt >= FIGURES_TTL_MS || kept.loadedAt > now.getTime();
+    });
+    if (stale.length) {
+      const fresh = await this.results.countsSince(stale, new Date(now.getTime() - DAY_MS));
+      for (const id of stale) {
+        if (this.lastDay.size >= MAX_KEPT) this.lastDay.delete(this.lastDay.keys().next().value!);
+        this.lastDay.set(id, { loadedAt: now.getTime(), counts: fresh.get(id) });
+      }
+    }
+    const out = new Map<string, OutcomeCounts>();
+    for (const id of ids) {
+      const counts = this.lastDay.get(id)?.counts;
+      if (counts) out.set(id, counts);
+    }
+    return out;
   }
 
   /**
@@ -137,11 +182,11 @@ export class MonitorsOverviewService {
       this.results.locationStatusesOf(rows.map((m) => m.id)),
       this.monitors.privateLocationIds(rows.map((m) => m.id)),
     ]);
-    const statusesBy = groupBy(statuses);
+    const statusesBy = byLocation(statuses);
     return {
       at: now,
       items: rows.map((m) => {
-        const locations = locationsOf(m, configured.get(m.id) ?? [], statusesBy.get(m.id) ?? []);
+        const locations = locationsOf(m, configured.get(m.id) ?? [], statusesBy);
         return { id: m.id, status: m.status, active: m.active, locations, lastCheckAt: lastCheck(locations) };
       }),
     };
@@ -155,15 +200,20 @@ function matches(m: MonitorOverviewRow, f: z.output<typeof filterSchema>): boole
   return !q || m.name.toLowerCase().includes(q) || m.target.toLowerCase().includes(q) || m.id === q;
 }
 
+/** Status rows by `monitorId|location`: one map for the whole page, not one per monitor. */
+function byLocation(rows: LocationStatusRow[]): Map<string, LocationStatusRow> {
+  return new Map(rows.map((r) => [`${r.monitorId}|${r.region}`, r]));
+}
+
 /** Every configured location in order (regions, then private locations), with its latest status. */
 function locationsOf(
   m: MonitorOverviewRow,
   privateLocationIds: string[],
-  statuses: LocationStatusRow[],
+  statuses: Map<string, LocationStatusRow>,
 ): OverviewLocation[] {
-  const by = new Map(statuses.map((s) => [s.region, s]));
-  return [...m.regions, ...privateLocationIds.map(privateLocation)].map((location) => {
-    const s = by.get(location);
+  const configured = privateLocationIds.length ? [...m.regions, ...privateLocationIds.map(privateLocation)] : m.regions;
+  return configured.map((location) => {
+    const s = statuses.get(`${m.id}|${location}`);
     return { location, status: s?.status ?? 'unknown', lastCheckedAt: s?.lastCheckedAt ?? null };
   });
 }
@@ -172,16 +222,6 @@ function lastCheck(locations: OverviewLocation[]): Date | null {
   let last: Date | null = null;
   for (const l of locations) if (l.lastCheckedAt && (!last || l.lastCheckedAt > last)) last = l.lastCheckedAt;
   return last;
-}
-
-function uptimeOf(days: Array<{ total: number; successful: number; degraded: number }>): number | null {
-  let ok = 0;
-  let total = 0;
-  for (const d of days) {
-    ok += d.successful + d.degraded;
-    total += d.total;
-  }
-  return share(ok, total);
 }
 
 function share(part: number, whole: number): number | null {

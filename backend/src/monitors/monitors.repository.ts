@@ -3,7 +3,6 @@ import { In, IsNull } from 'typeorm';
 import { SchedulesRepository } from '../checker/scheduling/schedules.repository';
 import { SecretBox } from '../common/crypto';
 import { Database } from '../database/database';
-import { PrivateLocationMonitorEntity } from '../private-locations/private-location.entity';
 import { PageComponentEntity } from '../status-pages/page-component.entity';
 import type { MonitorKind, MonitorStatus, Periodicity, Region } from './monitor.constants';
 import { MonitorEntity } from './monitor.entity';
@@ -228,10 +227,13 @@ export class MonitorsRepository implements OnApplicationBootstrap {
   async privateLocationIds(monitorIds: string[]): Promise<Map<string, string[]>> {
     const byMonitor = new Map<string, string[]>(monitorIds.map((id) => [id, []]));
     if (!monitorIds.length) return byMonitor;
-    const links = await this.db
-      .repo(PrivateLocationMonitorEntity)
-      .find({ where: { monitorId: In(monitorIds) }, order: { privateLocationId: 'ASC' } });
-    for (const link of links) byMonitor.get(link.monitorId)?.push(link.privateLocationId);
+    // One array parameter rather than a parameter per id: a page of a thousand monitors asks at once.
+    const links = await this.db.rows<{ monitor_id: string; private_location_id: string }>(
+      `SELECT monitor_id::text AS monitor_id, private_location_id::text AS private_location_id
+         FROM private_location_monitors WHERE monitor_id = ANY($1::bigint[]) ORDER BY private_location_id`,
+      [monitorIds],
+    );
+    for (const link of links) byMonitor.get(link.monitor_id)?.push(link.private_location_id);
     return byMonitor;
   }
 

@@ -128,7 +128,7 @@ describe('dashboard monitors overview', () => {
     expect(text).toContain('Database');
     expect(text).toContain('Docs DNS');
     expect(text).not.toContain('Foreign');
-    expect(text).toContain('fly-ams: Degraded');
+    expect(page.body).toContain('aria-label="fly-ams: Degraded"');
     expect(text).toContain('80.00%');
     expect(text).toContain('88.88%');
     expect(page.body).toContain(`id="m-${api.id}"`);

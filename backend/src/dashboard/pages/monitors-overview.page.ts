@@ -126,19 +126,23 @@ function monitorsTable(base: string, overview: Overview): Html {
   </table>`;
 }
 
+/** One monitor's row, written without layout whitespace: a page can hold a thousand of them. */
 function monitorRow(base: string, m: OverviewMonitor): Html {
-  return html`<tr id="m-${m.id}" data-id="${m.id}">
-    <th scope="row">
-      <a class="name" href="${base}/${encodeURIComponent(m.id)}">${m.name}</a>
-      <span class="muted target">${KIND_WORDS[m.kind]} · ${m.target}</span>
-    </th>
-    <td class="status-cell">${statusBadge(m)}</td>
-    <td class="dots-cell">${dots(m.locations)}</td>
-    <td class="last-cell">${m.lastCheckAt ? timeText(m.lastCheckAt) : html`<span class="muted">never</span>`}</td>
-    <td class="num">${percent(m.uptime.day)}</td>
-    <td class="num">${percent(m.uptime.week)}</td>
-    <td class="num">${percent(m.uptime.fortnight)}</td>
-    <td>${sparkline(m)}</td>
+  const name = html`<a class="name" href="${base}/${encodeURIComponent(m.id)}">${m.name}</a>`;
+  const target = html`<span class="muted target">${KIND_WORDS[m.kind]} · ${m.target}</span>`;
+  const last = m.lastCheckAt ? timeText(m.lastCheckAt) : html`<span class="muted">never</span>`;
+  const cells: Html[] = [
+    html`<th scope="row">${name}${target}</th>`,
+    html`<td class="status-cell">${statusBadge(m)}</td>`,
+    html`<td class="dots-cell">${dots(m.locations)}</td>`,
+    html`<td class="last-cell">${last}</td>`,
+    html`<td class="num">${percent(m.uptime.day)}</td>`,
+    html`<td class="num">${percent(m.uptime.week)}</td>`,
+    html`<td class="num">${percent(m.uptime.fortnight)}</td>`,
+    html`<td>${sparkline(m)}</td>`,
+  ];
+  return html`<tr id="m-${m.id}">
+    ${cells}
   </tr>`;
 }
 
@@ -150,11 +154,12 @@ export function statusBadge(m: Pick<OverviewMonitor, 'status' | 'active'>): Html
 
 export function dots(locations: OverviewLocation[]): Html {
   if (!locations.length) return html`<span class="muted">none</span>`;
+  const items = locations.map((l) => {
+    const label = `${locationLabel(l.location)}: ${STATUS_WORDS[l.status]}`;
+    return html`<li class="dot ${l.status}" title="${label}" aria-label="${label}"></li>`;
+  });
   return html`<ul class="dots">
-    ${locations.map((l) => {
-      const label = `${locationLabel(l.location)}: ${STATUS_WORDS[l.status]}`;
-      return html`<li class="dot ${l.status}" title="${label}"><span class="skip">${label}</span></li>`;
-    })}
+    ${items}
   </ul>`;
 }
 
@@ -168,9 +173,7 @@ function percent(share: number | null): Html {
 function timeText(at: Date, now = new Date()): Html {
   const iso = at.toISOString();
   const today = iso.slice(0, 10) === now.toISOString().slice(0, 10);
-  return html`<time datetime="${iso}" title="${iso.slice(0, 19).replace('T', ' ')} UTC"
-    >${today ? iso.slice(11, 19) : iso.slice(0, 16).replace('T', ' ')} UTC</time
-  >`;
+  return html`<time datetime="${iso}">${today ? iso.slice(11, 19) : iso.slice(0, 16).replace('T', ' ')} UTC</time>`;
 }
 
 /** p95 and p50 of each day as two polylines on a shared scale; the text alternative names the last day. */
@@ -181,8 +184,8 @@ function sparkline(m: OverviewMonitor): Html {
   const width = 112;
   const height = 28;
   const max = Math.max(...known.map((p) => p.p95), 1);
-  const x = (i: number) => ((i / (points.length - 1)) * (width - 2) + 1).toFixed(1);
-  const y = (v: number) => (height - 1 - (v / max) * (height - 2)).toFixed(1);
+  const x = (i: number) => Math.round((i / (points.length - 1)) * (width - 2) + 1);
+  const y = (v: number) => Math.round(height - 1 - (v / max) * (height - 2));
   const line = (pick: (p: { p50: number; p95: number }) => number) =>
     points
       .map((p, i) => (p ? `${x(i)},${y(pick(p))}` : null))

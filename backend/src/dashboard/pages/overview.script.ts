@@ -70,7 +70,7 @@ export const OVERVIEW_SCRIPT = `(function () {
       var text = label(l[0]) + ': ' + WORDS[l[1]];
       dot.className = 'dot ' + l[1];
       dot.title = text;
-      dot.firstChild.textContent = text;
+      dot.setAttribute('aria-label', text);
     });
   }
   function poll() {
