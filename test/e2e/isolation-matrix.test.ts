@@ -612,6 +612,8 @@ const DASHBOARD_ROUTES: Record<string, RestEntry> = {
   'GET /app/w/:slug/monitors/:id': dashboardRoute('id'),
   'POST /app/w/:slug/monitors/:id/trigger': dashboardRoute('id'),
   'GET /app/w/:slug/monitors/:id/logs/:logId': dashboardRoute('id', 'logId'),
+  'GET /app/w/:slug/private-locations': dashboardRoute(),
+  'GET /app/w/:slug/audit': dashboardRoute(),
   'GET /app/w/:slug/settings': dashboardRoute(),
   'POST /app/w/:slug/settings/api-keys': dashboardRoute(),
   'POST /app/w/:slug/settings/api-keys/revoke': dashboardRoute(),

@@ -7,6 +7,8 @@ export interface AuditListQuery {
   since: Date;
   entityType?: string;
   entityId?: string;
+  /** An actor id (key_…, oat_…) or the id of the person behind it. */
+  actor?: string;
   limit: number;
   offset: number;
 }
@@ -29,6 +31,10 @@ export class AuditRepository {
       .andWhere('a.created_at >= :since', { since: query.since });
     if (query.entityType) qb.andWhere('a.entity_type = :entityType', { entityType: query.entityType });
     if (query.entityId) qb.andWhere('a.entity_id = :entityId', { entityId: query.entityId });
+    // An actor is a credential (key_…, oat_…) or a person: either names their entries.
+    if (query.actor) {
+      qb.andWhere('(a.actor_id = :actor OR a.actor_user_id::text = :actor)', { actor: query.actor });
+    }
     const [rows, total] = await qb.orderBy('a.id', 'DESC').take(query.limit).skip(query.offset).getManyAndCount();
     return { rows, total };
   }

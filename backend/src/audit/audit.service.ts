@@ -7,7 +7,7 @@ import { NotFoundError, PreconditionFailedError } from '../common/errors';
 import { isEntityId } from '../common/ids';
 import { definedOnly } from '../common/objects';
 import { pageOf, type PageBounds, type PageQuery, type Paged } from '../common/paging';
-import { parseInput } from '../common/validation';
+import { parseInput, singleLine } from '../common/validation';
 import { hasFeature } from '../workspaces/plans';
 import type { AuditLogEntity } from './audit-log.entity';
 import { AuditRepository } from './audit.repository';
@@ -36,6 +36,7 @@ const filterSchema = z
   .object({
     entityType: z.string().min(1).max(64, { error: 'must be at most 64 characters' }).optional(),
     entityId: z.string().min(1).max(64, { error: 'must be at most 64 characters' }).optional(),
+    actor: singleLine(128).optional(),
   })
   .refine((q) => q.entityId === undefined || q.entityType !== undefined, {
     path: ['entityId'],
@@ -65,17 +66,18 @@ export class AuditService {
 
   async list(
     ctx: ServiceContext,
-    query: PageQuery & { entityType?: string; entityId?: string } = {},
+    query: PageQuery & { entityType?: string; entityId?: string; actor?: string } = {},
   ): Promise<Paged<AuditEntryView>> {
     this.assertPlan(ctx);
-    const { entityType, entityId, ...asked } = query;
-    const filter = parseInput(filterSchema, definedOnly({ entityType, entityId }));
+    const { entityType, entityId, actor, ...asked } = query;
+    const filter = parseInput(filterSchema, definedOnly({ entityType, entityId, actor }));
     const page = pageOf(asked, AUDIT_PAGING);
     const { rows, total } = await this.audit.list({
       workspaceId: ctx.workspace.id,
       since: windowStart(),
       entityType: filter.entityType,
       entityId: filter.entityId,
+      actor: filter.actor,
       ...page,
     });
     return { items: rows.map(toAuditEntryView), totalSize: total, page };

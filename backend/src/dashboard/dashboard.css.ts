@@ -118,4 +118,11 @@ dl.facts dd{margin:0;overflow-wrap:anywhere}
 .assertions .fail strong{color:#b0262a}
 .assertions .pass strong{color:#1a7f37}
 .pager{display:flex;gap:1rem;margin-top:.75rem}
+ul.plain{list-style:none;margin:0;padding:0}
+pre.command{background:#f6f8fa;border:1px solid #d0d7de;border-radius:6px;padding:.6rem .75rem;overflow-x:auto;white-space:pre-wrap;overflow-wrap:anywhere}
+ol.audit{list-style:none;margin:0;padding:0}
+ol.audit li.card p{margin:0 0 .5rem}
+table.diff td{overflow-wrap:anywhere;max-width:24rem}
+table.diff .before code{color:#82071e}
+table.diff .after code{color:#044f1e}
 `;

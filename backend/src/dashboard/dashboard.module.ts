@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { ApiKeysModule } from '../api-keys/api-keys.module';
+import { AuditModule } from '../audit/audit.module';
 import { MonitorsModule } from '../monitors/monitors.module';
+import { PrivateLocationsModule } from '../private-locations/private-locations.module';
 import { OAuthModule } from '../oauth/oauth.module';
 import { UsersModule } from '../users/users.module';
 import { DashboardRoutes } from './dashboard.routes';
@@ -10,11 +12,20 @@ import { WorkspaceSettingsService } from './workspace-settings.service';
 
 /**
  * The dashboard people sign in to (DASHBOARD_URL): sign-in and sessions, the OAuth consent page and a
- * workspace's monitors (the overview) and settings (API keys, members, connected apps). Server-rendered pages under /app and
+ * workspace's monitors (the overview and each monitor's page), private locations, audit log and settings
+ * (API keys, members, connected apps). Server-rendered pages under /app and
  * /oauth/consent; the operators' dashboard grows here.
  */
 @Module({
-  imports: [UsersModule, ApiKeysModule, OAuthModule, DashboardSessionsModule, MonitorsModule],
+  imports: [
+    UsersModule,
+    ApiKeysModule,
+    OAuthModule,
+    DashboardSessionsModule,
+    MonitorsModule,
+    PrivateLocationsModule,
+    AuditModule,
+  ],
   providers: [DashboardRoutes, SignInService, WorkspaceSettingsService],
   exports: [SignInService, WorkspaceSettingsService],
 })

@@ -31,6 +31,10 @@ import { MonitorsOverviewService, type OverviewFilter } from '../monitors/monito
 import { MonitorInsightsService } from '../monitors/monitor-insights.service';
 import { MonitorsService } from '../monitors/monitors.service';
 import { logPage, monitorPage, monitorPath, type MonitorPageData } from './pages/monitor.page';
+import { privateLocationsPage } from './pages/private-locations.page';
+import { AUDIT_PER_PAGE, auditPage } from './pages/audit.page';
+import { PrivateLocationsService } from '../private-locations/private-locations.service';
+import { AuditService } from '../audit/audit.service';
 import { linkPage, signInPage } from './pages/sign-in.page';
 import { safeReturnTo } from './return-to';
 import { SESSION_ABSOLUTE_MS, SessionsService, type ActiveSession } from './sessions/sessions.service';
@@ -87,6 +91,8 @@ export class DashboardRoutes implements OnModuleInit {
     @Inject(MonitorsOverviewService) private readonly overview: MonitorsOverviewService,
     @Inject(MonitorInsightsService) private readonly insights: MonitorInsightsService,
     @Inject(MonitorsService) private readonly monitors: MonitorsService,
+    @Inject(PrivateLocationsService) private readonly privateLocations: PrivateLocationsService,
+    @Inject(AuditService) private readonly audit: AuditService,
   ) {
     this.cookies = cookieNames(config.dashboardUrl);
     this.allowedOrigins = [config.dashboardUrl, config.baseUrl, config.oauthIssuer].map((u) => new URL(u).origin);
@@ -300,6 +306,57 @@ export class DashboardRoutes implements OnModuleInit {
         const monitor = await this.monitors.get(w.ctx, id);
         const log = await this.monitors.getResponseLog(w.ctx, id, logId);
         return this.page(reply, 200, logPage(this.frame(w, w.membership, undefined, 'monitors'), { monitor, log }));
+      }),
+    );
+
+    // Private locations and the audit log.
+    app.get('/app/w/:slug/private-locations', (request, reply) =>
+      this.handle(request, reply, async () => {
+        const w = await this.requireWorkspace(request, false);
+        const [locations, monitorNames] = await Promise.all([
+          this.privateLocations.list(w.ctx, { limit: 100 }),
+          this.overview.names(w.ctx),
+        ]);
+        return this.page(
+          reply,
+          200,
+          privateLocationsPage(this.frame(w, w.membership, undefined, 'private-locations'), {
+            locations: locations.items,
+            total: locations.totalSize,
+            monitorNames,
+            apiUrl: this.config.baseUrl,
+          }),
+        );
+      }),
+    );
+    app.get('/app/w/:slug/audit', (request, reply) =>
+      this.handle(request, reply, async () => {
+        const w = await this.requireWorkspace(request, false);
+        const q = query(request);
+        const page = Math.max(1, Math.floor(Number(q.page ?? 1)) || 1);
+        const filter = {
+          entityType: q.entityType || undefined,
+          entityId: q.entityId || undefined,
+          actor: q.actor || undefined,
+          page,
+        };
+        const people = new Map((await this.users.listMembers(w.ctx)).map((m) => [m.userId, m.user?.email ?? m.userId]));
+        const frame = this.frame(w, w.membership, undefined, 'audit');
+        try {
+          const listed = await this.audit.list(w.ctx, { ...filter, page, perPage: AUDIT_PER_PAGE });
+          return this.page(
+            reply,
+            200,
+            auditPage(frame, { entries: listed.items, total: listed.totalSize, filter, people }),
+          );
+        } catch (error) {
+          if (!isDomainError(error) || !['VALIDATION', 'PRECONDITION_FAILED'].includes(error.code)) throw error;
+          return this.page(
+            reply,
+            dashboardErrorOf(error.code).status,
+            auditPage(frame, { entries: [], total: 0, filter, people, message: error.message }),
+          );
+        }
       }),
     );
 

@@ -147,6 +147,11 @@ export class MonitorsOverviewService {
     return { at: now, total: all.length, counts, items };
   }
 
+  /** The names of the workspace's live monitors by id (pages that link to monitors). */
+  async names(ctx: ServiceContext): Promise<Map<string, string>> {
+    return new Map((await this.monitors.overviewRows(ctx.workspace.id)).map((m) => [m.id, m.name]));
+  }
+
   /** Counts by outcome over the last 24 hours, kept FIGURES_TTL_MS per monitor. */
   private async lastDayCounts(ids: string[], now: Date): Promise<Map<string, OutcomeCounts>> {
     const stale = ids.filter((id) => {

@@ -59,6 +59,9 @@ describe('dashboard isolation between workspaces', () => {
         '/monitors',
         '/monitors?status=error',
         '/monitors/changes.json?since=2026-01-01T00:00:00Z',
+        '/private-locations',
+        '/audit',
+        '/audit?entityType=monitor&entityId=1',
       ]) {
         expect([path, (await browser.get(`/app/w/${slug}${path}`)).status]).toEqual([path, 404]);
       }
