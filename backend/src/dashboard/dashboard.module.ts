@@ -5,9 +5,11 @@ import { MonitorsModule } from '../monitors/monitors.module';
 import { PrivateLocationsModule } from '../private-locations/private-locations.module';
 import { OAuthModule } from '../oauth/oauth.module';
 import { UsersModule } from '../users/users.module';
+import { DashboardRequests } from './dashboard-requests';
 import { DashboardRoutes } from './dashboard.routes';
 import { DashboardSessionsModule } from './sessions/sessions.module';
 import { SignInService } from './sign-in.service';
+import { WorkspacePagesRoutes } from './workspace-pages.routes';
 import { WorkspaceSettingsService } from './workspace-settings.service';
 
 /**
@@ -26,7 +28,7 @@ import { WorkspaceSettingsService } from './workspace-settings.service';
     PrivateLocationsModule,
     AuditModule,
   ],
-  providers: [DashboardRoutes, SignInService, WorkspaceSettingsService],
+  providers: [DashboardRequests, DashboardRoutes, WorkspacePagesRoutes, SignInService, WorkspaceSettingsService],
   exports: [SignInService, WorkspaceSettingsService],
 })
 export class DashboardModule {}

@@ -17,7 +17,7 @@ describe('dashboard sign-in', () => {
   });
   afterAll(() => t.close());
 
-  it('signs in with the right password: an HttpOnly, SameSite=Lax session cookie, then the workspace settings', async () => {
+  it('signs in with the right password: an HttpOnly, SameSite=Lax session cookie, then the workspace's monitors', async () => {
     const browser = new DashboardClient(t.baseUrl);
     const form = await browser.get('/app/sign-in');
     expect(form.status).toBe(200);
@@ -36,12 +36,12 @@ describe('dashboard sign-in', () => {
 
     const home = await browser.follow(signedIn);
     expect(home.status).toBe(303);
-    expect(home.location).toBe(`/app/w/${tenant.ctx.workspace.slug}/settings`);
-    const settings = await browser.follow(home);
-    expect(settings.status).toBe(200);
-    expect(settings.headers.get('cache-control')).toBe('no-store');
-    expect(settings.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
-    expect(textOf(settings.body)).toContain(email);
+    expect(home.location).toBe(`/app/w/${tenant.ctx.workspace.slug}/monitors`);
+    const monitors = await browser.follow(home);
+    expect(monitors.status).toBe(200);
+    expect(monitors.headers.get('cache-control')).toBe('no-store');
+    expect(monitors.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(textOf(monitors.body)).toContain(email);
   });
 
   it('stores only a hash of the session token', async () => {

@@ -1,0 +1,210 @@
+// The dashboard's pages about a workspace's monitoring: the overview of monitors and its live
+// updates, each monitor's page with "Run check now" and its response logs, private locations and the
+// audit log. Registered by DashboardRoutes inside its plugin (form parser, headers, error page).
+// Each route reads the request, calls a service verb and renders a page.
+import { Inject, Injectable } from '@nestjs/common';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { AuditService } from '../audit/audit.service';
+import { isDomainError, ValidationError } from '../common/errors';
+import type { AppConfig } from '../config/config';
+import { APP_CONFIG } from '../config/config.module';
+import { MonitorInsightsService } from '../monitors/monitor-insights.service';
+import { MonitorsOverviewService, type OverviewFilter } from '../monitors/monitors-overview.service';
+import { MonitorsService } from '../monitors/monitors.service';
+import { PrivateLocationsService } from '../private-locations/private-locations.service';
+import { UsersService } from '../users/users.service';
+import { workspacePath } from './components';
+import { dashboardErrorOf } from './dashboard-errors';
+import { DashboardRequests, query, type InWorkspace } from './dashboard-requests';
+import { AUDIT_PER_PAGE, auditPage } from './pages/audit.page';
+import { logPage, monitorPage, monitorPath, type MonitorPageData } from './pages/monitor.page';
+import { monitorsOverviewPage, OVERVIEW_SCRIPT_PATH } from './pages/monitors-overview.page';
+import { changesJson, OVERVIEW_SCRIPT } from './pages/overview.script';
+import { privateLocationsPage } from './pages/private-locations.page';
+
+@Injectable()
+export class WorkspacePagesRoutes {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(DashboardRequests) private readonly requests: DashboardRequests,
+    @Inject(UsersService) private readonly users: UsersService,
+    @Inject(MonitorsOverviewService) private readonly overview: MonitorsOverviewService,
+    @Inject(MonitorInsightsService) private readonly insights: MonitorInsightsService,
+    @Inject(MonitorsService) private readonly monitors: MonitorsService,
+    @Inject(PrivateLocationsService) private readonly privateLocations: PrivateLocationsService,
+    @Inject(AuditService) private readonly audit: AuditService,
+  ) {}
+
+  register(app: FastifyInstance): void {
+    // Monitors: the overview and its live updates.
+    app.get(OVERVIEW_SCRIPT_PATH, (_request, reply) =>
+      reply.header('content-type', 'text/javascript; charset=utf-8').send(OVERVIEW_SCRIPT),
+    );
+    app.get('/app/w/:slug', (request, reply) =>
+      this.requests.handle(request, reply, async () => {
+        const w = await this.requests.requireWorkspace(request, false);
+        return reply.redirect(workspacePath(w.ctx.workspace.slug, 'monitors'), 303);
+      }),
+    );
+    app.get('/app/w/:slug/monitors', (request, reply) =>
+      this.requests.handle(request, reply, async () => {
+        const w = await this.requests.requireWorkspace(request, false);
+        const q = query(request);
+        const filter = { status: q.status || undefined, kind: q.kind || undefined, q: q.q || undefined };
+        const frame = this.requests.frame(w, w.membership, undefined, 'monitors');
+        try {
+          const overview = await this.overview.overview(w.ctx, filter as OverviewFilter);
+          return this.requests.page(
+            reply,
+            200,
+            monitorsOverviewPage(frame, { overview, filter: filter as OverviewFilter }),
+          );
+        } catch (error) {
+          if (!isDomainError(error) || error.code !== 'VALIDATION') throw error;
+          const overview = await this.overview.overview(w.ctx);
+          return this.requests.page(
+            reply,
+            400,
+            monitorsOverviewPage(frame, { overview, filter: {}, error: error.message }),
+          );
+        }
+      }),
+    );
+    app.get('/app/w/:slug/monitors/changes.json', (request, reply) =>
+      this.requests.handle(request, reply, async () => {
+        const w = await this.requests.requireWorkspace(request, false);
+        const since = new Date(query(request).since ?? '');
+        if (Number.isNaN(since.getTime())) throw ValidationError.field('since', 'must be an ISO 8601 date and time');
+        const changes = await this.overview.changes(w.ctx, since);
+        return reply.header('content-type', 'application/json; charset=utf-8').send(changesJson(changes));
+      }),
+    );
+
+    app.get('/app/w/:slug/monitors/:id', (request, reply) =>
+      this.requests.handle(request, reply, async () => {
+        const w = await this.requests.requireWorkspace(request, false);
+        const id = (request.params as { id: string }).id;
+        const q = query(request);
+        return this.renderMonitor(reply, w, id, q, q.triggered === '1');
+      }),
+    );
+    app.post('/app/w/:slug/monitors/:id/trigger', (request, reply) =>
+      this.requests.handle(request, reply, async () => {
+        const w = await this.requests.requireWorkspace(request, true);
+        const id = (request.params as { id: string }).id;
+        try {
+          await this.monitors.trigger(w.ctx, id);
+        } catch (error) {
+          if (!isDomainError(error) || !dashboardErrorOf(error.code).onForm) throw error;
+          return this.renderMonitor(reply, w, id, {}, false, error.message, dashboardErrorOf(error.code).status);
+        }
+        return reply.redirect(`${monitorPath(w.ctx.workspace.slug, id)}?triggered=1`, 303);
+      }),
+    );
+    app.get('/app/w/:slug/monitors/:id/logs/:logId', (request, reply) =>
+      this.requests.handle(request, reply, async () => {
+        const w = await this.requests.requireWorkspace(request, false);
+        const { id, logId } = request.params as { id: string; logId: string };
+        const monitor = await this.monitors.get(w.ctx, id);
+        const log = await this.monitors.getResponseLog(w.ctx, id, logId);
+        return this.requests.page(
+          reply,
+          200,
+          logPage(this.requests.frame(w, w.membership, undefined, 'monitors'), { monitor, log }),
+        );
+      }),
+    );
+
+    // Private locations and the audit log.
+    app.get('/app/w/:slug/private-locations', (request, reply) =>
+      this.requests.handle(request, reply, async () => {
+        const w = await this.requests.requireWorkspace(request, false);
+        const [locations, monitorNames] = await Promise.all([
+          this.privateLocations.list(w.ctx, { limit: 100 }),
+          this.overview.names(w.ctx),
+        ]);
+        return this.requests.page(
+          reply,
+          200,
+          privateLocationsPage(this.requests.frame(w, w.membership, undefined, 'private-locations'), {
+            locations: locations.items,
+            total: locations.totalSize,
+            monitorNames,
+            apiUrl: this.config.baseUrl,
+          }),
+        );
+      }),
+    );
+    app.get('/app/w/:slug/audit', (request, reply) =>
+      this.requests.handle(request, reply, async () => {
+        const w = await this.requests.requireWorkspace(request, false);
+        const q = query(request);
+        const page = Math.max(1, Math.floor(Number(q.page ?? 1)) || 1);
+        const filter = {
+          entityType: q.entityType || undefined,
+          entityId: q.entityId || undefined,
+          actor: q.actor || undefined,
+          page,
+        };
+        const people = new Map((await this.users.listMembers(w.ctx)).map((m) => [m.userId, m.user?.email ?? m.userId]));
+        const frame = this.requests.frame(w, w.membership, undefined, 'audit');
+        try {
+          const listed = await this.audit.list(w.ctx, { ...filter, page, perPage: AUDIT_PER_PAGE });
+          return this.requests.page(
+            reply,
+            200,
+            auditPage(frame, { entries: listed.items, total: listed.totalSize, filter, people }),
+          );
+        } catch (error) {
+          if (!isDomainError(error) || !['VALIDATION', 'PRECONDITION_FAILED'].includes(error.code)) throw error;
+          return this.requests.page(
+            reply,
+            dashboardErrorOf(error.code).status,
+            auditPage(frame, { entries: [], total: 0, filter, people, message: error.message }),
+          );
+        }
+      }),
+    );
+  }
+
+  private async renderMonitor(
+    reply: FastifyReply,
+    w: InWorkspace,
+    id: string,
+    q: Record<string, string | undefined>,
+    triggered: boolean,
+    message?: string,
+    status = 200,
+  ): Promise<FastifyReply> {
+    const insights = await this.insights.detail(w.ctx, id, q.range || '1d');
+    const logsQuery = { region: q.region || undefined, status: q.status || undefined, offset: Number(q.offset ?? 0) };
+    let logs: MonitorPageData['logs'] = null;
+    let logsMessage: string | undefined;
+    if (insights.monitor.kind === 'http') {
+      try {
+        const page = await this.monitors.listResponseLogs(w.ctx, id, { ...logsQuery, limit: 25 });
+        logs = { rows: page.logs, hasMore: page.hasMore, nextOffset: page.nextOffset, query: logsQuery };
+      } catch (error) {
+        if (!isDomainError(error) || !['VALIDATION', 'FORBIDDEN'].includes(error.code)) throw error;
+        logsMessage =
+          error.code === 'FORBIDDEN' ? 'Response logs are part of the plans with response logs.' : error.message;
+        if (error.code === 'VALIDATION') {
+          const all = await this.monitors.listResponseLogs(w.ctx, id, { limit: 25 });
+          logs = { rows: all.logs, hasMore: all.hasMore, nextOffset: all.nextOffset, query: {} };
+        }
+      }
+    }
+    return this.requests.page(
+      reply,
+      status,
+      monitorPage(this.requests.frame(w, w.membership, undefined, 'monitors'), {
+        insights,
+        logs,
+        logsMessage,
+        canWrite: w.ctx.scope === 'write',
+        triggered,
+        message,
+      }),
+    );
+  }
+}
