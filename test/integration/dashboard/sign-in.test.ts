@@ -17,7 +17,7 @@ describe('dashboard sign-in', () => {
   });
   afterAll(() => t.close());
 
-  it('signs in with the right password: an HttpOnly, SameSite=Lax session cookie, then the workspace's monitors', async () => {
+  it('signs in with the right password: an HttpOnly, SameSite=Lax session cookie, then the workspace monitors', async () => {
     const browser = new DashboardClient(t.baseUrl);
     const form = await browser.get('/app/sign-in');
     expect(form.status).toBe(200);
