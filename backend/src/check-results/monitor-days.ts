@@ -70,8 +70,8 @@ export class MonitorDays {
     ]);
     const firstDay = from.toISOString().slice(0, 10);
     const gapDay = gap.toISOString().slice(0, 10);
-    const countsBy = groupBy(counts);
-    const latencyBy = groupBy(latency);
+    const countsBy = groupByMonitor(counts);
+    const latencyBy = groupByMonitor(latency);
     const within = (row: { day: string }) => row.day >= firstDay && row.day < gapDay;
     for (const id of ids) {
       const kept = this.past.get(id);
@@ -150,13 +150,13 @@ export class MonitorDays {
       results.dailyCounts(staleCounts, today, end),
       results.dailyLatency(staleToday, today, end),
     ]);
-    const countsBy = groupBy(freshCounts);
+    const countsBy = groupByMonitor(freshCounts);
     for (const id of staleCounts) {
       if (this.todayCounts.size >= MAX_MONITORS) this.todayCounts.delete(this.todayCounts.keys().next().value!);
       this.todayCounts.set(id, { day: today.getTime(), loadedAt: now, rows: countsBy.get(id) ?? [] });
     }
     const todayCounts = monitorIds.flatMap((id) => this.todayCounts.get(id)!.rows);
-    const freshBy = groupBy(freshToday);
+    const freshBy = groupByMonitor(freshToday);
     for (const id of staleToday) {
       if (this.todayLatency.size >= MAX_MONITORS) this.todayLatency.delete(this.todayLatency.keys().next().value!);
       this.todayLatency.set(id, { day: today.getTime(), loadedAt: now, rows: freshBy.get(id) ?? [] });
@@ -185,8 +185,8 @@ function keepRows(
   today: Date,
   now: number,
 ): void {
-  const countsBy = groupBy(counts);
-  const latencyBy = groupBy(latency);
+  const countsBy = groupByMonitor(counts);
+  const latencyBy = groupByMonitor(latency);
   for (const id of ids) {
     if (past.size >= MAX_MONITORS) past.delete(past.keys().next().value!);
     past.set(id, {
@@ -199,7 +199,8 @@ function keepRows(
   }
 }
 
-function groupBy<T extends { monitorId: string }>(rows: readonly T[]): Map<string, T[]> {
+/** Rows by their monitor, in their order. */
+export function groupByMonitor<T extends { monitorId: string }>(rows: readonly T[]): Map<string, T[]> {
   const map = new Map<string, T[]>();
   for (const row of rows) {
     const list = map.get(row.monitorId);

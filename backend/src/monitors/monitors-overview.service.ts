@@ -13,7 +13,7 @@ import {
   type LocationStatusRow,
   type OutcomeCounts,
 } from '../check-results/check-results.repository';
-import { MonitorDays } from '../check-results/monitor-days';
+import { groupByMonitor, MonitorDays } from '../check-results/monitor-days';
 import { PRIVATE_LOCATION_PREFIX, privateLocation } from '../checker/scheduling/slots';
 import { MONITOR_KINDS, MONITOR_STATUSES, type RegionStatus } from './monitor.constants';
 import { MonitorsRepository, type MonitorOverviewRow } from './monitors.repository';
@@ -106,8 +106,8 @@ export class MonitorsOverviewService {
       this.monitors.privateLocationIds(ids),
     ]);
     const statusesBy = byLocation(locations);
-    const countsBy = groupBy(daily.counts);
-    const latencyBy = groupBy(daily.latency);
+    const countsBy = groupByMonitor(daily.counts);
+    const latencyBy = groupByMonitor(daily.latency);
     const dayNames = Array.from({ length: OVERVIEW_DAYS }, (_, i) =>
       new Date(from.getTime() + i * DAY_MS).toISOString().slice(0, 10),
     );
@@ -231,16 +231,6 @@ function lastCheck(locations: OverviewLocation[]): Date | null {
 
 function share(part: number, whole: number): number | null {
   return whole ? part / whole : null;
-}
-
-function groupBy<T extends { monitorId: string }>(rows: readonly T[]): Map<string, T[]> {
-  const map = new Map<string, T[]>();
-  for (const row of rows) {
-    const list = map.get(row.monitorId);
-    if (list) list.push(row);
-    else map.set(row.monitorId, [row]);
-  }
-  return map;
 }
 
 /** A location's name for people: the region, or the private location's id. */
