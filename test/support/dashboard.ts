@@ -1,6 +1,7 @@
 // A browser without a browser, for the dashboard's HTTP tests: fetch with a cookie jar, manual
 // redirects, and the forms' CSRF tokens read from the pages.
 import type { ServiceContext } from '../../backend/src/common/context';
+import type { MemberRole } from '../../backend/src/users/membership.entity';
 import { UsersService } from '../../backend/src/users/users.service';
 import { installer } from './app';
 import type { HttpTestApp } from './http-app';
@@ -92,7 +93,7 @@ let people = 0;
 export async function newMember(
   t: HttpTestApp,
   ctx: ServiceContext,
-  role: 'owner' | 'admin' | 'member',
+  role: MemberRole,
 ): Promise<{ userId: string; email: string }> {
   people += 1;
   const email = `${role}-${people}-${Date.now()}@example.com`;

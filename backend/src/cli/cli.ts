@@ -17,6 +17,7 @@ import { DashboardSessionsModule } from '../dashboard/sessions/sessions.module';
 import type { EmbeddedRole } from '../database/embedded/embedded-postgres';
 import { createLogger, PinoNestLogger } from '../logging/logger';
 import { NotificationsService } from '../notifications/notifications.service';
+import type { MemberRole } from '../users/membership.entity';
 import { UsersService } from '../users/users.service';
 import { toWorkspaceRef, toWorkspaceView, WorkspacesService } from '../workspaces/workspaces.service';
 import { parseArgs, required, UsageError, type ParsedArgs } from './args';
@@ -30,7 +31,7 @@ const HELP = `Usage: npm run --silent cli -- <command> [options]
                                                                  prints the new key last (shown once)
   api-keys list --workspace SLUG|ID [--all] [--json]              --all includes revoked keys
   api-keys revoke --workspace SLUG|ID --id KEY_ID                 prints the revoked key id last
-  members add --workspace SLUG|ID --email EMAIL --role owner|admin|member
+  members add --workspace SLUG|ID --email EMAIL --role owner|admin|member|viewer
   members list --workspace SLUG|ID [--json]
   notifications test --workspace SLUG|ID --id CHANNEL_ID         sends a test alert through the channel now;
                                                                  prints the receiver's answer as JSON
@@ -139,7 +140,7 @@ async function run(app: App, args: ParsedArgs): Promise<number | void> {
       const ctx = await workspaceContext(app, required(args, 'workspace'));
       const { user, membership } = await app.get(UsersService).addMember(ctx, {
         email: required(args, 'email'),
-        role: required(args, 'role') as 'owner' | 'admin' | 'member',
+        role: required(args, 'role') as MemberRole,
       });
       note(`${user.email} is ${membership.role} of ${ctx.workspace.slug}`);
       out(user.id);

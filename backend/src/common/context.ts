@@ -40,7 +40,9 @@ export function assertWriteScope(ctx: InstallationContext): void {
     throw new ForbiddenError(
       ctx.actor.type === 'oauth'
         ? 'This connection was approved for read only; write access needs a new connection approved for read and write'
-        : 'This credential is read-only; a read and write credential is required',
+        : ctx.actor.type === 'user'
+          ? 'Viewers of a workspace read it and change nothing; ask an owner or admin for the member role'
+          : 'This credential is read-only; a read and write credential is required',
     );
   }
 }

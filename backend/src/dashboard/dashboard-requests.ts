@@ -211,7 +211,9 @@ export class DashboardRequests {
     const ctx: ServiceContext = {
       workspace: { id: membership.workspace.id, slug: membership.workspace.slug, plan: membership.workspace.plan },
       actor: { type: 'user', userId: signed.session.user.id },
-      scope: 'write',
+      // A viewer's pages are read-only, and so is every verb they reach: the verbs refuse writes of a
+      // read context, whatever a forged form sends.
+      scope: membership.role === 'viewer' ? 'read' : 'write',
       via: 'dashboard',
     };
     return { ...signed, ctx, membership };

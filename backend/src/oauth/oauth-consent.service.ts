@@ -77,6 +77,9 @@ export class OAuthConsentService {
     if (!scopeAllowed(request.scope, input.scope)) {
       throw ValidationError.field('scope', 'the client asked for read access only; it cannot be granted write');
     }
+    if (membership.role === 'viewer' && input.scope === 'write') {
+      throw ValidationError.field('scope', 'a viewer of the workspace can grant read access only');
+    }
     const code = randomToken(43);
     await this.db.transaction(async () => {
       if (!(await this.authorizations.markRequestAnswered(request.id, now))) throw notFound();

@@ -4,7 +4,8 @@ import { CreatedAt } from '../database/columns';
 import { WorkspaceEntity } from '../workspaces/workspace.entity';
 import { UserEntity } from './user.entity';
 
-export const MEMBER_ROLES = ['owner', 'admin', 'member'] as const;
+/** A viewer reads everything in the workspace and changes nothing (its dashboard and OAuth access are read-only). */
+export const MEMBER_ROLES = ['owner', 'admin', 'member', 'viewer'] as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];
 
 @Entity('memberships')

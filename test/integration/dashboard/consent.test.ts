@@ -134,6 +134,28 @@ describe('OAuth consent page', () => {
     expect(textOf(refused.body)).toContain('read access only');
   });
 
+  it('lets a viewer of the workspace grant read access only', async () => {
+    const viewer = await newMember(t, tenant.ctx, 'viewer');
+    const browser = new DashboardClient(t.baseUrl);
+    expect((await browser.signIn(viewer.email)).status).toBe(303);
+    const flow = await startFlow('write');
+    await browser.get(flow.consentPath);
+    const refused = await browser.post(flow.consentPath, {
+      decision: 'approve',
+      workspaceId: tenant.ctx.workspace.id,
+      scope: 'write',
+    });
+    expect(refused.status).toBe(400);
+    expect(textOf(refused.body)).toContain('a viewer of the workspace can grant read access only');
+    const approved = await browser.post(flow.consentPath, {
+      decision: 'approve',
+      workspaceId: tenant.ctx.workspace.id,
+      scope: 'read',
+    });
+    expect(approved.status).toBe(303);
+    expect(new URL(approved.location!).searchParams.get('code')).toBeTruthy();
+  });
+
   it('denies: the redirect carries error=access_denied, state and iss', async () => {
     const flow = await startFlow('write');
     const browser = await signedIn();

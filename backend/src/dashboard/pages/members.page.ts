@@ -24,6 +24,7 @@ export interface MembersPageData {
 }
 
 const ROLES = [
+  { value: 'viewer', label: 'Viewer (reads, changes nothing)' },
   { value: 'member', label: 'Member' },
   { value: 'admin', label: 'Admin' },
   { value: 'owner', label: 'Owner' },

@@ -15,6 +15,7 @@ import { AlertOutbox1795350000000 } from './1795350000000-AlertOutbox';
 import { MonitorAlertQuorum1795500481597 } from './1795500481597-MonitorAlertQuorum';
 import { PageChangeNotify1795510000000 } from './1795510000000-PageChangeNotify';
 import { SubscriberComponents1795520000000 } from './1795520000000-SubscriberComponents';
+import { ViewerRole1795530000000 } from './1795530000000-ViewerRole';
 
 export const MIGRATIONS: Function[] = [
   Initial1795307197237,
@@ -33,4 +34,5 @@ export const MIGRATIONS: Function[] = [
   MonitorAlertQuorum1795500481597,
   PageChangeNotify1795510000000,
   SubscriberComponents1795520000000,
+  ViewerRole1795530000000,
 ];
