@@ -44,7 +44,7 @@ describe('first start: the owner signs in with a one-time link', () => {
     const done = await browser.post('/app/sign-in/link', { token, password: PASSWORD });
     expect(done.status).toBe(303);
     const home = await browser.follow(done);
-    expect(home.location).toBe('/app/w/default/settings');
+    expect(home.location).toBe('/app/w/default/monitors');
     expect((await browser.get(second!)).status).toBe(404);
     await server.stop();
 
