@@ -45,12 +45,13 @@ describe('dashboard monitor page', () => {
       periodicity: '1m',
     });
     const timings = { dns: 5, connect: 10, tls: 20, ttfb: 60, transfer: 5 };
-    // 30 checks in fly-ams (the 10 oldest failing an assertion), 5 in fly-iad; the monitor went down and recovered.
+    // 30 checks in fly-ams, 15 s apart (all today: insideToday() is 10 minutes into the day at least), the 10
+    // oldest failing an assertion, and 5 in fly-iad; the monitor went down and recovered.
     for (let i = 30; i >= 1; i--) {
       const failing = i > 20;
       await storeResult(t.app, {
         monitorId: api.id,
-        minutesAgo: i,
+        minutesAgo: i / 4,
         status: failing ? 'error' : 'success',
         latency: 100,
         from: now,
@@ -67,7 +68,7 @@ describe('dashboard monitor page', () => {
       if (i <= 5) {
         await storeResult(t.app, {
           monitorId: api.id,
-          minutesAgo: i,
+          minutesAgo: i / 4,
           status: failing ? 'error' : 'success',
           latency: 300,
           region: 'fly-iad',

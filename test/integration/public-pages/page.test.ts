@@ -19,6 +19,7 @@ import { insideToday, storeResult } from '../../support/results';
 jest.setTimeout(90_000);
 
 const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 const NOINDEX = /<meta name="robots" content="noindex"\s*\/?>/;
 let slugs = 0;
 
@@ -334,9 +335,17 @@ describe('public status page', () => {
       .get(PageComponentsService)
       .createComponent(tenant.ctx, { pageId: page.id, type: 'monitor', monitorId: m.id, name: 'Database' });
     const now = insideToday();
-    // Yesterday: failures during a maintenance; today: all fine.
-    await storeResult(t.app, { monitorId: m.id, minutesAgo: 24 * 60, status: 'error', from: now });
-    await storeResult(t.app, { monitorId: m.id, minutesAgo: 24 * 60 - 1, status: 'error', from: now });
+    // Yesterday at noon (UTC): failures during a maintenance of two hours, wholly inside yesterday
+    // whatever the time of day the test runs; today: all fine.
+    const yesterdayNoon = now - (now % DAY) - DAY / 2;
+    const minutesBefore = (at: number) => (now - at) / 60_000;
+    await storeResult(t.app, { monitorId: m.id, minutesAgo: minutesBefore(yesterdayNoon), status: 'error', from: now });
+    await storeResult(t.app, {
+      monitorId: m.id,
+      minutesAgo: minutesBefore(yesterdayNoon + 60_000),
+      status: 'error',
+      from: now,
+    });
     await storeResult(t.app, { monitorId: m.id, minutesAgo: 3, status: 'success', from: now });
     await t.app.get(MaintenancesService).create(
       tenant.ctx,
@@ -344,8 +353,8 @@ describe('public status page', () => {
         pageId: page.id,
         title: 'Planned failover',
         message: '',
-        from: new Date(now - 24 * 60 * 60_000 - HOUR),
-        to: new Date(now - 24 * 60 * 60_000 + HOUR),
+        from: new Date(yesterdayNoon - HOUR),
+        to: new Date(yesterdayNoon + HOUR),
         pageComponentIds: [component.id],
       },
       false,
