@@ -103,18 +103,29 @@ export class StatusPagesRepository {
     await this.db.repo(StatusPageEntity).delete({ id });
   }
 
-  pageExists(workspaceId: string, pageId: string): Promise<boolean> {
-    if (!isEntityId(pageId)) return Promise.resolve(false);
-    return this.db.repo(StatusPageEntity).existsBy({ workspaceId, id: pageId });
+  /**
+   * Whether the page exists; inside a transaction the row is held (FOR KEY SHARE) until it ends, so a
+   * page deleted at the same moment cannot leave a row being written pointing at nothing (the delete
+   * waits, then takes the new row with it).
+   */
+  async pageExists(workspaceId: string, pageId: string): Promise<boolean> {
+    if (!isEntityId(pageId)) return false;
+    const rows = await this.db.rows('SELECT 1 FROM status_pages WHERE workspace_id = $1 AND id = $2 FOR KEY SHARE', [
+      workspaceId,
+      pageId,
+    ]);
+    return rows.length > 0;
   }
 
-  /** The ids among `ids` that are components of that page of that workspace. */
+  /** The ids among `ids` that are components of that page of that workspace, held like pageExists. */
   async componentsOnPage(workspaceId: string, pageId: string, ids: string[]): Promise<Set<string>> {
     const valid = ids.filter((id) => isEntityId(id));
     if (!valid.length || !isEntityId(pageId)) return new Set();
-    const rows = await this.db
-      .repo(PageComponentEntity)
-      .find({ select: { id: true }, where: { workspaceId, pageId, id: In(valid) } });
+    const rows = await this.db.rows<{ id: string }>(
+      `SELECT id::text AS id FROM page_components
+        WHERE workspace_id = $1 AND page_id = $2 AND id = ANY($3::bigint[]) FOR KEY SHARE`,
+      [workspaceId, pageId, valid],
+    );
     return new Set(rows.map((r) => r.id));
   }
 
