@@ -5,10 +5,23 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DashboardClient, PASSWORD } from '../support/dashboard';
+import { eventually } from '../support/rpc';
 import { startServer, type RunningServer } from '../support/server';
 
 function signInLink(stderr: string): string | null {
   return /https?:\/\/\S+(\/app\/sign-in\/link\?token=\w+)/.exec(stderr)?.[1] ?? null;
+}
+
+/**
+ * The link a start printed. The server writes it before it listens, but its stderr reaches this
+ * process on a pipe of its own, which can be read after the answer of /ready: wait for it a little.
+ */
+function printedLink(server: RunningServer): Promise<string | null> {
+  return eventually(
+    () => Promise.resolve(signInLink(server.stderr())),
+    (link) => link !== null,
+    5_000,
+  );
 }
 
 describe('first start: the owner signs in with a one-time link', () => {
@@ -22,7 +35,7 @@ describe('first start: the owner signs in with a one-time link', () => {
 
   it('prints a link on the first start and on restarts until the owner has a password', async () => {
     server = await startServer(env);
-    const first = signInLink(server.stderr());
+    const first = await printedLink(server);
     expect(server.stderr()).toContain('SERVICE_API_KEY=');
     expect(first).not.toBeNull();
     expect(server.stderr()).toContain('Sign in to the dashboard as owner@uptime.local');
@@ -31,7 +44,7 @@ describe('first start: the owner signs in with a one-time link', () => {
     await server.stop();
 
     server = await startServer(env);
-    const second = signInLink(server.stderr());
+    const second = await printedLink(server);
     expect(second).not.toBeNull();
     expect(second).not.toBe(first);
     expect(server.stderr()).not.toContain('SERVICE_API_KEY=');
