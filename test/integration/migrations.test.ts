@@ -59,7 +59,7 @@ describe('migrations', () => {
   let sut: DataSource;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
+    database = await createTestDatabase({ empty: true });
     sut = createDataSource({ url: database.url, poolSize: 2 });
     await sut.initialize();
   });
