@@ -31,10 +31,11 @@ export function settingsPath(slug: string, section: SettingsSection = 'general')
 }
 
 /** The areas of a workspace in the side navigation. */
-export type WorkspaceArea = 'monitors' | 'private-locations' | 'audit' | 'settings';
+export type WorkspaceArea = 'monitors' | 'status-pages' | 'private-locations' | 'audit' | 'settings';
 
 const AREAS: Array<{ id: WorkspaceArea; title: string }> = [
   { id: 'monitors', title: 'Monitors' },
+  { id: 'status-pages', title: 'Status pages' },
   { id: 'private-locations', title: 'Private locations' },
   { id: 'audit', title: 'Audit log' },
   { id: 'settings', title: 'Settings' },
@@ -182,6 +183,59 @@ export function field(o: FieldOptions): Html {
       value="${o.value ?? ''}"
       ${o.autocomplete ? html` autocomplete="${o.autocomplete}"` : ''}${o.required ? html` required` : ''}${o.maxLength ? html` maxlength="${o.maxLength}"` : ''}${described ? html` aria-describedby="${described}"` : ''}${o.error ? html` aria-invalid="true"` : ''}
     />`;
+}
+
+export interface TextareaOptions {
+  label: string;
+  name: string;
+  value?: string;
+  error?: string;
+  hint?: string;
+  rows?: number;
+  maxLength?: number;
+}
+
+/** A labelled textarea (one list item per line, or free text), described like field(). */
+export function textarea(o: TextareaOptions): Html {
+  const id = `f-${o.name}`;
+  const described = [o.error ? `${id}-error` : '', o.hint ? `${id}-hint` : ''].filter(Boolean).join(' ');
+  return html`<label for="${id}">${o.label}</label>
+    ${o.hint ? html`<p class="hint" id="${id}-hint">${o.hint}</p>` : ''}
+    ${o.error ? html`<p class="field-error" id="${id}-error">${o.error}</p>` : ''}
+    <textarea
+      id="${id}"
+      name="${o.name}"
+      rows="${String(o.rows ?? 3)}"
+      ${o.maxLength ? html` maxlength="${o.maxLength}"` : ''}${described ? html` aria-describedby="${described}"` : ''}${o.error ? html` aria-invalid="true"` : ''}
+    >
+${o.value ?? ''}</textarea>`;
+}
+
+/** A checkbox with its label beside it; checked sends `on`. */
+export function checkbox(label: string, name: string, checked: boolean, hint?: string, error?: string): Html {
+  const id = `f-${name}`;
+  return html`${error ? html`<p class="field-error" id="${id}-error">${error}</p>` : ''}
+    <label class="check" for="${id}"
+      ><input
+        type="checkbox"
+        id="${id}"
+        name="${name}"
+        ${checked ? html` checked` : ''}${error ? html` aria-invalid="true" aria-describedby="${id}-error"` : ''}
+      />
+      <span>${label}${hint ? html` <span class="muted">— ${hint}</span>` : ''}</span></label
+    >`;
+}
+
+/** The messages of a refused form, each a link to its field, read first by a screen reader. */
+export function errorSummary(errors: Record<string, string | undefined>, labels: Record<string, string>): Html {
+  const entries = Object.entries(errors).filter(([, m]) => m);
+  if (!entries.length) return html``;
+  return html`<div class="notice error" role="alert" id="error-summary">
+    <p><strong>${entries.length === 1 ? 'One field needs' : `${entries.length} fields need`} a change:</strong></p>
+    <ul>
+      ${entries.map(([name, message]) => html`<li><a href="#f-${name}">${labels[name] ?? name}</a>: ${message}</li>`)}
+    </ul>
+  </div>`;
 }
 
 export interface Choice {

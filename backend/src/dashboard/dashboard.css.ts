@@ -32,10 +32,22 @@ main h1{font-size:1.5rem;margin:.25rem 0 1rem}
 .tabs a[aria-current]{border-bottom:3px solid #fd8c73;font-weight:600}
 label{display:block;font-weight:600;margin:.75rem 0 .25rem}
 .hint{color:#57606a;font-size:.875rem;margin:.15rem 0}
-input[type=text],input[type=email],input[type=password],select{width:100%;max-width:28rem;font:inherit;padding:.45rem .6rem;border:1px solid #8c959f;border-radius:6px;background:#fff;color:#1f2328}
+input[type=text],input[type=email],input[type=password],input[type=number],input[type=url],select,textarea{width:100%;max-width:28rem;font:inherit;padding:.45rem .6rem;border:1px solid #8c959f;border-radius:6px;background:#fff;color:#1f2328}
 fieldset{border:1px solid #d0d7de;border-radius:6px;margin:.75rem 0;padding:.5rem .75rem}
 legend{font-weight:600;padding:0 .25rem}
 fieldset label{font-weight:400;display:flex;gap:.5rem;align-items:baseline;margin:.35rem 0}
+fieldset label[for]:not(.check){font-weight:600;display:block;margin:.75rem 0 .25rem}
+textarea{max-width:40rem;font:.95rem ui-monospace,SFMono-Regular,Menlo,monospace;resize:vertical}
+label.check{font-weight:400;display:flex;gap:.5rem;align-items:baseline;margin:.5rem 0}
+.regions{display:grid;grid-template-columns:repeat(auto-fill,minmax(13rem,1fr));gap:0 1rem}
+.kinds{display:flex;flex-wrap:wrap;gap:.5rem;list-style:none;margin:0 0 1rem;padding:0}
+.kinds a{display:block;padding:.3rem .8rem;border:1px solid #8c959f;border-radius:6px;text-decoration:none;color:#1f2328;background:#fff}
+.kinds a[aria-current]{background:#ddf4ff;border-color:#0969da;font-weight:600;color:#0a3069}
+a.button{display:inline-block;font-weight:600;padding:.45rem 1rem;border-radius:6px;border:1px solid #1f883d;background:#1f883d;color:#fff;text-decoration:none}
+a.button.secondary{background:#f6f8fa;color:#1f2328;border-color:#8c959f}
+a.button.danger{background:#fff;color:#b0262a;border-color:#b0262a}
+.title-row{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;justify-content:space-between}
+.title-row h1{margin-bottom:.5rem}
 button{font:inherit;font-weight:600;padding:.45rem 1rem;border-radius:6px;border:1px solid #1f883d;background:#1f883d;color:#fff;cursor:pointer}
 button.secondary{background:#f6f8fa;color:#1f2328;border-color:#8c959f}
 button.danger{background:#fff;color:#b0262a;border-color:#b0262a}
@@ -125,4 +137,26 @@ ol.audit li.card p{margin:0 0 .5rem}
 table.diff td{overflow-wrap:anywhere;max-width:24rem}
 table.diff .before code{color:#82071e}
 table.diff .after code{color:#044f1e}
+.previews{display:flex;gap:1rem;flex-wrap:wrap;margin-top:.75rem}
+.theme-preview{margin:0;flex:1 1 16rem;border:1px solid #d0d7de;border-radius:8px;overflow:hidden}
+.theme-preview .tp-page{background:var(--bg);color:var(--fg);font-family:var(--font);padding:.75rem}
+.theme-preview p{margin:0 0 .5rem}
+.tp-title{font-weight:700}
+.tp-banner{background:var(--card);border:1px solid var(--border);border-left:6px solid var(--ok);border-radius:var(--radius);padding:.4rem .6rem}
+.tp-card{background:var(--card);border:1px solid var(--border);border-radius:var(--radius);padding:.4rem .6rem;margin:.35rem 0;display:flex;gap:.5rem;align-items:center;flex-wrap:wrap}
+.tp-ok{color:var(--ok)}
+.tp-degraded{color:var(--degraded)}
+.tp-muted{color:var(--muted);font-size:.85rem}
+.tp-link{color:var(--accent)}
+.theme-preview .bars{display:flex;gap:2px;margin-left:auto}
+.theme-preview .bar{width:4px;height:16px;border-radius:1px;background:var(--ok)}
+.theme-preview .bar.degraded{background:var(--degraded)}
+.theme-preview .bar.down{background:var(--down)}
+.theme-preview figcaption{padding:.25rem .75rem;font-size:.85rem;background:#f6f8fa;color:#424a53;border-top:1px solid #d0d7de}
+table.arrange input{width:5rem;font:inherit;padding:.25rem .4rem;border:1px solid #8c959f;border-radius:6px}
+table.arrange select{width:auto}
+table.arrange tr[draggable=true]{cursor:grab}
+table.arrange th[scope=row]{font-weight:400}
+table.arrange .name{display:block;font-weight:600}
+details summary{cursor:pointer;margin:.75rem 0 .25rem;font-weight:600}
 `;

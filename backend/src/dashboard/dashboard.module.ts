@@ -1,6 +1,9 @@
 import { Module } from '@nestjs/common';
 import { ApiKeysModule } from '../api-keys/api-keys.module';
 import { AuditModule } from '../audit/audit.module';
+import { StatusPagesModule } from '../status-pages/status-pages.module';
+import { StatusReportsModule } from '../status-reports/status-reports.module';
+import { SubscribersModule } from '../subscribers/subscribers.module';
 import { MonitorsModule } from '../monitors/monitors.module';
 import { PrivateLocationsModule } from '../private-locations/private-locations.module';
 import { OAuthModule } from '../oauth/oauth.module';
@@ -9,6 +12,9 @@ import { DashboardRequests } from './dashboard-requests';
 import { DashboardRoutes } from './dashboard.routes';
 import { DashboardSessionsModule } from './sessions/sessions.module';
 import { SignInService } from './sign-in.service';
+import { MonitorFormsRoutes } from './monitor-forms.routes';
+import { PrivateLocationFormsRoutes } from './private-location-forms.routes';
+import { StatusPageFormsRoutes } from './status-page-forms.routes';
 import { WorkspacePagesRoutes } from './workspace-pages.routes';
 import { WorkspaceSettingsService } from './workspace-settings.service';
 
@@ -27,8 +33,20 @@ import { WorkspaceSettingsService } from './workspace-settings.service';
     MonitorsModule,
     PrivateLocationsModule,
     AuditModule,
+    StatusPagesModule,
+    StatusReportsModule,
+    SubscribersModule,
   ],
-  providers: [DashboardRequests, DashboardRoutes, WorkspacePagesRoutes, SignInService, WorkspaceSettingsService],
+  providers: [
+    DashboardRequests,
+    DashboardRoutes,
+    WorkspacePagesRoutes,
+    MonitorFormsRoutes,
+    StatusPageFormsRoutes,
+    PrivateLocationFormsRoutes,
+    SignInService,
+    WorkspaceSettingsService,
+  ],
   exports: [SignInService, WorkspaceSettingsService],
 })
 export class DashboardModule {}

@@ -26,6 +26,9 @@ import { linkPage, signInPage } from './pages/sign-in.page';
 import { safeReturnTo } from './return-to';
 import { SESSION_ABSOLUTE_MS, SessionsService } from './sessions/sessions.service';
 import { SignInService } from './sign-in.service';
+import { MonitorFormsRoutes } from './monitor-forms.routes';
+import { PrivateLocationFormsRoutes } from './private-location-forms.routes';
+import { StatusPageFormsRoutes } from './status-page-forms.routes';
 import { WorkspacePagesRoutes } from './workspace-pages.routes';
 import { WorkspaceSettingsService } from './workspace-settings.service';
 
@@ -43,6 +46,9 @@ export class DashboardRoutes implements OnModuleInit {
     @Inject(WorkspaceSettingsService) private readonly settings: WorkspaceSettingsService,
     @Inject(OAuthConsentService) private readonly consent: OAuthConsentService,
     @Inject(WorkspacePagesRoutes) private readonly workspacePages: WorkspacePagesRoutes,
+    @Inject(MonitorFormsRoutes) private readonly monitorForms: MonitorFormsRoutes,
+    @Inject(StatusPageFormsRoutes) private readonly statusPageForms: StatusPageFormsRoutes,
+    @Inject(PrivateLocationFormsRoutes) private readonly privateLocationForms: PrivateLocationFormsRoutes,
   ) {}
 
   onModuleInit(): void {
@@ -193,6 +199,9 @@ export class DashboardRoutes implements OnModuleInit {
     );
 
     this.workspacePages.register(app);
+    this.monitorForms.register(app);
+    this.statusPageForms.register(app);
+    this.privateLocationForms.register(app);
 
     // Settings → General → API keys.
     app.get('/app/w/:slug/settings', (request, reply) =>

@@ -1,17 +1,14 @@
 // The dashboard's pages about a workspace's monitoring: the overview of monitors and its live
-// updates, each monitor's page with "Run check now" and its response logs, private locations and the
-// audit log. Registered by DashboardRoutes inside its plugin (form parser, headers, error page).
+// updates, each monitor's page with "Run check now" and its response logs, and the audit log.
+// Registered by DashboardRoutes inside its plugin (form parser, headers, error page).
 // Each route reads the request, calls a service verb and renders a page.
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AuditService } from '../audit/audit.service';
 import { isDomainError, ValidationError } from '../common/errors';
-import type { AppConfig } from '../config/config';
-import { APP_CONFIG } from '../config/config.module';
 import { MonitorInsightsService } from '../monitors/monitor-insights.service';
 import { MonitorsOverviewService, type OverviewFilter } from '../monitors/monitors-overview.service';
 import { MonitorsService } from '../monitors/monitors.service';
-import { PrivateLocationsService } from '../private-locations/private-locations.service';
 import { UsersService } from '../users/users.service';
 import { workspacePath } from './components';
 import { dashboardErrorOf } from './dashboard-errors';
@@ -20,18 +17,15 @@ import { AUDIT_PER_PAGE, auditPage } from './pages/audit.page';
 import { logPage, monitorPage, monitorPath, type MonitorPageData } from './pages/monitor.page';
 import { monitorsOverviewPage, OVERVIEW_SCRIPT_PATH } from './pages/monitors-overview.page';
 import { changesJson, OVERVIEW_SCRIPT } from './pages/overview.script';
-import { privateLocationsPage } from './pages/private-locations.page';
 
 @Injectable()
 export class WorkspacePagesRoutes {
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(DashboardRequests) private readonly requests: DashboardRequests,
     @Inject(UsersService) private readonly users: UsersService,
     @Inject(MonitorsOverviewService) private readonly overview: MonitorsOverviewService,
     @Inject(MonitorInsightsService) private readonly insights: MonitorInsightsService,
     @Inject(MonitorsService) private readonly monitors: MonitorsService,
-    @Inject(PrivateLocationsService) private readonly privateLocations: PrivateLocationsService,
     @Inject(AuditService) private readonly audit: AuditService,
   ) {}
 
@@ -57,7 +51,12 @@ export class WorkspacePagesRoutes {
           return this.requests.page(
             reply,
             200,
-            monitorsOverviewPage(frame, { overview, filter: filter as OverviewFilter }),
+            monitorsOverviewPage(frame, {
+              overview,
+              filter: filter as OverviewFilter,
+              canWrite: w.ctx.scope === 'write',
+              deleted: q.deleted === '1',
+            }),
           );
         } catch (error) {
           if (!isDomainError(error) || error.code !== 'VALIDATION') throw error;
@@ -115,26 +114,7 @@ export class WorkspacePagesRoutes {
       }),
     );
 
-    // Private locations and the audit log.
-    app.get('/app/w/:slug/private-locations', (request, reply) =>
-      this.requests.handle(request, reply, async () => {
-        const w = await this.requests.requireWorkspace(request, false);
-        const [locations, monitorNames] = await Promise.all([
-          this.privateLocations.list(w.ctx, { limit: 100 }),
-          this.overview.names(w.ctx),
-        ]);
-        return this.requests.page(
-          reply,
-          200,
-          privateLocationsPage(this.requests.frame(w, w.membership, undefined, 'private-locations'), {
-            locations: locations.items,
-            total: locations.totalSize,
-            monitorNames,
-            apiUrl: this.config.baseUrl,
-          }),
-        );
-      }),
-    );
+    // The audit log.
     app.get('/app/w/:slug/audit', (request, reply) =>
       this.requests.handle(request, reply, async () => {
         const w = await this.requests.requireWorkspace(request, false);
@@ -203,6 +183,7 @@ export class WorkspacePagesRoutes {
         logsMessage,
         canWrite: w.ctx.scope === 'write',
         triggered,
+        changed: q.created === '1' ? 'created' : q.saved === '1' ? 'saved' : undefined,
         message,
       }),
     );

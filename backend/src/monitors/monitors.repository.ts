@@ -28,6 +28,13 @@ export interface MonitorOverviewRow {
 /** Rows sealed per transaction by the start-up pass over credentials stored before sealing existed. */
 const LEGACY_BATCH = 200;
 
+/** See MonitorsRepository.dependentsOf. */
+export interface MonitorDependents {
+  components: Array<{ id: string; name: string; pageId: string; pageTitle: string }>;
+  channels: Array<{ id: string; name: string }>;
+  privateLocations: Array<{ id: string; name: string }>;
+}
+
 @Injectable()
 export class MonitorsRepository implements OnApplicationBootstrap {
   private readonly secrets: ReturnType<typeof monitorSecretTransformers>;
@@ -235,6 +242,34 @@ export class MonitorsRepository implements OnApplicationBootstrap {
     );
     for (const link of links) byMonitor.get(link.monitor_id)?.push(link.private_location_id);
     return byMonitor;
+  }
+
+  /** What refers to a monitor: the components that show it, the channels and private locations it is linked to. */
+  async dependentsOf(monitorId: string): Promise<MonitorDependents> {
+    const [components, channels, privateLocations] = await Promise.all([
+      this.db.rows<{ id: string; name: string; page_id: string; page_title: string }>(
+        `SELECT c.id::text AS id, COALESCE(NULLIF(c.name, ''), m.name) AS name, p.id::text AS page_id, p.title AS page_title
+           FROM page_components c JOIN status_pages p ON p.id = c.page_id JOIN monitors m ON m.id = c.monitor_id
+          WHERE c.monitor_id = $1 ORDER BY p.title, c.id`,
+        [monitorId],
+      ),
+      this.db.rows<{ id: string; name: string }>(
+        `SELECT n.id::text AS id, COALESCE(NULLIF(n.name, ''), n.provider_type) AS name
+           FROM notification_channel_monitors l JOIN notification_channels n ON n.id = l.channel_id
+          WHERE l.monitor_id = $1 ORDER BY n.id`,
+        [monitorId],
+      ),
+      this.db.rows<{ id: string; name: string }>(
+        `SELECT p.id::text AS id, p.name FROM private_location_monitors l
+           JOIN private_locations p ON p.id = l.private_location_id WHERE l.monitor_id = $1 ORDER BY p.id`,
+        [monitorId],
+      ),
+    ]);
+    return {
+      components: components.map((c) => ({ id: c.id, name: c.name, pageId: c.page_id, pageTitle: c.page_title })),
+      channels,
+      privateLocations,
+    };
   }
 
   componentsUsing(monitorId: string): Promise<PageComponentEntity[]> {

@@ -35,7 +35,9 @@ import type { MonitorEntity } from './monitor.entity';
 import { MONITOR_SCHEMAS, type MonitorData } from './monitor.schemas';
 import { monitorSnapshot, toMonitorView, type MonitorView } from './monitor.view';
 import { MonitorCache } from './monitor-cache';
-import { MonitorsRepository } from './monitors.repository';
+import { type MonitorDependents, MonitorsRepository } from './monitors.repository';
+
+export type { MonitorDependents };
 import { definedOnly } from '../common/objects';
 import { applyMask, type MaskRule } from '../common/update-mask';
 import { limitOffsetSchema, pageOf, type PageBounds, type PageQuery, type Paged } from '../common/paging';
@@ -261,6 +263,13 @@ export class MonitorsService {
     ]);
     const locations = await this.monitors.privateLocationIds(entities.map((e) => e.id));
     return { items: entities.map((e) => toMonitorView(e, locations.get(e.id) ?? [])), totalSize, page };
+  }
+
+  /** What deleting the monitor would take along (links) or is refused for (components that show it). */
+  async dependents(ctx: ServiceContext, id: string): Promise<MonitorDependents> {
+    const entity = await this.monitors.findLive(ctx.workspace.id, id);
+    if (!entity) throw NotFoundError.of('monitor', id);
+    return this.monitors.dependentsOf(entity.id);
   }
 
   /** Deletes a monitor; refused while a status page component shows it. */

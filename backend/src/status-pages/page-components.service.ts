@@ -12,6 +12,14 @@ import { applyMask, type MaskRule } from '../common/update-mask';
 export type ComponentInput = Partial<ComponentData> & { pageId?: string };
 export type ComponentField = keyof ComponentData;
 
+/** Where arrangeComponents puts one component. */
+export interface ComponentPlacement {
+  id: string;
+  order: number;
+  groupId: string | null;
+  groupOrder: number;
+}
+
 const DEFAULTS: Omit<ComponentData, 'type'> = {
   monitorId: null,
   name: '',
@@ -106,6 +114,43 @@ export class PageComponentsService {
           after: snapshotOf(after),
         });
       return after;
+    });
+  }
+
+  /**
+   * Places several components of one page at once (the dashboard's ordering): each row sets the
+   * component's order, group and order in the group, as updateComponent with that mask would. One
+   * transaction; an audit entry per component that moved.
+   */
+  async arrangeComponents(ctx: ServiceContext, pageId: string, rows: ComponentPlacement[]): Promise<ComponentView[]> {
+    return this.mutations.run(ctx, async (trail) => {
+      const page = await this.pages.findPage(ctx.workspace.id, pageId);
+      if (!page) throw NotFoundError.of('status page', pageId);
+      let moved = false;
+      for (const row of rows) {
+        const component = await this.pages.findComponent(ctx.workspace.id, row.id);
+        if (!component || component.pageId !== page.id) throw NotFoundError.of('page component', row.id);
+        const before = toComponentView(component);
+        const data = parseInput(componentSchema, {
+          ...editableOf(before),
+          order: row.order,
+          groupId: row.groupId,
+          groupOrder: row.groupOrder,
+        });
+        await this.checkReferences(ctx, page.id, data);
+        const after = toComponentView(await this.pages.saveComponent({ ...component, ...data }));
+        if (JSON.stringify(snapshotOf(before)) === JSON.stringify(snapshotOf(after))) continue;
+        moved = true;
+        trail.record({
+          action: 'page_component.update',
+          entityType: 'page_component',
+          entityId: component.id,
+          before: snapshotOf(before),
+          after: snapshotOf(after),
+        });
+      }
+      if (!moved) trail.unchanged();
+      return (await this.pages.listComponents(page.id)).map(toComponentView);
     });
   }
 

@@ -67,6 +67,15 @@ export interface PublicMaintenanceRow {
 
 const ids = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
 
+/** See StatusPagesRepository.dependentsOf. */
+export interface StatusPageDependents {
+  components: number;
+  groups: number;
+  reports: number;
+  maintenances: number;
+  subscribers: number;
+}
+
 @Injectable()
 export class StatusPagesRepository {
   constructor(@Inject(Database) private readonly db: Database) {}
@@ -97,6 +106,25 @@ export class StatusPagesRepository {
     return this.db
       .repo(StatusPageEntity)
       .findAndCount({ where: { workspaceId }, order: { id: 'DESC' }, take: limit, skip: offset });
+  }
+
+  /** What goes with a page when it is deleted, counted. */
+  async dependentsOf(pageId: string): Promise<StatusPageDependents> {
+    const [row] = await this.db.rows<{
+      components: number;
+      groups: number;
+      reports: number;
+      maintenances: number;
+      subscribers: number;
+    }>(
+      `SELECT (SELECT count(*) FROM page_components WHERE page_id = $1)::int AS components,
+              (SELECT count(*) FROM page_component_groups WHERE page_id = $1)::int AS groups,
+              (SELECT count(*) FROM status_reports WHERE page_id = $1)::int AS reports,
+              (SELECT count(*) FROM maintenances WHERE page_id = $1)::int AS maintenances,
+              (SELECT count(*) FROM page_subscribers WHERE page_id = $1 AND unsubscribed_at IS NULL)::int AS subscribers`,
+      [pageId],
+    );
+    return row;
   }
 
   async deletePage(id: string): Promise<void> {

@@ -9,7 +9,7 @@ import { assertRoomForOne, hasFeature } from '../workspaces/plans';
 import type { StatusPageEntity } from './status-page.entity';
 import { statusPageSchema, type StatusPageData } from './status-page.schemas';
 import { snapshotOf, toStatusPageView, type StatusPageView } from './status-page.views';
-import { StatusPagesRepository } from './status-pages.repository';
+import { type StatusPageDependents, StatusPagesRepository } from './status-pages.repository';
 import { definedOnly } from '../common/objects';
 import { pageOf, type PageBounds, type PageQuery, type Paged } from '../common/paging';
 import { applyMask, type MaskRule } from '../common/update-mask';
@@ -137,6 +137,13 @@ export class StatusPagesService {
     const page = pageOf(query, STATUS_PAGE_PAGING);
     const [pages, totalSize] = await this.pages.listPages(ctx.workspace.id, page.limit, page.offset);
     return { items: pages.map(toStatusPageView), totalSize, page };
+  }
+
+  /** What deleting the page takes along, counted (for a confirmation). */
+  async dependents(ctx: ServiceContext, id: string): Promise<StatusPageDependents> {
+    const page = await this.pages.findPage(ctx.workspace.id, id);
+    if (!page) throw NotFoundError.of('status page', id);
+    return this.pages.dependentsOf(page.id);
   }
 
   /** Deletes the page with its components, groups, status reports, maintenances and subscribers. */

@@ -342,11 +342,13 @@ export class SubscribersService {
     );
   }
 
-  /** Deletes a subscriber (it can be added again later). */
-  async remove(ctx: ServiceContext, subscriberId: string): Promise<void> {
+  /** Deletes a subscriber (it can be added again later); with `pageId`, only one of that page. */
+  async remove(ctx: ServiceContext, subscriberId: string, pageId?: string): Promise<void> {
     await this.mutations.run(ctx, async (trail) => {
       const entity = await this.subscribers.lock(ctx.workspace.id, subscriberId);
-      if (!entity) throw NotFoundError.of('subscriber', subscriberId);
+      if (!entity || (pageId !== undefined && entity.pageId !== pageId)) {
+        throw NotFoundError.of('subscriber', subscriberId);
+      }
       await this.subscribers.delete(entity.id);
       trail.record({
         action: 'page_subscriber.delete',

@@ -4,6 +4,11 @@
 // forms; nothing of B changes. The answer is the same as for ids that exist nowhere.
 import { ApiKeysService } from '../../../backend/src/api-keys/api-keys.service';
 import { MonitorsService } from '../../../backend/src/monitors/monitors.service';
+import { PrivateLocationsService } from '../../../backend/src/private-locations/private-locations.service';
+import { PageComponentsService } from '../../../backend/src/status-pages/page-components.service';
+import { StatusPagesService } from '../../../backend/src/status-pages/status-pages.service';
+import { StatusReportsService } from '../../../backend/src/status-reports/status-reports.service';
+import { SubscribersService } from '../../../backend/src/subscribers/subscribers.service';
 import { UsersService } from '../../../backend/src/users/users.service';
 import { DashboardClient, newMember, PASSWORD } from '../../support/dashboard';
 import { freePort, newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../../support/http-app';
@@ -27,6 +32,29 @@ describe('dashboard isolation between workspaces', () => {
       b.ctx.workspace.id,
     ]),
     triggers: await t.db.rows(`SELECT id FROM check_triggers WHERE workspace_id = $1`, [b.ctx.workspace.id]),
+    monitors: await t.db.rows(`SELECT id, name, deleted_at FROM monitors WHERE workspace_id = $1 ORDER BY id`, [
+      b.ctx.workspace.id,
+    ]),
+    pages: await t.db.rows(`SELECT id, title, slug FROM status_pages WHERE workspace_id = $1 ORDER BY id`, [
+      b.ctx.workspace.id,
+    ]),
+    components: await t.db.rows(
+      `SELECT id, name, "order", group_id FROM page_components WHERE workspace_id = $1 ORDER BY id`,
+      [b.ctx.workspace.id],
+    ),
+    groups: await t.db.rows(`SELECT id, name FROM page_component_groups WHERE workspace_id = $1 ORDER BY id`, [
+      b.ctx.workspace.id,
+    ]),
+    updates: await t.db.rows(`SELECT id FROM status_report_updates WHERE workspace_id = $1 ORDER BY id`, [
+      b.ctx.workspace.id,
+    ]),
+    subscribers: await t.db.rows(`SELECT id, status FROM page_subscribers WHERE workspace_id = $1 ORDER BY id`, [
+      b.ctx.workspace.id,
+    ]),
+    locations: await t.db.rows(
+      `SELECT id, name, token_hash, metadata FROM private_locations WHERE workspace_id = $1 ORDER BY id`,
+      [b.ctx.workspace.id],
+    ),
   });
 
   beforeAll(async () => {
@@ -111,6 +139,123 @@ describe('dashboard isolation between workspaces', () => {
         expect([slug, id, trigger.status]).toEqual([slug, id, 404]);
       }
     }
+    expect(await snapshotOfB()).toEqual(before);
+  });
+
+  it('answers 404 for B’s monitors, status pages, components, groups, incidents and subscribers on every form', async () => {
+    const bPage = await t.app.get(StatusPagesService).create(b.ctx, { title: 'B page', slug: `b-page-${Date.now()}` });
+    const components = t.app.get(PageComponentsService);
+    const bGroup = await components.createGroup(b.ctx, { pageId: bPage.id, name: 'B group' });
+    const bComponent = await components.createComponent(b.ctx, { pageId: bPage.id, type: 'static', name: 'B part' });
+    const { record } = await t.app
+      .get(StatusReportsService)
+      .create(b.ctx, { pageId: bPage.id, title: 'B incident', message: 'b' }, false);
+    await t.app.get(SubscribersService).import(b.ctx, bPage.id, ['b-reader@example.com'], { confirmed: true });
+    const [bSubscriber] = (await t.app.get(SubscribersService).list(b.ctx, bPage.id)).items;
+    const aPage = await t.app.get(StatusPagesService).create(a.ctx, { title: 'A page', slug: `a-page-${Date.now()}` });
+    const bReport = record.report.id;
+    const before = await snapshotOfB();
+    const aSlug = a.ctx.workspace.slug;
+    const post = async (path: string, fields: Record<string, string>) => {
+      await browser.get(`/app/w/${aSlug}/monitors`);
+      return (await browser.post(path, fields)).status;
+    };
+
+    // B's slug: every new page and form.
+    const bSlug = b.ctx.workspace.slug;
+    for (const path of ['/monitors/new', '/monitors/new?kind=dns', '/status-pages', '/status-pages/new']) {
+      expect([path, (await browser.get(`/app/w/${bSlug}${path}`)).status]).toEqual([path, 404]);
+    }
+    expect(await post(`/app/w/${bSlug}/monitors/new?kind=http`, { name: 'x', url: 'https://x.example' })).toBe(404);
+    expect(await post(`/app/w/${bSlug}/status-pages/new`, { title: 'x', slug: 'x-stolen' })).toBe(404);
+
+    // B's monitor and page through A's slug and B's, as ids that exist nowhere.
+    for (const slug of [aSlug, bSlug]) {
+      for (const id of [bMonitorId, '999999999']) {
+        for (const path of [`/monitors/${id}/edit`, `/monitors/${id}/delete`]) {
+          expect([path, (await browser.get(`/app/w/${slug}${path}`)).status]).toEqual([path, 404]);
+          expect([path, await post(`/app/w/${slug}${path}`, { name: 'stolen' })]).toEqual([path, 404]);
+        }
+      }
+      for (const id of [bPage.id, '999999999']) {
+        const base = `/app/w/${slug}/status-pages/${id}`;
+        for (const path of ['', '/edit', '/delete', '/reports/new', `/reports/${bReport}`, '/subscribers']) {
+          expect([path, (await browser.get(`${base}${path}`)).status]).toEqual([path, 404]);
+        }
+        const forms: Array<[string, Record<string, string>]> = [
+          ['/edit', { title: 'stolen', slug: 'stolen' }],
+          ['/delete', {}],
+          ['/components', { type: 'static', name: 'stolen' }],
+          ['/components/arrange', { [`order.${bComponent.id}`]: '9' }],
+          ['/components/delete', { id: bComponent.id }],
+          ['/groups', { name: 'stolen' }],
+          ['/groups/delete', { id: bGroup.id }],
+          ['/reports/new', { title: 'stolen', message: 'x', status: 'investigating' }],
+          [`/reports/${bReport}/updates`, { status: 'resolved', message: 'stolen' }],
+          ['/subscribers/import', { emails: 'intruder@example.com' }],
+          ['/subscribers/remove', { id: bSubscriber.id }],
+        ];
+        for (const [path, fields] of forms) expect([path, await post(`${base}${path}`, fields)]).toEqual([path, 404]);
+      }
+    }
+
+    // B's ids sent through A's own page, as ids that exist nowhere.
+    const aBase = `/app/w/${aSlug}/status-pages/${aPage.id}`;
+    for (const [path, foreign, ghost] of [
+      ['/components/delete', { id: bComponent.id }, { id: '999999999' }],
+      ['/components/arrange', { [`order.${bComponent.id}`]: '9' }, { 'order.999999999': '9' }],
+      ['/groups/delete', { id: bGroup.id }, { id: '999999999' }],
+      ['/components', { type: 'monitor', monitorId: bMonitorId }, { type: 'monitor', monitorId: '999999999' }],
+      [
+        '/components',
+        { type: 'static', name: 'x', groupId: bGroup.id },
+        { type: 'static', name: 'x', groupId: '999999999' },
+      ],
+      [
+        '/reports/new',
+        { title: 't', message: 'm', status: 'investigating', [`component.${bComponent.id}`]: 'on' },
+        { title: 't', message: 'm', status: 'investigating', 'component.999999999': 'on' },
+      ],
+      [`/reports/${bReport}/updates`, { status: 'resolved', message: 'x' }, { status: 'resolved', message: 'x' }],
+      ['/subscribers/remove', { id: bSubscriber.id }, { id: '999999999' }],
+    ] as Array<[string, Record<string, string>, Record<string, string>]>) {
+      const foreignStatus = await post(`${aBase}${path}`, foreign);
+      const ghostPath = path.replace(bReport, '999999999');
+      const ghostStatus = await post(`${aBase}${ghostPath}`, ghost);
+      expect([path, foreignStatus]).toEqual([path, 404]);
+      expect([path, foreignStatus]).toEqual([path, ghostStatus]);
+    }
+    expect((await browser.get(`${aBase}/reports/${bReport}`)).status).toBe(404);
+    expect(await snapshotOfB()).toEqual(before);
+  });
+
+  it('answers 404 for B’s private locations on every form, through A’s slug and B’s', async () => {
+    const bLocation = await t.app
+      .get(PrivateLocationsService)
+      .create(b.ctx, { name: 'B rack', monitorIds: [bMonitorId] });
+    const before = await snapshotOfB();
+    const aSlug = a.ctx.workspace.slug;
+    const post = async (path: string, fields: Record<string, string>) => {
+      await browser.get(`/app/w/${aSlug}/monitors`);
+      return (await browser.post(path, fields)).status;
+    };
+    expect(await post(`/app/w/${b.ctx.workspace.slug}/private-locations`, { name: 'stolen' })).toBe(404);
+    for (const slug of [aSlug, b.ctx.workspace.slug]) {
+      for (const id of [bLocation.id, '999999999']) {
+        const base = `/app/w/${slug}/private-locations/${id}`;
+        for (const path of ['/edit', '/delete']) {
+          expect([path, (await browser.get(`${base}${path}`)).status]).toEqual([path, 404]);
+        }
+        for (const path of ['/edit', '/rotate', '/delete']) {
+          expect([path, await post(`${base}${path}`, { name: 'stolen' })]).toEqual([path, 404]);
+        }
+      }
+    }
+    // B's monitor in A's own create form, as a monitor that exists nowhere.
+    expect(await post(`/app/w/${aSlug}/private-locations`, { name: 'A rack', [`monitor.${bMonitorId}`]: 'on' })).toBe(
+      404,
+    );
+    expect(await post(`/app/w/${aSlug}/private-locations`, { name: 'A rack', 'monitor.999999999': 'on' })).toBe(404);
     expect(await snapshotOfB()).toEqual(before);
   });
 });

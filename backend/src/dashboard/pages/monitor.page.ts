@@ -28,6 +28,8 @@ export interface MonitorPageData {
   logsMessage?: string;
   canWrite: boolean;
   triggered?: boolean;
+  /** Just created or saved through the form. */
+  changed?: 'created' | 'saved';
   message?: string;
 }
 
@@ -62,9 +64,21 @@ export function monitorPage(frame: Frame, data: MonitorPageData): Html {
   const m = insights.monitor;
   const base = monitorPath(slug, m.id);
   const body = html`<p class="crumbs"><a href="${workspacePath(slug, 'monitors')}">Monitors</a></p>
-    <h1>${m.name}</h1>
-    <p class="muted">${m.kind.toUpperCase()} · ${target(m)} · every ${m.periodicity}</p>
+    <div class="title-row">
+      <h1>${m.name}</h1>
+      ${
+        data.canWrite
+          ? html`<p class="actions">
+              <a class="button secondary" href="${base}/edit">Edit</a>
+              <a class="button danger" href="${base}/delete">Delete</a>
+            </p>`
+          : ''
+      }
+    </div>
+    <p class="muted">${m.kind.toUpperCase()} · ${target(m)} · every ${m.periodicity}${m.active ? '' : ' · paused'}</p>
     ${data.message ? notice('error', data.message) : ''}
+    ${data.changed === 'created' ? notice('success', 'Created the monitor. Run a check now, or wait for its first scheduled one.') : ''}
+    ${data.changed === 'saved' ? notice('success', 'Saved the changes.') : ''}
     ${
       data.triggered
         ? notice('success', 'Check requested from every location of the monitor; its results appear here in moments.')

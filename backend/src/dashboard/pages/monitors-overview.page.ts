@@ -37,6 +37,10 @@ export interface OverviewPageData {
   filter: OverviewFilter;
   /** The filter's error (a bad value in the URL), shown above the table. */
   error?: string;
+  /** Offer "New monitor" (not to viewers). */
+  canWrite?: boolean;
+  /** The monitor just deleted, by name. */
+  deleted?: boolean;
 }
 
 export function monitorsOverviewPage(frame: Frame, data: OverviewPageData): Html {
@@ -44,12 +48,16 @@ export function monitorsOverviewPage(frame: Frame, data: OverviewPageData): Html
   const base = workspacePath(slug, 'monitors');
   const { overview, filter } = data;
   const filtered = Boolean(filter.status || filter.kind || filter.q);
-  const body = html`<h1>Monitors</h1>
-    ${statusCounts(base, overview)} ${filterForm(base, filter)} ${data.error ? notice('error', data.error) : ''}
+  const body = html`<div class="title-row">
+      <h1>Monitors</h1>
+      ${data.canWrite ? html`<a class="button" href="${base}/new">New monitor</a>` : ''}
+    </div>
+    ${data.deleted ? notice('success', 'Deleted the monitor.') : ''} ${statusCounts(base, overview)}
+    ${filterForm(base, filter)} ${data.error ? notice('error', data.error) : ''}
     ${
       overview.total === 0
         ? html`<p class="muted">
-            No monitors yet. Create them over the RPC API, the MCP server or the Terraform provider.
+            No monitors yet. Create one here, or over the RPC API, the MCP server or the Terraform provider.
           </p>`
         : overview.items.length === 0
           ? html`<p class="muted">No monitor matches this filter. <a href="${base}">Show all monitors</a>.</p>`

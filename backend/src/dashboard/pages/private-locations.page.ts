@@ -3,7 +3,19 @@
 // shows it (when a location is created or its token rotated), never on this page.
 import { html, type Html } from '../../common/html';
 import type { PrivateLocationView } from '../../private-locations/private-location.view';
-import { card, layout, type Frame } from '../components';
+import {
+  card,
+  checkbox,
+  errorSummary,
+  field,
+  type Frame,
+  layout,
+  notice,
+  postForm,
+  rowAction,
+  textarea,
+  workspacePath,
+} from '../components';
 import { monitorPath } from './monitor.page';
 
 const STATUS: Record<PrivateLocationView['status'], { word: string; badge: string }> = {
@@ -21,6 +33,42 @@ export interface PrivateLocationsPageData {
   monitorNames: Map<string, string>;
   /** Where agents reach the API. */
   apiUrl: string;
+  canWrite?: boolean;
+  /** A location just created or whose token was just rotated: its token is shown on this answer only. */
+  revealed?: { location: PrivateLocationView; created: boolean };
+  done?: string;
+  /** The create form shown again with the verb's messages. */
+  form?: LocationFormState;
+}
+
+export interface LocationFormState {
+  values: Record<string, string>;
+  errors: Record<string, string>;
+  message?: string;
+}
+
+const FORM_LABELS: Record<string, string> = { name: 'Name', monitorIds: 'Monitors', metadata: 'Metadata' };
+
+export function privateLocationPath(slug: string, id?: string): string {
+  return `${workspacePath(slug, 'private-locations')}${id ? `/${encodeURIComponent(id)}` : ''}`;
+}
+
+/** The fields of a location: name, the monitors it runs (checkboxes), metadata as `key: value` lines. */
+function locationFields(form: LocationFormState, monitorNames: Map<string, string>): Html {
+  return html`${errorSummary(form.errors, FORM_LABELS)}
+    ${field({ label: 'Name', name: 'name', value: form.values.name ?? '', error: form.errors.name, required: true, maxLength: 256 })}
+    <fieldset>
+      <legend>Monitors it runs</legend>
+      ${form.errors.monitorIds ? html`<p class="field-error" id="f-monitorIds">${form.errors.monitorIds}</p>` : ''}
+      ${
+        monitorNames.size
+          ? html`<div class="regions">
+              ${[...monitorNames].map(([id, name]) => checkbox(name, `monitor.${id}`, form.values[`monitor.${id}`] === 'on'))}
+            </div>`
+          : html`<p class="muted">No monitors yet.</p>`
+      }
+    </fieldset>
+    ${textarea({ label: 'Metadata', name: 'metadata', value: form.values.metadata ?? '', error: form.errors.metadata, hint: 'Labels of the location, one per line as "key: value", e.g. "rack: b4".' })}`;
 }
 
 export function privateLocationsPage(frame: Frame, data: PrivateLocationsPageData): Html {
@@ -56,9 +104,47 @@ export function privateLocationsPage(frame: Frame, data: PrivateLocationsPageDat
               : html`<span class="muted">—</span>`
           }
         </td>
+        ${
+          data.canWrite
+            ? html`<td>
+                <a href="${privateLocationPath(slug, l.id)}/edit" aria-label="Edit ${l.name}">Edit</a>
+                ${rowAction(`${privateLocationPath(slug, l.id)}/rotate`, frame.csrf, { field: 'id', value: l.id }, 'Rotate token', `of ${l.name}`)}
+                <a href="${privateLocationPath(slug, l.id)}/delete" aria-label="Delete ${l.name}">Delete</a>
+              </td>`
+            : ''
+        }
       </tr>`,
   );
+  const command = (token: string) => `API_URL=${data.apiUrl} AGENT_TOKEN=${token} npm run agent`;
+  const revealed = data.revealed
+    ? notice(
+        'success',
+        html`<p>
+            ${data.revealed.created ? 'Created' : 'Rotated the token of'}
+            <strong>${data.revealed.location.name}</strong>. Copy its token now: it is shown only this
+            once${data.revealed.created ? '' : ', and the old one no longer works'}.
+          </p>
+          <code class="secret" id="new-token">${data.revealed.location.token ?? ''}</code>
+          <p>Run its agent with:</p>
+          <pre class="command"><code>${command(data.revealed.location.token ?? '')}</code></pre>`,
+      )
+    : '';
+  const createForm = data.canWrite
+    ? card(
+        'Create a private location',
+        postForm(
+          privateLocationPath(slug),
+          frame.csrf,
+          html`${data.form?.message ? notice('error', data.form.message) : ''}
+            ${locationFields(data.form ?? { values: {}, errors: {} }, data.monitorNames)}
+            <div class="actions"><button type="submit">Create location</button></div>`,
+          'Create a private location',
+        ),
+        'create-location',
+      )
+    : '';
   const body = html`<h1>Private locations</h1>
+    ${data.done ? notice('success', data.done) : ''} ${revealed}
     <p class="muted">
       A private location runs the monitors linked to it from your own network, through an agent that reports to this
       service. An agent is Silent when it has not reported for 2 minutes.
@@ -76,6 +162,7 @@ export function privateLocationsPage(frame: Frame, data: PrivateLocationsPageDat
                   <th scope="col">Last report</th>
                   <th scope="col">Monitors</th>
                   <th scope="col">Metadata</th>
+                  ${data.canWrite ? html`<th scope="col">Manage</th>` : ''}
                 </tr>
               </thead>
               <tbody>
@@ -90,9 +177,10 @@ export function privateLocationsPage(frame: Frame, data: PrivateLocationsPageDat
                 : ''
             }`
         : html`<p class="muted">
-            No private location yet. Create one over the RPC API, the MCP server or the Terraform provider.
+            No private location yet. Create one here, or over the RPC API, the MCP server or the Terraform provider.
           </p>`
     }
+    ${createForm}
     ${card(
       'Run an agent',
       html`<p>
@@ -103,7 +191,8 @@ export function privateLocationsPage(frame: Frame, data: PrivateLocationsPageDat
           class="command"
         ><code id="agent-command">API_URL=${data.apiUrl} AGENT_TOKEN=${TOKEN_PLACEHOLDER} npm run agent</code></pre>
         <p class="hint">
-          Lost the token? Rotate it (<code>RotatePrivateLocationToken</code>): the old one stops working at once.
+          Lost the token? Rotate it (here, or <code>RotatePrivateLocationToken</code>): the old one stops working at
+          once.
         </p>`,
       'agent',
     )}`;
@@ -112,4 +201,69 @@ export function privateLocationsPage(frame: Frame, data: PrivateLocationsPageDat
 
 function when(iso: string): Html {
   return html`<time datetime="${iso}">${iso.slice(0, 19).replace('T', ' ')} UTC</time>`;
+}
+
+export interface EditLocationData {
+  location: PrivateLocationView;
+  monitorNames: Map<string, string>;
+  form: LocationFormState;
+}
+
+export function editLocationPage(frame: Frame, data: EditLocationData): Html {
+  const slug = frame.current!.slug;
+  const base = privateLocationPath(slug, data.location.id);
+  return layout(
+    frame,
+    `Edit ${data.location.name}`,
+    html`<p class="crumbs"><a href="${privateLocationPath(slug)}">Private locations</a></p>
+      <h1>Edit ${data.location.name}</h1>
+      ${data.form.message ? notice('error', data.form.message) : ''}
+      ${postForm(
+        `${base}/edit`,
+        frame.csrf,
+        html`${locationFields(data.form, data.monitorNames)}
+          <div class="actions">
+            <button type="submit">Save changes</button>
+            <a class="button secondary" href="${privateLocationPath(slug)}">Cancel</a>
+          </div>`,
+        `Edit ${data.location.name}`,
+      )}`,
+  );
+}
+
+export function deleteLocationPage(
+  frame: Frame,
+  location: PrivateLocationView,
+  monitorNames: Map<string, string>,
+): Html {
+  const slug = frame.current!.slug;
+  const base = privateLocationPath(slug, location.id);
+  return layout(
+    frame,
+    `Delete ${location.name}`,
+    html`<p class="crumbs"><a href="${privateLocationPath(slug)}">Private locations</a></p>
+      <h1>Delete ${location.name}?</h1>
+      ${card(
+        'What goes with it',
+        html`<p>Its agent's token stops working at once.</p>
+          ${
+            location.monitorIds.length
+              ? html`<p>These monitors stop running from it (they keep their other locations):</p>
+                  <ul>
+                    ${location.monitorIds.map((id) => html`<li>${monitorNames.get(id) ?? `#${id}`}</li>`)}
+                  </ul>`
+              : html`<p class="muted">No monitor runs from it.</p>`
+          }
+          ${postForm(
+            `${base}/delete`,
+            frame.csrf,
+            html`<div class="actions">
+              <button type="submit" class="danger">Delete ${location.name}</button>
+              <a class="button secondary" href="${privateLocationPath(slug)}">Cancel</a>
+            </div>`,
+            `Delete ${location.name}`,
+          )}`,
+        'delete-location',
+      )}`,
+  );
 }

@@ -397,3 +397,14 @@ export function themeCss(theme: string, custom: CustomTheme | null): string {
     `@media (prefers-color-scheme: dark){:root{${declarations(dark)}}}`
   );
 }
+
+/**
+ * The dashboard's theme preview: the same sanitized variables as themeCss, set on the two preview
+ * boxes (`.theme-preview.light` and `.theme-preview.dark`) side by side instead of the page's root.
+ */
+export function themePreviewCss(theme: string, custom: CustomTheme | null): string {
+  const base: Theme = isThemeKey(theme) ? THEMES[theme] : THEMES.default;
+  const light = { ...base.light, ...overrides(custom?.light) };
+  const dark = { ...base.dark, ...overrides(custom?.dark) };
+  return `.theme-preview.light{${declarations(light)}}.theme-preview.dark{${declarations(dark)}}`;
+}

@@ -1,0 +1,173 @@
+// The dashboard's forms that change monitors: create one of any kind, edit it, delete it after a
+// confirmation naming what goes with it. Each route reads the form, calls the monitors verb and
+// either redirects (303) to the monitor or renders the form again with the verb's messages.
+import { Inject, Injectable } from '@nestjs/common';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { type DomainError, isDomainError, ValidationError } from '../common/errors';
+import { MONITOR_KINDS, type MonitorKind } from '../monitors/monitor.constants';
+import type { MonitorView } from '../monitors/monitor.view';
+import { MonitorsService } from '../monitors/monitors.service';
+import { workspacePath } from './components';
+import { dashboardErrorOf } from './dashboard-errors';
+import { Answer, DashboardRequests, formOf, query, type InWorkspace } from './dashboard-requests';
+import {
+  fieldOfIssue,
+  type MonitorFormField,
+  monitorFormValues,
+  type MonitorFormValues,
+  newMonitorFormValues,
+  parseMonitorForm,
+} from './monitor-form';
+import { errorPage } from './pages/error.page';
+import { monitorPath } from './pages/monitor.page';
+import { deleteMonitorPage, monitorFormPage } from './pages/monitor-form.page';
+
+type FieldErrors = Partial<Record<MonitorFormField, string>>;
+
+/** The verb's refusal as messages beside the fields, and one for the form for what belongs to none. */
+function placeError(error: DomainError): { errors: FieldErrors; message?: string } {
+  const errors: FieldErrors = {};
+  const loose: string[] = [];
+  const issues =
+    error instanceof ValidationError && error.issues.length
+      ? error.issues
+      : // Plan limits and other refusals name their field at the start of the message ("regions: ...").
+        [/^([A-Za-z.0-9]+): (.*)$/s.exec(error.message)].map((m) =>
+          m ? { field: m[1], message: m[2] } : { field: '', message: error.message },
+        );
+  for (const issue of issues) {
+    const placed = issue.field ? fieldOfIssue(issue) : null;
+    if (placed) errors[placed.field] ??= placed.message;
+    else loose.push(issue.field ? `${issue.field}: ${issue.message}` : issue.message);
+  }
+  return { errors, message: loose.length ? loose.join('; ') : undefined };
+}
+
+function kindOf(value: string | undefined): MonitorKind {
+  if (value === undefined || value === '') return 'http';
+  if (!(MONITOR_KINDS as readonly string[]).includes(value)) {
+    throw ValidationError.field('kind', `must be one of ${MONITOR_KINDS.join(', ')}`);
+  }
+  return value as MonitorKind;
+}
+
+@Injectable()
+export class MonitorFormsRoutes {
+  constructor(
+    @Inject(DashboardRequests) private readonly requests: DashboardRequests,
+    @Inject(MonitorsService) private readonly monitors: MonitorsService,
+  ) {}
+
+  register(app: FastifyInstance): void {
+    app.get('/app/w/:slug/monitors/new', (request, reply) =>
+      this.requests.handle(request, reply, async () => {
+        const w = await this.requests.requireWorkspace(request, false);
+        this.requireWriter(w);
+        const kind = kindOf(query(request).kind);
+        return this.form(reply, w, 200, kind, undefined, newMonitorFormValues(), {});
+      }),
+    );
+    app.post('/app/w/:slug/monitors/new', (request, reply) =>
+      this.requests.handle(request, reply, async () => {
+        const w = await this.requests.requireWorkspace(request, true);
+        const kind = kindOf(query(request).kind);
+        const form = formOf(request);
+        const parsed = parseMonitorForm(kind, form);
+        if (Object.keys(parsed.errors).length) return this.form(reply, w, 400, kind, undefined, form, parsed.errors);
+        try {
+          const created = await this.monitors.create(w.ctx, kind, parsed.input);
+          return reply.redirect(`${monitorPath(w.ctx.workspace.slug, created.id)}?created=1`, 303);
+        } catch (error) {
+          return this.refused(reply, w, error, kind, undefined, form);
+        }
+      }),
+    );
+    app.get('/app/w/:slug/monitors/:id/edit', (request, reply) =>
+      this.requests.handle(request, reply, async () => {
+        const w = await this.requests.requireWorkspace(request, false);
+        this.requireWriter(w);
+        const monitor = await this.monitors.get(w.ctx, (request.params as { id: string }).id);
+        return this.form(reply, w, 200, monitor.kind, monitor, monitorFormValues(monitor), {});
+      }),
+    );
+    app.post('/app/w/:slug/monitors/:id/edit', (request, reply) =>
+      this.requests.handle(request, reply, async () => {
+        const w = await this.requests.requireWorkspace(request, true);
+        const monitor = await this.monitors.get(w.ctx, (request.params as { id: string }).id);
+        const form = formOf(request);
+        const parsed = parseMonitorForm(monitor.kind, form);
+        if (Object.keys(parsed.errors).length) {
+          return this.form(reply, w, 400, monitor.kind, monitor, form, parsed.errors);
+        }
+        try {
+          await this.monitors.update(w.ctx, monitor.kind, monitor.id, parsed.input);
+          return reply.redirect(`${monitorPath(w.ctx.workspace.slug, monitor.id)}?saved=1`, 303);
+        } catch (error) {
+          return this.refused(reply, w, error, monitor.kind, monitor, form);
+        }
+      }),
+    );
+    app.get('/app/w/:slug/monitors/:id/delete', (request, reply) =>
+      this.requests.handle(request, reply, async () => {
+        const w = await this.requests.requireWorkspace(request, false);
+        this.requireWriter(w);
+        const id = (request.params as { id: string }).id;
+        const monitor = await this.monitors.get(w.ctx, id);
+        const dependents = await this.monitors.dependents(w.ctx, id);
+        return this.requests.page(reply, 200, deleteMonitorPage(this.frame(w), monitor, dependents));
+      }),
+    );
+    app.post('/app/w/:slug/monitors/:id/delete', (request, reply) =>
+      this.requests.handle(request, reply, async () => {
+        const w = await this.requests.requireWorkspace(request, true);
+        const id = (request.params as { id: string }).id;
+        await this.monitors.delete(w.ctx, id);
+        return reply.redirect(`${workspacePath(w.ctx.workspace.slug, 'monitors')}?deleted=1`, 303);
+      }),
+    );
+  }
+
+  private frame(w: InWorkspace) {
+    return this.requests.frame(w, w.membership, undefined, 'monitors');
+  }
+
+  /** A viewer asking for a form: the pages offer none, and the verbs would refuse what it sends. */
+  private requireWriter(w: InWorkspace): void {
+    if (w.ctx.scope !== 'write') {
+      throw new Answer(
+        403,
+        errorPage('Read only', 'Viewers read this workspace and change nothing.', this.requests.frame(w)),
+      );
+    }
+  }
+
+  private form(
+    reply: FastifyReply,
+    w: InWorkspace,
+    status: number,
+    kind: MonitorKind,
+    monitor: MonitorView | undefined,
+    values: MonitorFormValues,
+    errors: FieldErrors,
+    message?: string,
+  ): FastifyReply {
+    return this.requests.page(
+      reply,
+      status,
+      monitorFormPage(this.frame(w), { kind, monitor, values, errors, message }),
+    );
+  }
+
+  private refused(
+    reply: FastifyReply,
+    w: InWorkspace,
+    error: unknown,
+    kind: MonitorKind,
+    monitor: MonitorView | undefined,
+    values: MonitorFormValues,
+  ): FastifyReply {
+    if (!isDomainError(error) || !dashboardErrorOf(error.code).onForm) throw error;
+    const { errors, message } = placeError(error);
+    return this.form(reply, w, dashboardErrorOf(error.code).status, kind, monitor, values, errors, message);
+  }
+}

@@ -1,0 +1,296 @@
+// The form that creates or edits a monitor of one of the five kinds, and the page that confirms a
+// monitor's deletion naming what goes with it. The form is plain HTML (no script): lists are
+// textareas with one entry per line, regions are checkboxes; a refused form comes back with the
+// values sent, the verb's message beside each field and a summary linking to them.
+import { html, type Html } from '../../common/html';
+import {
+  HTTP_METHODS,
+  MONITOR_KINDS,
+  type MonitorKind,
+  NUMBER_COMPARATORS,
+  PERIODICITIES,
+  RECORD_COMPARATORS,
+  REGIONS,
+  STRING_COMPARATORS,
+} from '../../monitors/monitor.constants';
+import type { MonitorView } from '../../monitors/monitor.view';
+import type { MonitorDependents } from '../../monitors/monitors.service';
+import {
+  card,
+  checkbox,
+  errorSummary,
+  field,
+  type Frame,
+  layout,
+  notice,
+  postForm,
+  select,
+  textarea,
+  workspacePath,
+} from '../components';
+import type { MonitorFormField, MonitorFormValues } from '../monitor-form';
+import { monitorPath } from './monitor.page';
+
+export const KIND_TITLES: Record<MonitorKind, string> = {
+  http: 'HTTP',
+  tcp: 'TCP',
+  dns: 'DNS',
+  icmp: 'ICMP (ping)',
+  grpc: 'gRPC',
+};
+
+const LABELS: Record<MonitorFormField, string> = {
+  name: 'Name',
+  description: 'Description',
+  url: 'URL',
+  uri: 'Target',
+  periodicity: 'Check every',
+  method: 'Method',
+  body: 'Request body',
+  headers: 'Request headers',
+  timeout: 'Timeout (ms)',
+  retry: 'Retries',
+  alertQuorum: 'Alert quorum',
+  degradedAt: 'Degraded above (ms)',
+  followRedirects: 'Follow redirects',
+  regions: 'Regions',
+  active: 'Active',
+  public: 'Public',
+  statusCodeAssertions: 'Status code assertions',
+  bodyAssertions: 'Body assertions',
+  headerAssertions: 'Header assertions',
+  recordAssertions: 'DNS record assertions',
+  otelEndpoint: 'OpenTelemetry endpoint',
+  otelHeaders: 'OpenTelemetry headers',
+  grpcService: 'Service',
+  grpcTls: 'TLS',
+  grpcMetadata: 'Metadata',
+  grpcExpectedStatus: 'Counts as up when the status is',
+};
+
+const TARGET_HINTS: Record<Exclude<MonitorKind, 'http'>, string> = {
+  tcp: 'host:port, e.g. db.example.com:5432',
+  dns: 'a domain name, e.g. example.com',
+  icmp: 'a host name or IP address, without a port',
+  grpc: 'host:port of the server, e.g. api.example.com:443',
+};
+
+export interface MonitorFormPageData {
+  kind: MonitorKind;
+  /** The monitor edited; none for a new one. */
+  monitor?: MonitorView;
+  values: MonitorFormValues;
+  errors: Partial<Record<MonitorFormField, string>>;
+  message?: string;
+}
+
+export function newMonitorPath(slug: string, kind?: MonitorKind): string {
+  return `${workspacePath(slug, 'monitors')}/new${kind ? `?kind=${kind}` : ''}`;
+}
+
+export function monitorFormPage(frame: Frame, data: MonitorFormPageData): Html {
+  const slug = frame.current!.slug;
+  const { kind, values, errors } = data;
+  const v = (name: MonitorFormField) => values[name] ?? '';
+  const checked = (name: string) => values[name as MonitorFormField] === 'on';
+  const editing = data.monitor;
+  const action = editing ? `${monitorPath(slug, editing.id)}/edit` : `${newMonitorPath(slug)}?kind=${kind}`;
+  const title = editing ? `Edit ${editing.name}` : `New ${KIND_TITLES[kind]} monitor`;
+
+  const kinds = editing
+    ? ''
+    : html`<nav aria-label="Kind of monitor">
+        <ul class="kinds">
+          ${MONITOR_KINDS.map(
+            (k) =>
+              html`<li>
+                <a href="${newMonitorPath(slug, k)}" ${k === kind ? html` aria-current="page"` : ''}
+                  >${KIND_TITLES[k]}</a
+                >
+              </li>`,
+          )}
+        </ul>
+      </nav>`;
+
+  const what =
+    kind === 'http'
+      ? html`${field({ label: LABELS.url, name: 'url', value: v('url'), error: errors.url, required: true, hint: 'http:// or https://' })}
+        ${select(
+          LABELS.method,
+          'method',
+          HTTP_METHODS.map((m) => ({ value: m, label: m })),
+          v('method') || 'GET',
+          errors.method,
+        )}
+        ${textarea({ label: LABELS.headers, name: 'headers', value: v('headers'), error: errors.headers, hint: 'One per line, as "Name: value".' })}
+        ${textarea({ label: LABELS.body, name: 'body', value: v('body'), error: errors.body, rows: 4 })}
+        ${checkbox(LABELS.followRedirects, 'followRedirects', checked('followRedirects'), undefined, errors.followRedirects)}`
+      : html`${field({ label: LABELS.uri, name: 'uri', value: v('uri'), error: errors.uri, required: true, hint: TARGET_HINTS[kind] })}
+        ${
+          kind === 'grpc'
+            ? html`${field({ label: LABELS.grpcService, name: 'grpcService', value: v('grpcService'), error: errors.grpcService, hint: 'The name sent to grpc.health.v1.Health/Check; empty checks the server as a whole.' })}
+              ${checkbox('Use TLS', 'grpcTls', checked('grpcTls'), undefined, errors.grpcTls)}
+              ${textarea({ label: LABELS.grpcMetadata, name: 'grpcMetadata', value: v('grpcMetadata'), error: errors.grpcMetadata, hint: 'One per line, as "name: value".' })}
+              ${select(
+                LABELS.grpcExpectedStatus,
+                'grpcExpectedStatus',
+                ['SERVING', 'NOT_SERVING', 'SERVICE_UNKNOWN'].map((s) => ({ value: s, label: s })),
+                v('grpcExpectedStatus') || 'SERVING',
+                errors.grpcExpectedStatus,
+              )}`
+            : ''
+        }`;
+
+  const assertions =
+    kind === 'http'
+      ? html`${textarea({
+          label: LABELS.statusCodeAssertions,
+          name: 'statusCodeAssertions',
+          value: v('statusCodeAssertions'),
+          error: errors.statusCodeAssertions,
+          hint: `One per line: a comparison (${NUMBER_COMPARATORS.join(', ')}) and a status code, e.g. "eq 200". None: any 2xx counts as up.`,
+        })}
+        ${textarea({
+          label: LABELS.bodyAssertions,
+          name: 'bodyAssertions',
+          value: v('bodyAssertions'),
+          error: errors.bodyAssertions,
+          hint: `One per line: a comparison (${STRING_COMPARATORS.join(', ')}) and the text, e.g. "contains ok".`,
+        })}
+        ${textarea({
+          label: LABELS.headerAssertions,
+          name: 'headerAssertions',
+          value: v('headerAssertions'),
+          error: errors.headerAssertions,
+          hint: 'One per line: the header, a comparison and the value, e.g. "content-type contains json".',
+        })}`
+      : kind === 'dns'
+        ? textarea({
+            label: LABELS.recordAssertions,
+            name: 'recordAssertions',
+            value: v('recordAssertions'),
+            error: errors.recordAssertions,
+            hint: `One per line: the record type, a comparison (${RECORD_COMPARATORS.join(', ')}) and the value, e.g. "A eq 192.0.2.1".`,
+          })
+        : '';
+
+  const regions = html`<fieldset>
+    <legend>${LABELS.regions}</legend>
+    ${errors.regions ? html`<p class="field-error" id="f-regions">${errors.regions}</p>` : ''}
+    <div class="regions">${REGIONS.map((r) => checkbox(r, `region.${r}`, checked(`region.${r}`)))}</div>
+  </fieldset>`;
+
+  const telemetry =
+    kind === 'grpc'
+      ? ''
+      : html`<fieldset>
+          <legend>OpenTelemetry</legend>
+          <p class="hint">Each check's metrics are also sent to this OTLP/HTTP endpoint.</p>
+          ${field({ label: LABELS.otelEndpoint, name: 'otelEndpoint', value: v('otelEndpoint'), error: errors.otelEndpoint })}
+          ${textarea({ label: LABELS.otelHeaders, name: 'otelHeaders', value: v('otelHeaders'), error: errors.otelHeaders, hint: 'One per line, as "Name: value".' })}
+        </fieldset>`;
+
+  const form = postForm(
+    action,
+    frame.csrf,
+    html`<fieldset>
+        <legend>What to check</legend>
+        ${field({ label: LABELS.name, name: 'name', value: v('name'), error: errors.name, required: true, maxLength: 256 })}
+        ${textarea({ label: LABELS.description, name: 'description', value: v('description'), error: errors.description, rows: 2 })}
+        ${what}
+      </fieldset>
+      <fieldset>
+        <legend>When and from where</legend>
+        ${select(
+          LABELS.periodicity,
+          'periodicity',
+          PERIODICITIES.map((p) => ({ value: p, label: p })),
+          v('periodicity') || '1m',
+          errors.periodicity,
+        )}
+        ${checkbox(LABELS.active, 'active', checked('active'), 'checks run on schedule', errors.active)}
+      </fieldset>
+      ${regions}
+      <fieldset>
+        <legend>When it counts as failing</legend>
+        ${field({ label: LABELS.timeout, name: 'timeout', value: v('timeout'), error: errors.timeout, hint: '0 gives a check its whole period.' })}
+        ${field({ label: LABELS.retry, name: 'retry', value: v('retry'), error: errors.retry })}
+        ${field({ label: LABELS.degradedAt, name: 'degradedAt', value: v('degradedAt'), error: errors.degradedAt, hint: 'Empty: computed from the timeout.' })}
+        ${field({ label: LABELS.alertQuorum, name: 'alertQuorum', value: v('alertQuorum'), error: errors.alertQuorum, hint: 'Locations that must fail before an alert; 0 is a majority.' })}
+        ${assertions}
+      </fieldset>
+      <fieldset>
+        <legend>Publishing</legend>
+        ${checkbox(LABELS.public, 'public', checked('public'), 'its results may be shown on public status pages', errors.public)}
+      </fieldset>
+      ${telemetry}
+      <div class="actions">
+        <button type="submit">${editing ? 'Save changes' : 'Create monitor'}</button>
+        <a class="button secondary" href="${editing ? monitorPath(slug, editing.id) : workspacePath(slug, 'monitors')}"
+          >Cancel</a
+        >
+      </div>`,
+    title,
+  );
+  return layout(
+    frame,
+    `${title} · ${frame.current!.name}`,
+    html`<p class="crumbs"><a href="${workspacePath(slug, 'monitors')}">Monitors</a></p>
+      <h1>${title}</h1>
+      ${kinds} ${data.message ? notice('error', data.message) : ''} ${errorSummary(errors, LABELS)} ${form}`,
+  );
+}
+
+export function deleteMonitorPage(frame: Frame, monitor: MonitorView, dependents: MonitorDependents): Html {
+  const slug = frame.current!.slug;
+  const base = monitorPath(slug, monitor.id);
+  const blocked = dependents.components.length > 0;
+  const components = html`<ul>
+    ${dependents.components.map(
+      (c) => html`<li>the component <strong>${c.name}</strong> of the status page <strong>${c.pageTitle}</strong></li>`,
+    )}
+  </ul>`;
+  const alsoGoes = [
+    ...dependents.channels.map((c) => html`<li>its link to the notification channel <strong>${c.name}</strong></li>`),
+    ...dependents.privateLocations.map(
+      (l) => html`<li>its assignment to the private location <strong>${l.name}</strong></li>`,
+    ),
+  ];
+  const body = blocked
+    ? html`${notice(
+          'warning',
+          html`<p>This monitor is shown on status pages, so it cannot be deleted yet. Remove it from:</p>
+            ${components}`,
+        )}
+        <p><a href="${base}">Back to the monitor</a></p>`
+    : html`<p>
+          Deleting <strong>${monitor.name}</strong> stops its checks and alerts and removes it from the dashboard and
+          the API. The audit log keeps a record of it.
+        </p>
+        ${
+          alsoGoes.length
+            ? html`<p>Also removed:</p>
+                <ul>
+                  ${alsoGoes}
+                </ul>`
+            : html`<p class="muted">No notification channel or private location uses it.</p>`
+        }
+        ${postForm(
+          `${base}/delete`,
+          frame.csrf,
+          html`<div class="actions">
+            <button type="submit" class="danger">Delete ${monitor.name}</button>
+            <a class="button secondary" href="${base}">Cancel</a>
+          </div>`,
+          `Delete ${monitor.name}`,
+        )}`;
+  return layout(
+    frame,
+    `Delete ${monitor.name} · ${frame.current!.name}`,
+    html`<p class="crumbs">
+        <a href="${workspacePath(slug, 'monitors')}">Monitors</a> › <a href="${base}">${monitor.name}</a>
+      </p>
+      <h1>Delete ${monitor.name}?</h1>
+      ${card('What goes with it', body, 'delete-monitor')}`,
+  );
+}

@@ -1,0 +1,212 @@
+// The dashboard's private locations: the list with each agent's status, and for writers the forms
+// that create a location (its token shown on that answer only), edit its name, monitors and metadata,
+// rotate its token (the new one shown once) and delete it after a confirmation naming its monitors.
+import { Inject, Injectable } from '@nestjs/common';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDomainError, ValidationError } from '../common/errors';
+import type { AppConfig } from '../config/config';
+import { APP_CONFIG } from '../config/config.module';
+import { MonitorsOverviewService } from '../monitors/monitors-overview.service';
+import type { PrivateLocationView } from '../private-locations/private-location.view';
+import { PrivateLocationsService, type PrivateLocationInput } from '../private-locations/private-locations.service';
+import { dashboardErrorOf } from './dashboard-errors';
+import { Answer, DashboardRequests, formOf, query, type Form, type InWorkspace } from './dashboard-requests';
+import { errorPage } from './pages/error.page';
+import {
+  deleteLocationPage,
+  editLocationPage,
+  type LocationFormState,
+  privateLocationPath,
+  privateLocationsPage,
+  type PrivateLocationsPageData,
+} from './pages/private-locations.page';
+
+/** The form as the verb's input; metadata lines that are not `key: value` are the form's own error. */
+function parseLocationForm(form: Form): { input: PrivateLocationInput; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  const metadata: Record<string, string> = {};
+  (form.metadata ?? '')
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l !== '')
+    .forEach((line, index) => {
+      const colon = line.indexOf(':');
+      if (colon <= 0) errors.metadata ??= `line ${index + 1}: must be "key: value"`;
+      else metadata[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
+    });
+  const monitorIds = Object.keys(form)
+    .filter((k) => k.startsWith('monitor.') && form[k] === 'on')
+    .map((k) => k.slice('monitor.'.length));
+  return { input: { name: form.name ?? '', monitorIds, metadata }, errors };
+}
+
+function locationFormValues(l: PrivateLocationView): Record<string, string> {
+  const values: Record<string, string> = {
+    name: l.name,
+    metadata: Object.entries(l.metadata)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join('\n'),
+  };
+  for (const id of l.monitorIds) values[`monitor.${id}`] = 'on';
+  return values;
+}
+
+/** A refusal of the verb as messages by field (metadata issues are named by their key). */
+function refusalOf(error: unknown, values: Record<string, string>): LocationFormState {
+  if (!isDomainError(error) || !dashboardErrorOf(error.code).onForm) throw error;
+  const errors: Record<string, string> = {};
+  if (error instanceof ValidationError && error.issues.length) {
+    for (const issue of error.issues) {
+      const [head, ...rest] = issue.field.split('.');
+      const field = ['name', 'monitorIds', 'metadata'].includes(head) ? head : 'name';
+      errors[field] ??= rest.length && head === 'metadata' ? `${rest.join('.')}: ${issue.message}` : issue.message;
+    }
+    return { values, errors };
+  }
+  return { values, errors, message: error.message };
+}
+
+@Injectable()
+export class PrivateLocationFormsRoutes {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(DashboardRequests) private readonly requests: DashboardRequests,
+    @Inject(PrivateLocationsService) private readonly locations: PrivateLocationsService,
+    @Inject(MonitorsOverviewService) private readonly overview: MonitorsOverviewService,
+  ) {}
+
+  register(app: FastifyInstance): void {
+    app.get('/app/w/:slug/private-locations', (request, reply) =>
+      this.requests.handle(request, reply, async () => {
+        const w = await this.requests.requireWorkspace(request, false);
+        const q = query(request);
+        const done =
+          q.done === 'saved' ? 'Saved the changes.' : q.done === 'deleted' ? 'Deleted the location.' : undefined;
+        return this.list(reply, w, 200, { done });
+      }),
+    );
+    app.post('/app/w/:slug/private-locations', (request, reply) =>
+      this.requests.handle(request, reply, async () => {
+        const w = await this.requests.requireWorkspace(request, true);
+        const form = formOf(request);
+        const parsed = parseLocationForm(form);
+        if (Object.keys(parsed.errors).length) return this.list(reply, w, 400, { form: { values: form, ...parsed } });
+        try {
+          const location = await this.locations.create(w.ctx, parsed.input);
+          // The token is on this answer only (no redirect: a reload must not show it again).
+          return this.list(reply, w, 201, { revealed: { location, created: true } });
+        } catch (error) {
+          const state = refusalOf(error, form);
+          return this.list(reply, w, dashboardErrorOf((error as { code: 'VALIDATION' }).code).status, { form: state });
+        }
+      }),
+    );
+    app.get('/app/w/:slug/private-locations/:id/edit', (request, reply) =>
+      this.requests.handle(request, reply, async () => {
+        const w = await this.writer(request);
+        const location = await this.locations.get(w.ctx, this.id(request));
+        return this.edit(reply, w, 200, location, { values: locationFormValues(location), errors: {} });
+      }),
+    );
+    app.post('/app/w/:slug/private-locations/:id/edit', (request, reply) =>
+      this.requests.handle(request, reply, async () => {
+        const w = await this.requests.requireWorkspace(request, true);
+        const location = await this.locations.get(w.ctx, this.id(request));
+        const form = formOf(request);
+        const parsed = parseLocationForm(form);
+        if (Object.keys(parsed.errors).length) {
+          return this.edit(reply, w, 400, location, { values: form, errors: parsed.errors });
+        }
+        try {
+          await this.locations.update(w.ctx, location.id, parsed.input, ['name', 'monitorIds', 'metadata']);
+        } catch (error) {
+          const state = refusalOf(error, form);
+          return this.edit(reply, w, dashboardErrorOf((error as { code: 'VALIDATION' }).code).status, location, state);
+        }
+        return reply.redirect(`${privateLocationPath(w.ctx.workspace.slug)}?done=saved`, 303);
+      }),
+    );
+    app.post('/app/w/:slug/private-locations/:id/rotate', (request, reply) =>
+      this.requests.handle(request, reply, async () => {
+        const w = await this.requests.requireWorkspace(request, true);
+        const location = await this.locations.rotateToken(w.ctx, this.id(request));
+        return this.list(reply, w, 200, { revealed: { location, created: false } });
+      }),
+    );
+    app.get('/app/w/:slug/private-locations/:id/delete', (request, reply) =>
+      this.requests.handle(request, reply, async () => {
+        const w = await this.writer(request);
+        const location = await this.locations.get(w.ctx, this.id(request));
+        return this.requests.page(
+          reply,
+          200,
+          deleteLocationPage(this.frame(w), location, await this.overview.names(w.ctx)),
+        );
+      }),
+    );
+    app.post('/app/w/:slug/private-locations/:id/delete', (request, reply) =>
+      this.requests.handle(request, reply, async () => {
+        const w = await this.requests.requireWorkspace(request, true);
+        await this.locations.delete(w.ctx, this.id(request));
+        return reply.redirect(`${privateLocationPath(w.ctx.workspace.slug)}?done=deleted`, 303);
+      }),
+    );
+  }
+
+  private id(request: FastifyRequest): string {
+    return (request.params as { id: string }).id;
+  }
+
+  private frame(w: InWorkspace) {
+    return this.requests.frame(w, w.membership, undefined, 'private-locations');
+  }
+
+  private async writer(request: FastifyRequest): Promise<InWorkspace> {
+    const w = await this.requests.requireWorkspace(request, false);
+    if (w.ctx.scope !== 'write') {
+      throw new Answer(
+        403,
+        errorPage('Read only', 'Viewers read this workspace and change nothing.', this.requests.frame(w)),
+      );
+    }
+    return w;
+  }
+
+  private async list(
+    reply: FastifyReply,
+    w: InWorkspace,
+    status: number,
+    extra: Pick<PrivateLocationsPageData, 'revealed' | 'done' | 'form'>,
+  ): Promise<FastifyReply> {
+    const [locations, monitorNames] = await Promise.all([
+      this.locations.list(w.ctx, { limit: 100 }),
+      this.overview.names(w.ctx),
+    ]);
+    return this.requests.page(
+      reply,
+      status,
+      privateLocationsPage(this.frame(w), {
+        locations: locations.items,
+        total: locations.totalSize,
+        monitorNames,
+        apiUrl: this.config.baseUrl,
+        canWrite: w.ctx.scope === 'write',
+        ...extra,
+      }),
+    );
+  }
+
+  private async edit(
+    reply: FastifyReply,
+    w: InWorkspace,
+    status: number,
+    location: PrivateLocationView,
+    form: LocationFormState,
+  ): Promise<FastifyReply> {
+    return this.requests.page(
+      reply,
+      status,
+      editLocationPage(this.frame(w), { location, monitorNames: await this.overview.names(w.ctx), form }),
+    );
+  }
+}
