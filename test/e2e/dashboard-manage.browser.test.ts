@@ -169,7 +169,7 @@ describeInBrowser('managing monitors and status pages in Chromium', () => {
     await viewerContext.close();
   });
 
-  it('has no serious accessibility violation on the forms', async () => {
+  it('has no serious accessibility violation on the forms and lists', async () => {
     const scan = await browser.newContext({ bypassCSP: true });
     await scan.addCookies(await context.cookies());
     const tab = await scan.newPage();
@@ -185,6 +185,10 @@ describeInBrowser('managing monitors and status pages in Chromium', () => {
       `/status-pages/${pageId}/delete`,
       `/status-pages/${pageId}/reports/new`,
       `/status-pages/${pageId}/subscribers`,
+      `/notifications`,
+      `/notifications/new?kind=webhook`,
+      `/notifications/new?kind=opsgenie`,
+      `/private-locations`,
     ]) {
       const answer = await tab.goto(`${t.baseUrl}/app/w/${slug}${path}`);
       expect([path, answer?.status()]).toEqual([path, 200]);

@@ -31,11 +31,12 @@ export function settingsPath(slug: string, section: SettingsSection = 'general')
 }
 
 /** The areas of a workspace in the side navigation. */
-export type WorkspaceArea = 'monitors' | 'status-pages' | 'private-locations' | 'audit' | 'settings';
+export type WorkspaceArea = 'monitors' | 'status-pages' | 'notifications' | 'private-locations' | 'audit' | 'settings';
 
 const AREAS: Array<{ id: WorkspaceArea; title: string }> = [
   { id: 'monitors', title: 'Monitors' },
   { id: 'status-pages', title: 'Status pages' },
+  { id: 'notifications', title: 'Notification channels' },
   { id: 'private-locations', title: 'Private locations' },
   { id: 'audit', title: 'Audit log' },
   { id: 'settings', title: 'Settings' },

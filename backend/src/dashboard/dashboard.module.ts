@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ApiKeysModule } from '../api-keys/api-keys.module';
 import { AuditModule } from '../audit/audit.module';
+import { NotificationsModule } from '../notifications/notifications.module';
 import { StatusPagesModule } from '../status-pages/status-pages.module';
 import { StatusReportsModule } from '../status-reports/status-reports.module';
 import { SubscribersModule } from '../subscribers/subscribers.module';
@@ -13,6 +14,7 @@ import { DashboardRoutes } from './dashboard.routes';
 import { DashboardSessionsModule } from './sessions/sessions.module';
 import { SignInService } from './sign-in.service';
 import { MonitorFormsRoutes } from './monitor-forms.routes';
+import { NotificationFormsRoutes } from './notification-forms.routes';
 import { PrivateLocationFormsRoutes } from './private-location-forms.routes';
 import { StatusPageFormsRoutes } from './status-page-forms.routes';
 import { WorkspacePagesRoutes } from './workspace-pages.routes';
@@ -34,6 +36,7 @@ import { WorkspaceSettingsService } from './workspace-settings.service';
     PrivateLocationsModule,
     AuditModule,
     StatusPagesModule,
+    NotificationsModule,
     StatusReportsModule,
     SubscribersModule,
   ],
@@ -44,6 +47,7 @@ import { WorkspaceSettingsService } from './workspace-settings.service';
     MonitorFormsRoutes,
     StatusPageFormsRoutes,
     PrivateLocationFormsRoutes,
+    NotificationFormsRoutes,
     SignInService,
     WorkspaceSettingsService,
   ],

@@ -27,6 +27,7 @@ import { safeReturnTo } from './return-to';
 import { SESSION_ABSOLUTE_MS, SessionsService } from './sessions/sessions.service';
 import { SignInService } from './sign-in.service';
 import { MonitorFormsRoutes } from './monitor-forms.routes';
+import { NotificationFormsRoutes } from './notification-forms.routes';
 import { PrivateLocationFormsRoutes } from './private-location-forms.routes';
 import { StatusPageFormsRoutes } from './status-page-forms.routes';
 import { WorkspacePagesRoutes } from './workspace-pages.routes';
@@ -49,6 +50,7 @@ export class DashboardRoutes implements OnModuleInit {
     @Inject(MonitorFormsRoutes) private readonly monitorForms: MonitorFormsRoutes,
     @Inject(StatusPageFormsRoutes) private readonly statusPageForms: StatusPageFormsRoutes,
     @Inject(PrivateLocationFormsRoutes) private readonly privateLocationForms: PrivateLocationFormsRoutes,
+    @Inject(NotificationFormsRoutes) private readonly notificationForms: NotificationFormsRoutes,
   ) {}
 
   onModuleInit(): void {
@@ -202,6 +204,7 @@ export class DashboardRoutes implements OnModuleInit {
     this.monitorForms.register(app);
     this.statusPageForms.register(app);
     this.privateLocationForms.register(app);
+    this.notificationForms.register(app);
 
     // Settings → General → API keys.
     app.get('/app/w/:slug/settings', (request, reply) =>

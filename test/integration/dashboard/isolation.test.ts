@@ -4,6 +4,7 @@
 // forms; nothing of B changes. The answer is the same as for ids that exist nowhere.
 import { ApiKeysService } from '../../../backend/src/api-keys/api-keys.service';
 import { MonitorsService } from '../../../backend/src/monitors/monitors.service';
+import { NotificationsService } from '../../../backend/src/notifications/notifications.service';
 import { PrivateLocationsService } from '../../../backend/src/private-locations/private-locations.service';
 import { PageComponentsService } from '../../../backend/src/status-pages/page-components.service';
 import { StatusPagesService } from '../../../backend/src/status-pages/status-pages.service';
@@ -51,6 +52,10 @@ describe('dashboard isolation between workspaces', () => {
     subscribers: await t.db.rows(`SELECT id, status FROM page_subscribers WHERE workspace_id = $1 ORDER BY id`, [
       b.ctx.workspace.id,
     ]),
+    channels: await t.db.rows(
+      `SELECT id, name, config, secrets_sealed FROM notification_channels WHERE workspace_id = $1 ORDER BY id`,
+      [b.ctx.workspace.id],
+    ),
     locations: await t.db.rows(
       `SELECT id, name, token_hash, metadata FROM private_locations WHERE workspace_id = $1 ORDER BY id`,
       [b.ctx.workspace.id],
@@ -256,6 +261,48 @@ describe('dashboard isolation between workspaces', () => {
       404,
     );
     expect(await post(`/app/w/${aSlug}/private-locations`, { name: 'A rack', 'monitor.999999999': 'on' })).toBe(404);
+    expect(await snapshotOfB()).toEqual(before);
+  });
+
+  it('answers 404 for B’s notification channels on every form, through A’s slug and B’s', async () => {
+    const bChannel = await t.app.get(NotificationsService).create(b.ctx, {
+      name: 'B hook',
+      providerType: 'email',
+      monitorIds: [bMonitorId],
+      provider: { kind: 'email', args: { email: 'b-oncall@example.com' } },
+    });
+    const before = await snapshotOfB();
+    const aSlug = a.ctx.workspace.slug;
+    const post = async (path: string, fields: Record<string, string>) => {
+      await browser.get(`/app/w/${aSlug}/monitors`);
+      return (await browser.post(path, fields)).status;
+    };
+    for (const path of ['/notifications', '/notifications/new']) {
+      expect([path, (await browser.get(`/app/w/${b.ctx.workspace.slug}${path}`)).status]).toEqual([path, 404]);
+    }
+    expect(
+      await post(`/app/w/${b.ctx.workspace.slug}/notifications/new?kind=email`, { 'arg.email': 'x@example.com' }),
+    ).toBe(404);
+    for (const slug of [aSlug, b.ctx.workspace.slug]) {
+      for (const id of [bChannel.id, '999999999']) {
+        const base = `/app/w/${slug}/notifications/${id}`;
+        for (const path of ['/edit', '/delete']) {
+          expect([path, (await browser.get(`${base}${path}`)).status]).toEqual([path, 404]);
+        }
+        for (const path of ['/edit', '/test', '/delete']) {
+          expect([path, await post(`${base}${path}`, { name: 'stolen' })]).toEqual([path, 404]);
+        }
+      }
+    }
+    // B's monitor in A's own create form, as a monitor that exists nowhere.
+    for (const id of [bMonitorId, '999999999']) {
+      expect(
+        await post(`/app/w/${aSlug}/notifications/new?kind=email`, {
+          'arg.email': 'a@example.com',
+          [`monitor.${id}`]: 'on',
+        }),
+      ).toBe(404);
+    }
     expect(await snapshotOfB()).toEqual(before);
   });
 });
