@@ -104,14 +104,19 @@ export class PageDomains implements OnModuleInit, OnApplicationBootstrap, OnAppl
       return this.reloading;
     }
     this.reloading = (async () => {
-      do {
-        this.again = false;
-        const rows = await this.pages.publishedDomains();
-        this.domains = new Map(rows.map((r) => [r.domain, r.slug]));
-      } while (this.again);
-    })().finally(() => {
-      this.reloading = null;
-    });
+      try {
+        do {
+          this.again = false;
+          const rows = await this.pages.publishedDomains();
+          this.domains = new Map(rows.map((r) => [r.domain, r.slug]));
+        } while (this.again);
+      } finally {
+        // In the same turn as the last check of `again`: a change announced after it starts a new
+        // load instead of joining this finished one (a .finally() callback left a gap of a microtask
+        // in which such a change was dropped until the next timer).
+        this.reloading = null;
+      }
+    })();
     return this.reloading;
   }
 

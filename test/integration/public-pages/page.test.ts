@@ -544,10 +544,12 @@ describe('public status page', () => {
 
     it('follows changes of the domain through the change feed', async () => {
       const page = await newPage({ customDomain: 'old.acme.test' });
-      await eventually(async () => (await get(t, '/', { host: 'old.acme.test' })).status === 200, 'old domain');
+      // An unknown Host is answered too (the site), so the page is recognised by its title.
+      const shows = async (host: string) => (await get(t, '/', { host })).body.includes(`<h1>${page.title}</h1>`);
+      await eventually(() => shows('old.acme.test'), 'old domain');
       await t.app.get(StatusPagesService).update(tenant.ctx, page.id, { customDomain: 'new.acme.test' });
-      await eventually(async () => (await get(t, '/', { host: 'new.acme.test' })).status === 200, 'new domain');
-      expect((await get(t, '/', { host: 'old.acme.test' })).body).not.toContain(page.title);
+      await eventually(() => shows('new.acme.test'), 'new domain');
+      expect(await shows('old.acme.test')).toBe(false);
     });
   });
 
