@@ -185,6 +185,7 @@ describeInBrowser('managing monitors and status pages in Chromium', () => {
       `/status-pages/${pageId}/delete`,
       `/status-pages/${pageId}/reports/new`,
       `/status-pages/${pageId}/subscribers`,
+      `/status-pages/${pageId}/maintenances/new`,
       `/notifications`,
       `/notifications/new?kind=webhook`,
       `/notifications/new?kind=opsgenie`,

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ApiKeysModule } from '../api-keys/api-keys.module';
 import { AuditModule } from '../audit/audit.module';
 import { NotificationsModule } from '../notifications/notifications.module';
+import { MaintenancesModule } from '../maintenances/maintenances.module';
 import { StatusPagesModule } from '../status-pages/status-pages.module';
 import { StatusReportsModule } from '../status-reports/status-reports.module';
 import { SubscribersModule } from '../subscribers/subscribers.module';
@@ -36,6 +37,7 @@ import { WorkspaceSettingsService } from './workspace-settings.service';
     PrivateLocationsModule,
     AuditModule,
     StatusPagesModule,
+    MaintenancesModule,
     NotificationsModule,
     StatusReportsModule,
     SubscribersModule,

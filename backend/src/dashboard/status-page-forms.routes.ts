@@ -15,12 +15,17 @@ import { StatusPagesService } from '../status-pages/status-pages.service';
 import type { StatusReportStatus } from '../status-reports/status-report.entity';
 import { StatusReportsService } from '../status-reports/status-reports.service';
 import { SubscribersService } from '../subscribers/subscribers.service';
+import { MaintenancesService } from '../maintenances/maintenances.service';
+import type { MaintenanceView } from '../maintenances/maintenance.view';
 import { dashboardErrorOf } from './dashboard-errors';
 import { Answer, DashboardRequests, formOf, query, type Form, type InWorkspace } from './dashboard-requests';
 import { errorPage } from './pages/error.page';
 import {
   ARRANGE_SCRIPT,
   ARRANGE_SCRIPT_PATH,
+  deleteMaintenancePage,
+  maintenanceFormPage,
+  utcInputValue,
   reportPage,
   statusPageDetailPage,
   type StatusPageDetailData,
@@ -64,6 +69,25 @@ function messagesOf(error: DomainError, known: string[]): { errors: Record<strin
   return { errors, message: loose.length ? loose.join('; ') : undefined };
 }
 
+const MAINTENANCE_FIELDS = ['title', 'message', 'from', 'to', 'pageComponentIds'];
+
+/** A datetime-local value read as UTC; anything else goes to the verb as an invalid date. */
+function utcDate(value: string | undefined): Date | undefined {
+  const v = (value ?? '').trim();
+  if (v === '') return undefined;
+  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(v) ? new Date(`${v}Z`) : new Date(NaN);
+}
+
+function maintenanceInputOf(form: Form) {
+  return {
+    title: form.title ?? '',
+    message: form.message ?? '',
+    from: utcDate(form.from),
+    to: utcDate(form.to),
+    pageComponentIds: checkedIds(form, 'component.'),
+  };
+}
+
 const checkedIds = (form: Form, prefix: string): string[] =>
   Object.keys(form)
     .filter((k) => k.startsWith(prefix) && form[k] === 'on')
@@ -79,6 +103,7 @@ export class StatusPageFormsRoutes {
     @Inject(StatusReportsService) private readonly reports: StatusReportsService,
     @Inject(SubscribersService) private readonly subscribers: SubscribersService,
     @Inject(MonitorsOverviewService) private readonly overview: MonitorsOverviewService,
+    @Inject(MaintenancesService) private readonly maintenances: MaintenancesService,
   ) {}
 
   register(app: FastifyInstance): void {
@@ -348,6 +373,90 @@ export class StatusPageFormsRoutes {
       }),
     );
 
+    // Maintenances.
+    app.get('/app/w/:slug/status-pages/:id/maintenances/new', (request, reply) =>
+      this.requests.handle(request, reply, async () => {
+        const w = await this.writer(request);
+        return this.maintenance(reply, w, this.id(request), undefined, 200, { values: { notify: 'on' }, errors: {} });
+      }),
+    );
+    app.post('/app/w/:slug/status-pages/:id/maintenances/new', (request, reply) =>
+      this.requests.handle(request, reply, async () => {
+        const w = await this.requests.requireWorkspace(request, true);
+        const id = this.id(request);
+        const form = formOf(request);
+        try {
+          await this.maintenances.create(w.ctx, { pageId: id, ...maintenanceInputOf(form) }, form.notify === 'on');
+        } catch (error) {
+          if (!isDomainError(error) || !dashboardErrorOf(error.code).onForm) throw error;
+          const placed = messagesOf(error, MAINTENANCE_FIELDS);
+          return this.maintenance(reply, w, id, undefined, dashboardErrorOf(error.code).status, {
+            values: form,
+            ...placed,
+          });
+        }
+        return reply.redirect(`${statusPagesPath(w.ctx.workspace.slug, id)}?done=maintenance#maintenances`, 303);
+      }),
+    );
+    app.get('/app/w/:slug/status-pages/:id/maintenances/:maintenanceId/edit', (request, reply) =>
+      this.requests.handle(request, reply, async () => {
+        const w = await this.writer(request);
+        const { id, maintenanceId } = request.params as { id: string; maintenanceId: string };
+        const m = await this.maintenanceOf(w, id, maintenanceId);
+        const values: Record<string, string> = {
+          title: m.title,
+          message: m.message,
+          from: utcInputValue(m.from),
+          to: utcInputValue(m.to),
+        };
+        for (const c of m.pageComponentIds) values[`component.${c}`] = 'on';
+        return this.maintenance(reply, w, id, m, 200, { values, errors: {} });
+      }),
+    );
+    app.post('/app/w/:slug/status-pages/:id/maintenances/:maintenanceId/edit', (request, reply) =>
+      this.requests.handle(request, reply, async () => {
+        const w = await this.requests.requireWorkspace(request, true);
+        const { id, maintenanceId } = request.params as { id: string; maintenanceId: string };
+        const m = await this.maintenanceOf(w, id, maintenanceId);
+        const form = formOf(request);
+        try {
+          await this.maintenances.update(w.ctx, m.id, maintenanceInputOf(form), [
+            'title',
+            'message',
+            'from',
+            'to',
+            'pageComponentIds',
+          ]);
+        } catch (error) {
+          if (!isDomainError(error) || !dashboardErrorOf(error.code).onForm) throw error;
+          const placed = messagesOf(error, MAINTENANCE_FIELDS);
+          return this.maintenance(reply, w, id, m, dashboardErrorOf(error.code).status, { values: form, ...placed });
+        }
+        return reply.redirect(`${statusPagesPath(w.ctx.workspace.slug, id)}?done=maintenance-saved#maintenances`, 303);
+      }),
+    );
+    app.get('/app/w/:slug/status-pages/:id/maintenances/:maintenanceId/delete', (request, reply) =>
+      this.requests.handle(request, reply, async () => {
+        const w = await this.writer(request);
+        const { id, maintenanceId } = request.params as { id: string; maintenanceId: string };
+        const m = await this.maintenanceOf(w, id, maintenanceId);
+        const page = await this.pages.get(w.ctx, id);
+        return this.requests.page(reply, 200, deleteMaintenancePage(this.frame(w), page, m));
+      }),
+    );
+    app.post('/app/w/:slug/status-pages/:id/maintenances/:maintenanceId/delete', (request, reply) =>
+      this.requests.handle(request, reply, async () => {
+        const w = await this.requests.requireWorkspace(request, true);
+        const { id, maintenanceId } = request.params as { id: string; maintenanceId: string };
+        const m = await this.maintenanceOf(w, id, maintenanceId);
+        await this.maintenances.delete(w.ctx, m.id);
+        return reply.redirect(
+          `${statusPagesPath(w.ctx.workspace.slug, id)}?done=maintenance-deleted#maintenances`,
+          303,
+        );
+      }),
+    );
+
     // Subscribers.
     app.get('/app/w/:slug/status-pages/:id/subscribers', (request, reply) =>
       this.requests.handle(request, reply, async () => {
@@ -397,6 +506,39 @@ export class StatusPageFormsRoutes {
         const subscriberId = formOf(request).id ?? '';
         await this.subscribers.remove(w.ctx, subscriberId, id);
         return reply.redirect(`${statusPagesPath(w.ctx.workspace.slug, id)}/subscribers?removed=1`, 303);
+      }),
+    );
+  }
+
+  /** A maintenance of the page of the path; another page's or workspace's is not found. */
+  private async maintenanceOf(w: InWorkspace, pageId: string, id: string): Promise<MaintenanceView> {
+    const m = await this.maintenances.get(w.ctx, id);
+    if (m.pageId !== pageId) throw new Answer(404, errorPage('Not found', `maintenance "${id}" not found`));
+    return m;
+  }
+
+  private async maintenance(
+    reply: FastifyReply,
+    w: InWorkspace,
+    pageId: string,
+    maintenance: MaintenanceView | undefined,
+    status: number,
+    state: { values: Record<string, string>; errors: Record<string, string>; message?: string },
+  ): Promise<FastifyReply> {
+    const page = await this.pages.get(w.ctx, pageId);
+    const [components, monitors] = await Promise.all([
+      this.components.listComponents(w.ctx, page.id),
+      this.overview.names(w.ctx),
+    ]);
+    return this.requests.page(
+      reply,
+      status,
+      maintenanceFormPage(this.frame(w), {
+        page,
+        components,
+        monitors: [...monitors].map(([id, name]) => ({ id, name })),
+        maintenance,
+        ...state,
       }),
     );
   }
@@ -496,12 +638,13 @@ export class StatusPageFormsRoutes {
     extra: Pick<StatusPageDetailData, 'done' | 'message' | 'componentForm'>,
   ): Promise<FastifyReply> {
     const page = await this.pages.get(w.ctx, id);
-    const [components, groups, monitors, reports, subscribers] = await Promise.all([
+    const [components, groups, monitors, reports, subscribers, maintenances] = await Promise.all([
       this.components.listComponents(w.ctx, id),
       this.components.listGroups(w.ctx, id),
       this.overview.names(w.ctx),
       this.reports.list(w.ctx, { pageId: id, filter: 'all', perPage: 50 }),
       this.subscribers.list(w.ctx, id, { perPage: 1 }),
+      this.maintenances.list(w.ctx, { pageId: id, perPage: 50 }),
     ]);
     return this.requests.page(
       reply,
@@ -512,6 +655,7 @@ export class StatusPageFormsRoutes {
         groups,
         monitors: [...monitors].map(([monitorId, name]) => ({ id: monitorId, name })),
         reports: reports.items,
+        maintenances: maintenances.items,
         subscribers: subscribers.totalSize,
         canWrite: this.canWrite(w),
         publicUrl: this.config.baseUrl,
@@ -588,4 +732,7 @@ const DONE: Record<string, string> = {
   'published-notified': 'Published the incident and mailed the subscribers.',
   updated: 'Posted the update. Subscribers were not mailed.',
   'updated-notified': 'Posted the update and mailed the subscribers.',
+  maintenance: 'Scheduled the maintenance.',
+  'maintenance-saved': 'Saved the maintenance.',
+  'maintenance-deleted': 'Deleted the maintenance.',
 };

@@ -10,6 +10,7 @@ import { PageComponentsService } from '../../../backend/src/status-pages/page-co
 import { StatusPagesService } from '../../../backend/src/status-pages/status-pages.service';
 import { StatusReportsService } from '../../../backend/src/status-reports/status-reports.service';
 import { SubscribersService } from '../../../backend/src/subscribers/subscribers.service';
+import { MaintenancesService } from '../../../backend/src/maintenances/maintenances.service';
 import { UsersService } from '../../../backend/src/users/users.service';
 import { DashboardClient, newMember, PASSWORD } from '../../support/dashboard';
 import { freePort, newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../../support/http-app';
@@ -46,6 +47,10 @@ describe('dashboard isolation between workspaces', () => {
     groups: await t.db.rows(`SELECT id, name FROM page_component_groups WHERE workspace_id = $1 ORDER BY id`, [
       b.ctx.workspace.id,
     ]),
+    maintenances: await t.db.rows(
+      `SELECT id, title, "from", "to" FROM maintenances WHERE workspace_id = $1 ORDER BY id`,
+      [b.ctx.workspace.id],
+    ),
     updates: await t.db.rows(`SELECT id FROM status_report_updates WHERE workspace_id = $1 ORDER BY id`, [
       b.ctx.workspace.id,
     ]),
@@ -159,6 +164,13 @@ describe('dashboard isolation between workspaces', () => {
     const [bSubscriber] = (await t.app.get(SubscribersService).list(b.ctx, bPage.id)).items;
     const aPage = await t.app.get(StatusPagesService).create(a.ctx, { title: 'A page', slug: `a-page-${Date.now()}` });
     const bReport = record.report.id;
+    const { record: bWindow } = await t.app
+      .get(MaintenancesService)
+      .create(
+        b.ctx,
+        { pageId: bPage.id, title: 'B window', from: new Date('2030-01-01T00:00Z'), to: new Date('2030-01-01T01:00Z') },
+        false,
+      );
     const before = await snapshotOfB();
     const aSlug = a.ctx.workspace.slug;
     const post = async (path: string, fields: Record<string, string>) => {
@@ -184,7 +196,17 @@ describe('dashboard isolation between workspaces', () => {
       }
       for (const id of [bPage.id, '999999999']) {
         const base = `/app/w/${slug}/status-pages/${id}`;
-        for (const path of ['', '/edit', '/delete', '/reports/new', `/reports/${bReport}`, '/subscribers']) {
+        for (const path of [
+          '',
+          '/edit',
+          '/delete',
+          '/reports/new',
+          `/reports/${bReport}`,
+          '/subscribers',
+          '/maintenances/new',
+          `/maintenances/${bWindow.id}/edit`,
+          `/maintenances/${bWindow.id}/delete`,
+        ]) {
           expect([path, (await browser.get(`${base}${path}`)).status]).toEqual([path, 404]);
         }
         const forms: Array<[string, Record<string, string>]> = [
@@ -199,6 +221,9 @@ describe('dashboard isolation between workspaces', () => {
           [`/reports/${bReport}/updates`, { status: 'resolved', message: 'stolen' }],
           ['/subscribers/import', { emails: 'intruder@example.com' }],
           ['/subscribers/remove', { id: bSubscriber.id }],
+          ['/maintenances/new', { title: 'stolen', from: '2030-01-01T00:00', to: '2030-01-01T01:00' }],
+          [`/maintenances/${bWindow.id}/edit`, { title: 'stolen', from: '2030-01-01T00:00', to: '2030-01-01T01:00' }],
+          [`/maintenances/${bWindow.id}/delete`, {}],
         ];
         for (const [path, fields] of forms) expect([path, await post(`${base}${path}`, fields)]).toEqual([path, 404]);
       }
@@ -231,6 +256,21 @@ describe('dashboard isolation between workspaces', () => {
       expect([path, foreignStatus]).toEqual([path, ghostStatus]);
     }
     expect((await browser.get(`${aBase}/reports/${bReport}`)).status).toBe(404);
+    for (const path of [`/maintenances/${bWindow.id}/edit`, `/maintenances/${bWindow.id}/delete`]) {
+      expect([path, (await browser.get(`${aBase}${path}`)).status]).toEqual([path, 404]);
+      expect([
+        path,
+        await post(`${aBase}${path}`, { title: 'x', from: '2030-01-01T00:00', to: '2030-01-01T01:00' }),
+      ]).toEqual([path, 404]);
+    }
+    expect(
+      await post(`${aBase}/maintenances/new`, {
+        title: 'x',
+        from: '2030-01-01T00:00',
+        to: '2030-01-01T01:00',
+        [`component.${bComponent.id}`]: 'on',
+      }),
+    ).toBe(404);
     expect(await snapshotOfB()).toEqual(before);
   });
 

@@ -6,6 +6,7 @@ import { MonitorsService } from '../../../backend/src/monitors/monitors.service'
 import { PageComponentsService } from '../../../backend/src/status-pages/page-components.service';
 import { StatusPagesService } from '../../../backend/src/status-pages/status-pages.service';
 import { StatusReportsService } from '../../../backend/src/status-reports/status-reports.service';
+import { MaintenancesService } from '../../../backend/src/maintenances/maintenances.service';
 import { SubscribersService } from '../../../backend/src/subscribers/subscribers.service';
 import { DashboardClient, newMember, PASSWORD, textOf } from '../../support/dashboard';
 import { freePort, newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../../support/http-app';
@@ -238,6 +239,68 @@ describe('dashboard status pages', () => {
     const empty = await owner.post(`${path}/reports/new`, { title: '', status: 'investigating', message: '' });
     expect(empty.status).toBe(400);
     expect(fieldError(empty.body, 'title')).not.toBeNull();
+  });
+
+  it('schedules, edits and deletes a maintenance, mailing the subscribers when asked', async () => {
+    const page = await pages.create(tenant.ctx, { title: 'Window page', slug: 'window-dash' });
+    const component = await t.app
+      .get(PageComponentsService)
+      .createComponent(tenant.ctx, { pageId: page.id, type: 'static', name: 'Database' });
+    await t.app.get(SubscribersService).import(tenant.ctx, page.id, ['ops-reader@example.com'], { confirmed: true });
+    const path = `${base}/${page.id}/maintenances`;
+    expect((await owner.get(`${path}/new`)).status).toBe(200);
+    const backwards = await owner.post(`${path}/new`, {
+      title: 'Upgrade',
+      from: '2030-01-02T10:00',
+      to: '2030-01-02T09:00',
+    });
+    expect(backwards.status).toBe(400);
+    expect(fieldError(backwards.body, 'to')).toBe('must be after from');
+    const garbled = await owner.post(`${path}/new`, { title: 'Upgrade', from: 'tomorrow', to: '' });
+    expect(fieldError(garbled.body, 'from')).toBe('must be a valid timestamp');
+    expect(fieldError(garbled.body, 'to')).toBe('is required');
+
+    const scheduled = await owner.post(`${path}/new`, {
+      title: 'Database upgrade',
+      message: 'Writes pause for a minute.',
+      from: '2030-01-02T10:00',
+      to: '2030-01-02T11:30',
+      [`component.${component.id}`]: 'on',
+      notify: 'on',
+    });
+    expect(scheduled.status).toBe(303);
+    const maintenances = t.app.get(MaintenancesService);
+    const [m] = (await maintenances.list(tenant.ctx, { pageId: page.id })).items;
+    expect(m).toMatchObject({
+      title: 'Database upgrade',
+      from: '2030-01-02T10:00:00.000Z',
+      to: '2030-01-02T11:30:00.000Z',
+      pageComponentIds: [component.id],
+    });
+    expect(m.notifiedAt).not.toBeNull();
+    expect(smtp.to('ops-reader@example.com')[0].subject).toContain('Database upgrade');
+    const detail = await owner.follow(scheduled);
+    expect(textOf(detail.body)).toContain('Scheduled the maintenance.');
+
+    const edit = await owner.get(`${path}/${m.id}/edit`);
+    expect(edit.body).toContain('value="2030-01-02T10:00"');
+    expect(
+      (
+        await owner.post(`${path}/${m.id}/edit`, {
+          title: 'Database upgrade',
+          from: '2030-01-02T10:00',
+          to: '2030-01-02T12:00',
+        })
+      ).status,
+    ).toBe(303);
+    expect(await maintenances.get(tenant.ctx, m.id)).toMatchObject({
+      to: '2030-01-02T12:00:00.000Z',
+      pageComponentIds: [],
+    });
+    const confirm = await owner.get(`${path}/${m.id}/delete`);
+    expect(textOf(confirm.body)).toContain('Delete Database upgrade?');
+    expect((await owner.post(`${path}/${m.id}/delete`, {})).status).toBe(303);
+    await expect(maintenances.get(tenant.ctx, m.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('imports and removes subscribers', async () => {

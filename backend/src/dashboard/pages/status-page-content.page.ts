@@ -5,11 +5,13 @@ import { html, type Html } from '../../common/html';
 import type { ComponentView, GroupView, StatusPageView } from '../../status-pages/status-page.views';
 import { STATUS_REPORT_STATUSES } from '../../status-reports/status-report.entity';
 import type { StatusReportView } from '../../status-reports/status-report.view';
+import type { MaintenanceView } from '../../maintenances/maintenance.view';
 import type { SubscriberView } from '../../subscribers/subscriber.view';
 import {
   card,
   checkbox,
   dateTime,
+  errorSummary,
   field,
   type Frame,
   hidden,
@@ -40,6 +42,7 @@ export interface StatusPageDetailData {
   /** Monitor names by id, for the components that show one and the add form. */
   monitors: Array<{ id: string; name: string }>;
   reports: StatusReportView[];
+  maintenances: MaintenanceView[];
   subscribers: number;
   canWrite: boolean;
   publicUrl: string;
@@ -239,6 +242,27 @@ export function statusPageDetailPage(frame: Frame, data: StatusPageDetailData): 
     'incidents',
   );
 
+  const maintenances = card(
+    'Maintenances',
+    html`${table(
+      'Maintenance windows',
+      ['Maintenance', 'From', 'To', 'Status', data.canWrite ? 'Manage' : ''],
+      data.maintenances.map((m) => [
+        m.title,
+        dateTime(m.from),
+        dateTime(m.to),
+        MAINTENANCE_WORDS[m.status] ?? m.status,
+        data.canWrite
+          ? html`<a href="${base}/maintenances/${m.id}/edit" aria-label="Edit ${m.title}">Edit</a>
+              <a href="${base}/maintenances/${m.id}/delete" aria-label="Delete ${m.title}">Delete</a>`
+          : '',
+      ]),
+      'No maintenances.',
+    )}
+    ${data.canWrite ? html`<p><a class="button secondary" href="${base}/maintenances/new">Schedule a maintenance</a></p>` : ''}`,
+    'maintenances',
+  );
+
   return layout(
     frame,
     `${page.title} · ${frame.current!.name}`,
@@ -257,6 +281,7 @@ export function statusPageDetailPage(frame: Frame, data: StatusPageDetailData): 
       </div>
       ${data.done ? notice('success', data.done) : ''} ${data.message ? notice('error', data.message) : ''}
       ${card('Components', html`${arrange} ${removeComponents}`, 'components')} ${addComponent} ${groups} ${reports}
+      ${maintenances}
       ${card(
         'Subscribers',
         html`<p>
@@ -266,6 +291,121 @@ export function statusPageDetailPage(frame: Frame, data: StatusPageDetailData): 
         'subscribers',
       )}
       ${data.canWrite ? html`<script src="${ARRANGE_SCRIPT_PATH}" defer></script>` : ''}`,
+  );
+}
+
+const MAINTENANCE_WORDS: Record<string, string> = {
+  scheduled: 'Scheduled',
+  in_progress: 'In progress',
+  completed: 'Completed',
+};
+
+/** `2026-11-28T14:30`, the value of a datetime-local field, of a UTC time. */
+export function utcInputValue(iso: string | undefined): string {
+  return iso ? iso.slice(0, 16) : '';
+}
+
+export interface MaintenanceFormData {
+  page: StatusPageView;
+  components: ComponentView[];
+  monitors: Array<{ id: string; name: string }>;
+  maintenance?: MaintenanceView;
+  values: Record<string, string>;
+  errors: Record<string, string>;
+  message?: string;
+}
+
+export function maintenanceFormPage(frame: Frame, data: MaintenanceFormData): Html {
+  const slug = frame.current!.slug;
+  const base = statusPagesPath(slug, data.page.id);
+  const { values, errors, maintenance } = data;
+  const names = new Map(data.monitors.map((m) => [m.id, m.name]));
+  const title = maintenance ? `Edit ${maintenance.title}` : `Schedule a maintenance on ${data.page.title}`;
+  const action = maintenance ? `${base}/maintenances/${maintenance.id}/edit` : `${base}/maintenances/new`;
+  const when = (name: 'from' | 'to', label: string) => {
+    const id = `f-${name}`;
+    return html`<label for="${id}">${label}</label>
+      ${errors[name] ? html`<p class="field-error" id="${id}-error">${errors[name]}</p>` : ''}
+      <input
+        type="datetime-local"
+        id="${id}"
+        name="${name}"
+        value="${values[name] ?? ''}"
+        aria-describedby="when-hint${errors[name] ? ` ${id}-error` : ''}"
+        ${errors[name] ? html` aria-invalid="true"` : ''}
+      />`;
+  };
+  return layout(
+    frame,
+    `${title} · ${frame.current!.name}`,
+    html`<p class="crumbs">
+        <a href="${statusPagesPath(slug)}">Status pages</a> › <a href="${base}">${data.page.title}</a>
+      </p>
+      <h1>${title}</h1>
+      ${data.message ? notice('error', data.message) : ''}
+      ${errorSummary(errors, { title: 'Title', message: 'Message', from: 'From', to: 'To', pageComponentIds: 'Affected components' })}
+      ${postForm(
+        action,
+        frame.csrf,
+        html`${field({ label: 'Title', name: 'title', value: values.title ?? '', error: errors.title, required: true, maxLength: 256 })}
+          ${textarea({ label: 'Message', name: 'message', value: values.message ?? '', error: errors.message, rows: 3 })}
+          <p class="hint" id="when-hint">Times are UTC.</p>
+          ${when('from', 'From')} ${when('to', 'To')}
+          <fieldset>
+            <legend>Affected components</legend>
+            ${errors.pageComponentIds ? html`<p class="field-error" id="f-pageComponentIds">${errors.pageComponentIds}</p>` : ''}
+            ${
+              data.components.length
+                ? inPageOrder(data.components).map((c) =>
+                    checkbox(componentName(c, names), `component.${c.id}`, values[`component.${c.id}`] === 'on'),
+                  )
+                : html`<p class="muted">The page has no components.</p>`
+            }
+          </fieldset>
+          ${
+            maintenance
+              ? ''
+              : checkbox(
+                  'E-mail the subscribers',
+                  'notify',
+                  values.notify === 'on',
+                  'they are told of the window by mail',
+                )
+          }
+          <div class="actions">
+            <button type="submit">${maintenance ? 'Save changes' : 'Schedule maintenance'}</button>
+            <a class="button secondary" href="${base}">Cancel</a>
+          </div>`,
+        title,
+      )}`,
+  );
+}
+
+export function deleteMaintenancePage(frame: Frame, page: StatusPageView, maintenance: MaintenanceView): Html {
+  const slug = frame.current!.slug;
+  const base = statusPagesPath(slug, page.id);
+  return layout(
+    frame,
+    `Delete ${maintenance.title}`,
+    html`<p class="crumbs"><a href="${statusPagesPath(slug)}">Status pages</a> › <a href="${base}">${page.title}</a></p>
+      <h1>Delete ${maintenance.title}?</h1>
+      ${card(
+        'What goes with it',
+        html`<p>
+            The window (${dateTime(maintenance.from)} to ${dateTime(maintenance.to)}) disappears from ${page.title}, and
+            its components no longer show as under maintenance. Subscribers are not told.
+          </p>
+          ${postForm(
+            `${base}/maintenances/${maintenance.id}/delete`,
+            frame.csrf,
+            html`<div class="actions">
+              <button type="submit" class="danger">Delete ${maintenance.title}</button>
+              <a class="button secondary" href="${base}">Cancel</a>
+            </div>`,
+            `Delete ${maintenance.title}`,
+          )}`,
+        'delete-maintenance',
+      )}`,
   );
 }
 
