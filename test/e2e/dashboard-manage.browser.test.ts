@@ -197,4 +197,28 @@ describeInBrowser('managing monitors and status pages in Chromium', () => {
     }
     await scan.close();
   });
+
+  it('keeps its contrast in the dark colour scheme', async () => {
+    const scan = await browser.newContext({ bypassCSP: true, colorScheme: 'dark' });
+    await scan.addCookies(await context.cookies());
+    const tab = await scan.newPage();
+    for (const path of [
+      `/monitors`,
+      `/monitors/${monitorId}`,
+      `/monitors/new?kind=http`,
+      `/status-pages/${pageId}`,
+      `/status-pages/${pageId}/edit`,
+      `/notifications`,
+      `/private-locations`,
+      `/audit`,
+      `/settings`,
+    ]) {
+      const answer = await tab.goto(`${t.baseUrl}/app/w/${slug}${path}`);
+      expect([path, answer?.status()]).toEqual([path, 200]);
+      // The dark scheme is the one in force: the page's background is the dark one.
+      expect(await tab.evaluate('getComputedStyle(document.body).backgroundColor')).toBe('rgb(13, 17, 23)');
+      expect([path, await seriousViolations(tab)]).toEqual([path, []]);
+    }
+    await scan.close();
+  });
 });

@@ -1,10 +1,11 @@
 // The dashboard's one stylesheet, served at /app/assets/dashboard.css. Colours keep at least 4.5:1
-// contrast on their backgrounds (WCAG AA); every control shows a visible focus ring.
+// contrast on their backgrounds (WCAG AA) in the light scheme and in the dark one (the system's
+// choice, prefers-color-scheme); every control shows a visible focus ring.
 export const DASHBOARD_CSS_PATH = '/app/assets/dashboard.css';
 
 export const DASHBOARD_CSS = `
 *{box-sizing:border-box}
-html{color-scheme:light}
+html{color-scheme:light dark}
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2328;background:#f6f8fa}
 a{color:#0550ae}
 a:hover{text-decoration-thickness:2px}
@@ -32,7 +33,7 @@ main h1{font-size:1.5rem;margin:.25rem 0 1rem}
 .tabs a[aria-current]{border-bottom:3px solid #fd8c73;font-weight:600}
 label{display:block;font-weight:600;margin:.75rem 0 .25rem}
 .hint{color:#57606a;font-size:.875rem;margin:.15rem 0}
-input[type=text],input[type=email],input[type=password],input[type=number],input[type=url],select,textarea{width:100%;max-width:28rem;font:inherit;padding:.45rem .6rem;border:1px solid #8c959f;border-radius:6px;background:#fff;color:#1f2328}
+input[type=text],input[type=email],input[type=password],input[type=number],input[type=url],input[type=datetime-local],select,textarea{width:100%;max-width:28rem;font:inherit;padding:.45rem .6rem;border:1px solid #8c959f;border-radius:6px;background:#fff;color:#1f2328}
 fieldset{border:1px solid #d0d7de;border-radius:6px;margin:.75rem 0;padding:.5rem .75rem}
 legend{font-weight:600;padding:0 .25rem}
 fieldset label{font-weight:400;display:flex;gap:.5rem;align-items:baseline;margin:.35rem 0}
@@ -159,4 +160,57 @@ table.arrange tr[draggable=true]{cursor:grab}
 table.arrange th[scope=row]{font-weight:400}
 table.arrange .name{display:block;font-weight:600}
 details summary{cursor:pointer;margin:.75rem 0 .25rem;font-weight:600}
+@media (prefers-color-scheme: dark){
+body{color:#e6edf3;background:#0d1117}
+a{color:#58a6ff}
+:focus-visible{outline-color:#58a6ff}
+.skip{background:#161b22;color:#e6edf3}
+header.top{background:#010409}
+nav.side h2,.hint,.muted,th,.legend,dl.facts dt,svg.latency .axis{color:#9198a1;fill:#9198a1}
+nav.side li a{color:#e6edf3}
+nav.side li a[aria-current]{background:#1f3a5f;color:#e6edf3}
+.card,.count,.kinds a,.tp-none{background:#161b22;border-color:#3d444d;color:#e6edf3}
+.tabs{border-bottom-color:#3d444d}
+.tabs a{color:#e6edf3}
+input[type=text],input[type=email],input[type=password],input[type=number],input[type=url],input[type=datetime-local],select,textarea,table.arrange input{background:#0d1117;color:#e6edf3;border-color:#8b949e}
+fieldset{border-color:#3d444d}
+button{border-color:#238636;background:#238636;color:#fff}
+button.secondary,a.button.secondary{background:#21262d;color:#e6edf3;border-color:#8b949e}
+button.danger,a.button.danger{background:#0d1117;color:#ff7b72;border-color:#f85149}
+a.button{background:#238636;border-color:#238636;color:#fff}
+.kinds a[aria-current]{background:#1f3a5f;border-color:#58a6ff;color:#e6edf3}
+.field-error{color:#ff7b72}
+[aria-invalid=true]{border-color:#f85149}
+.notice.error{background:#3d1116;border-color:#f85149;color:#ffdcd7}
+.notice.warning{background:#3b2e05;border-color:#d29922;color:#f8e3a1}
+.notice.success{background:#0f2d1a;border-color:#2ea043;color:#aff5b4}
+.notice a{color:inherit}
+.secret,pre.command{background:#161b22;border-color:#3d444d;color:#e6edf3}
+th,td{border-bottom-color:#3d444d}
+table.monitors th[scope=row]{color:#e6edf3}
+.badge.active{background:#0f2d1a;color:#7ee787;border-color:#2ea043}
+.badge.degraded{background:#3b2e05;color:#e3b341;border-color:#d29922}
+.badge.error{background:#3d1116;color:#ff7b72;border-color:#f85149}
+.badge.unknown,.badge.paused{background:#21262d;color:#c9d1d9;border-color:#8b949e}
+.dot{border-color:#9198a1}
+.dot.active{background:#3fb950}
+.dot.degraded{background:#d29922}
+.dot.error{background:#f85149}
+.dot.unknown{background:#0d1117}
+svg.latency{background:#161b22;border-color:#3d444d}
+svg.latency .p50,.key.p50::before,svg.spark .p50{stroke:#58a6ff;background:#58a6ff}
+svg.latency .p95,.key.p95::before{stroke:#d29922;background:#d29922}
+svg.latency .p99,.key.p99::before{stroke:#f85149;background:#f85149}
+svg.spark .p95{stroke:#9198a1}
+svg.days .ok{fill:#3fb950}
+svg.days .partial{fill:#d29922}
+svg.days .bad{fill:#f85149}
+svg.days .none{fill:#3d444d}
+.assertions .fail strong{color:#ff7b72}
+.assertions .pass strong{color:#7ee787}
+table.diff .before code{color:#ffa198}
+table.diff .after code{color:#7ee787}
+.theme-preview{border-color:#3d444d}
+.theme-preview figcaption{background:#161b22;color:#c9d1d9;border-top-color:#3d444d}
+}
 `;
