@@ -141,6 +141,19 @@ export function hidden(name: string, value: string): Html {
   return html`<input type="hidden" name="${name}" value="${value}" />`;
 }
 
+/** The form that confirms a deletion: the danger button naming what goes, and a way back. */
+export function deleteForm(action: string, csrf: string, name: string, cancelHref: string): Html {
+  return postForm(
+    action,
+    csrf,
+    html`<div class="actions">
+      <button type="submit" class="danger">Delete ${name}</button>
+      <a class="button secondary" href="${cancelHref}">Cancel</a>
+    </div>`,
+    `Delete ${name}`,
+  );
+}
+
 /** A table row's destructive button (revoke, remove): a one-field form, named for what it acts on. */
 export function rowAction(
   action: string,

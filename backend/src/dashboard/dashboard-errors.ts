@@ -1,7 +1,7 @@
 // The one place the dashboard turns domain errors into answers: a status and a title for the error
 // page, and whether a form is shown again with the message (beside the field when one is named).
 // People never see a stack trace or a driver message: other errors are logged and answered 500.
-import type { DomainError, DomainErrorCode } from '../common/errors';
+import type { DomainError, DomainErrorCode, FieldIssue } from '../common/errors';
 import { ValidationError } from '../common/errors';
 import type { FormState } from './pages/form-state';
 
@@ -34,6 +34,16 @@ export function dashboardErrorOf(code: DomainErrorCode): DashboardErrorView {
       throw new Error(`unmapped domain error ${String(unreachable)}`);
     }
   }
+}
+
+/**
+ * The fields a refusal names: a validation error's issues, or else the field its message starts with
+ * (plan limits and state rules say `regions: ...`); a message naming none is one issue without a field.
+ */
+export function issuesOf(error: DomainError): FieldIssue[] {
+  if (error instanceof ValidationError && error.issues.length) return error.issues;
+  const named = /^([A-Za-z.0-9]+): (.*)$/s.exec(error.message);
+  return [named ? { field: named[1], message: named[2] } : { field: '', message: error.message }];
 }
 
 /** The form shown again: the values sent (never passwords) and the error's messages. */

@@ -202,6 +202,13 @@ export class DashboardRequests {
     );
   }
 
+  /** The workspace of a page that shows a form: viewers get none (403). */
+  async requireWriter(request: FastifyRequest): Promise<InWorkspace> {
+    const w = await this.requireWorkspace(request, false);
+    if (w.ctx.scope !== 'write') throw readOnlyAnswer(this.frame(w));
+    return w;
+  }
+
   /** The signed-in user's workspace named by the path; NotFound when they are not a member. */
   async requireWorkspace(request: FastifyRequest, form: boolean): Promise<InWorkspace> {
     const signed = form ? await this.requireSessionForm(request) : await this.requireSession(request);
@@ -218,6 +225,11 @@ export class DashboardRequests {
     };
     return { ...signed, ctx, membership };
   }
+}
+
+/** A viewer asking for a form: the pages offer none, and the verbs would refuse what it sends. */
+export function readOnlyAnswer(frame: Frame): Answer {
+  return new Answer(403, errorPage('Read only', 'Viewers read this workspace and change nothing.', frame));
 }
 
 export function query(request: FastifyRequest): Record<string, string | undefined> {

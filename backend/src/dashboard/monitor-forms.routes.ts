@@ -8,8 +8,8 @@ import { MONITOR_KINDS, type MonitorKind } from '../monitors/monitor.constants';
 import type { MonitorView } from '../monitors/monitor.view';
 import { MonitorsService } from '../monitors/monitors.service';
 import { workspacePath } from './components';
-import { dashboardErrorOf } from './dashboard-errors';
-import { Answer, DashboardRequests, formOf, query, type InWorkspace } from './dashboard-requests';
+import { dashboardErrorOf, issuesOf } from './dashboard-errors';
+import { DashboardRequests, formOf, query, type InWorkspace } from './dashboard-requests';
 import {
   fieldOfIssue,
   type MonitorFormField,
@@ -18,7 +18,6 @@ import {
   newMonitorFormValues,
   parseMonitorForm,
 } from './monitor-form';
-import { errorPage } from './pages/error.page';
 import { monitorPath } from './pages/monitor.page';
 import { deleteMonitorPage, monitorFormPage } from './pages/monitor-form.page';
 
@@ -28,13 +27,7 @@ type FieldErrors = Partial<Record<MonitorFormField, string>>;
 function placeError(error: DomainError): { errors: FieldErrors; message?: string } {
   const errors: FieldErrors = {};
   const loose: string[] = [];
-  const issues =
-    error instanceof ValidationError && error.issues.length
-      ? error.issues
-      : // Plan limits and other refusals name their field at the start of the message ("regions: ...").
-        [/^([A-Za-z.0-9]+): (.*)$/s.exec(error.message)].map((m) =>
-          m ? { field: m[1], message: m[2] } : { field: '', message: error.message },
-        );
+  const issues = issuesOf(error);
   for (const issue of issues) {
     const placed = issue.field ? fieldOfIssue(issue) : null;
     if (placed) errors[placed.field] ??= placed.message;
@@ -61,8 +54,7 @@ export class MonitorFormsRoutes {
   register(app: FastifyInstance): void {
     app.get('/app/w/:slug/monitors/new', (request, reply) =>
       this.requests.handle(request, reply, async () => {
-        const w = await this.requests.requireWorkspace(request, false);
-        this.requireWriter(w);
+        const w = await this.requests.requireWriter(request);
         const kind = kindOf(query(request).kind);
         return this.form(reply, w, 200, kind, undefined, newMonitorFormValues(), {});
       }),
@@ -84,8 +76,7 @@ export class MonitorFormsRoutes {
     );
     app.get('/app/w/:slug/monitors/:id/edit', (request, reply) =>
       this.requests.handle(request, reply, async () => {
-        const w = await this.requests.requireWorkspace(request, false);
-        this.requireWriter(w);
+        const w = await this.requests.requireWriter(request);
         const monitor = await this.monitors.get(w.ctx, (request.params as { id: string }).id);
         return this.form(reply, w, 200, monitor.kind, monitor, monitorFormValues(monitor), {});
       }),
@@ -109,8 +100,7 @@ export class MonitorFormsRoutes {
     );
     app.get('/app/w/:slug/monitors/:id/delete', (request, reply) =>
       this.requests.handle(request, reply, async () => {
-        const w = await this.requests.requireWorkspace(request, false);
-        this.requireWriter(w);
+        const w = await this.requests.requireWriter(request);
         const id = (request.params as { id: string }).id;
         const monitor = await this.monitors.get(w.ctx, id);
         const dependents = await this.monitors.dependents(w.ctx, id);
@@ -129,16 +119,6 @@ export class MonitorFormsRoutes {
 
   private frame(w: InWorkspace) {
     return this.requests.frame(w, w.membership, undefined, 'monitors');
-  }
-
-  /** A viewer asking for a form: the pages offer none, and the verbs would refuse what it sends. */
-  private requireWriter(w: InWorkspace): void {
-    if (w.ctx.scope !== 'write') {
-      throw new Answer(
-        403,
-        errorPage('Read only', 'Viewers read this workspace and change nothing.', this.requests.frame(w)),
-      );
-    }
   }
 
   private form(

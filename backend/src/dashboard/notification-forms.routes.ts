@@ -17,8 +17,7 @@ import {
 import type { NotificationView } from '../notifications/notification.view';
 import { NotificationsService } from '../notifications/notifications.service';
 import { dashboardErrorOf } from './dashboard-errors';
-import { Answer, DashboardRequests, formOf, query, type Form, type InWorkspace } from './dashboard-requests';
-import { errorPage } from './pages/error.page';
+import { DashboardRequests, formOf, query, type Form, type InWorkspace } from './dashboard-requests';
 import {
   channelFormPage,
   channelsListPage,
@@ -116,7 +115,7 @@ export class NotificationFormsRoutes {
     );
     app.get('/app/w/:slug/notifications/new', (request, reply) =>
       this.requests.handle(request, reply, async () => {
-        const w = await this.writer(request);
+        const w = await this.requests.requireWriter(request);
         const kind = kindOf(query(request).kind);
         return this.form(reply, w, 200, kind, undefined, {}, {});
       }),
@@ -145,7 +144,7 @@ export class NotificationFormsRoutes {
     );
     app.get('/app/w/:slug/notifications/:id/edit', (request, reply) =>
       this.requests.handle(request, reply, async () => {
-        const w = await this.writer(request);
+        const w = await this.requests.requireWriter(request);
         const channel = await this.channels.get(w.ctx, this.id(request));
         return this.form(reply, w, 200, channel.providerType, channel, channelFormValues(channel), {});
       }),
@@ -193,7 +192,7 @@ export class NotificationFormsRoutes {
     );
     app.get('/app/w/:slug/notifications/:id/delete', (request, reply) =>
       this.requests.handle(request, reply, async () => {
-        const w = await this.writer(request);
+        const w = await this.requests.requireWriter(request);
         const channel = await this.channels.get(w.ctx, this.id(request));
         return this.requests.page(
           reply,
@@ -217,17 +216,6 @@ export class NotificationFormsRoutes {
 
   private frame(w: InWorkspace) {
     return this.requests.frame(w, w.membership, undefined, 'notifications');
-  }
-
-  private async writer(request: FastifyRequest): Promise<InWorkspace> {
-    const w = await this.requests.requireWorkspace(request, false);
-    if (w.ctx.scope !== 'write') {
-      throw new Answer(
-        403,
-        errorPage('Read only', 'Viewers read this workspace and change nothing.', this.requests.frame(w)),
-      );
-    }
-    return w;
   }
 
   private async list(

@@ -10,8 +10,7 @@ import { MonitorsOverviewService } from '../monitors/monitors-overview.service';
 import type { PrivateLocationView } from '../private-locations/private-location.view';
 import { PrivateLocationsService, type PrivateLocationInput } from '../private-locations/private-locations.service';
 import { dashboardErrorOf } from './dashboard-errors';
-import { Answer, DashboardRequests, formOf, query, type Form, type InWorkspace } from './dashboard-requests';
-import { errorPage } from './pages/error.page';
+import { DashboardRequests, formOf, query, type Form, type InWorkspace } from './dashboard-requests';
 import {
   deleteLocationPage,
   editLocationPage,
@@ -103,7 +102,7 @@ export class PrivateLocationFormsRoutes {
     );
     app.get('/app/w/:slug/private-locations/:id/edit', (request, reply) =>
       this.requests.handle(request, reply, async () => {
-        const w = await this.writer(request);
+        const w = await this.requests.requireWriter(request);
         const location = await this.locations.get(w.ctx, this.id(request));
         return this.edit(reply, w, 200, location, { values: locationFormValues(location), errors: {} });
       }),
@@ -135,7 +134,7 @@ export class PrivateLocationFormsRoutes {
     );
     app.get('/app/w/:slug/private-locations/:id/delete', (request, reply) =>
       this.requests.handle(request, reply, async () => {
-        const w = await this.writer(request);
+        const w = await this.requests.requireWriter(request);
         const location = await this.locations.get(w.ctx, this.id(request));
         return this.requests.page(
           reply,
@@ -159,17 +158,6 @@ export class PrivateLocationFormsRoutes {
 
   private frame(w: InWorkspace) {
     return this.requests.frame(w, w.membership, undefined, 'private-locations');
-  }
-
-  private async writer(request: FastifyRequest): Promise<InWorkspace> {
-    const w = await this.requests.requireWorkspace(request, false);
-    if (w.ctx.scope !== 'write') {
-      throw new Answer(
-        403,
-        errorPage('Read only', 'Viewers read this workspace and change nothing.', this.requests.frame(w)),
-      );
-    }
-    return w;
   }
 
   private async list(

@@ -17,7 +17,7 @@ import { StatusReportsService } from '../status-reports/status-reports.service';
 import { SubscribersService } from '../subscribers/subscribers.service';
 import { MaintenancesService } from '../maintenances/maintenances.service';
 import type { MaintenanceView } from '../maintenances/maintenance.view';
-import { dashboardErrorOf } from './dashboard-errors';
+import { dashboardErrorOf, issuesOf } from './dashboard-errors';
 import { Answer, DashboardRequests, formOf, query, type Form, type InWorkspace } from './dashboard-requests';
 import { errorPage } from './pages/error.page';
 import {
@@ -55,12 +55,7 @@ const JS = 'text/javascript; charset=utf-8';
 function messagesOf(error: DomainError, known: string[]): { errors: Record<string, string>; message?: string } {
   const errors: Record<string, string> = {};
   const loose: string[] = [];
-  const issues =
-    error instanceof ValidationError && error.issues.length
-      ? error.issues
-      : [/^([A-Za-z.0-9]+): (.*)$/s.exec(error.message)].map((m) =>
-          m ? { field: m[1], message: m[2] } : { field: '', message: error.message },
-        );
+  const issues = issuesOf(error);
   for (const issue of issues) {
     const head = issue.field.split('.')[0];
     if (known.includes(head)) errors[head] ??= issue.message;
@@ -141,7 +136,7 @@ export class StatusPageFormsRoutes {
     // Create and edit.
     app.get('/app/w/:slug/status-pages/new', (request, reply) =>
       this.requests.handle(request, reply, async () => {
-        const w = await this.writer(request);
+        const w = await this.requests.requireWriter(request);
         return this.pageForm(reply, w, 200, undefined, newStatusPageFormValues(), {});
       }),
     );
@@ -167,7 +162,7 @@ export class StatusPageFormsRoutes {
     );
     app.get('/app/w/:slug/status-pages/:id/edit', (request, reply) =>
       this.requests.handle(request, reply, async () => {
-        const w = await this.writer(request);
+        const w = await this.requests.requireWriter(request);
         const page = await this.pages.get(w.ctx, this.id(request));
         return this.pageForm(reply, w, 200, page.id, statusPageFormValues(page), {});
       }),
@@ -189,7 +184,7 @@ export class StatusPageFormsRoutes {
     );
     app.get('/app/w/:slug/status-pages/:id/delete', (request, reply) =>
       this.requests.handle(request, reply, async () => {
-        const w = await this.writer(request);
+        const w = await this.requests.requireWriter(request);
         const page = await this.pages.get(w.ctx, this.id(request));
         const dependents = await this.pages.dependents(w.ctx, page.id);
         return this.requests.page(reply, 200, deleteStatusPagePage(this.frame(w), page, dependents));
@@ -301,7 +296,7 @@ export class StatusPageFormsRoutes {
     // Incidents (status reports).
     app.get('/app/w/:slug/status-pages/:id/reports/new', (request, reply) =>
       this.requests.handle(request, reply, async () => {
-        const w = await this.writer(request);
+        const w = await this.requests.requireWriter(request);
         return this.report(reply, w, this.id(request), undefined, 200, { values: { notify: 'on' }, errors: {} });
       }),
     );
@@ -376,7 +371,7 @@ export class StatusPageFormsRoutes {
     // Maintenances.
     app.get('/app/w/:slug/status-pages/:id/maintenances/new', (request, reply) =>
       this.requests.handle(request, reply, async () => {
-        const w = await this.writer(request);
+        const w = await this.requests.requireWriter(request);
         return this.maintenance(reply, w, this.id(request), undefined, 200, { values: { notify: 'on' }, errors: {} });
       }),
     );
@@ -400,7 +395,7 @@ export class StatusPageFormsRoutes {
     );
     app.get('/app/w/:slug/status-pages/:id/maintenances/:maintenanceId/edit', (request, reply) =>
       this.requests.handle(request, reply, async () => {
-        const w = await this.writer(request);
+        const w = await this.requests.requireWriter(request);
         const { id, maintenanceId } = request.params as { id: string; maintenanceId: string };
         const m = await this.maintenanceOf(w, id, maintenanceId);
         const values: Record<string, string> = {
@@ -437,7 +432,7 @@ export class StatusPageFormsRoutes {
     );
     app.get('/app/w/:slug/status-pages/:id/maintenances/:maintenanceId/delete', (request, reply) =>
       this.requests.handle(request, reply, async () => {
-        const w = await this.writer(request);
+        const w = await this.requests.requireWriter(request);
         const { id, maintenanceId } = request.params as { id: string; maintenanceId: string };
         const m = await this.maintenanceOf(w, id, maintenanceId);
         const page = await this.pages.get(w.ctx, id);
@@ -555,18 +550,6 @@ export class StatusPageFormsRoutes {
     return w.ctx.scope === 'write';
   }
 
-  /** The workspace of a page that shows a form: viewers get none (their verbs would refuse it anyway). */
-  private async writer(request: FastifyRequest): Promise<InWorkspace> {
-    const w = await this.requests.requireWorkspace(request, false);
-    if (!this.canWrite(w)) {
-      throw new Answer(
-        403,
-        errorPage('Read only', 'Viewers read this workspace and change nothing.', this.requests.frame(w)),
-      );
-    }
-    return w;
-  }
-
   /** A new component goes last. */
   private async nextOrder(w: InWorkspace, pageId: string): Promise<number> {
     const existing = await this.components.listComponents(w.ctx, pageId);
@@ -608,12 +591,7 @@ export class StatusPageFormsRoutes {
     if (!isDomainError(error) || !dashboardErrorOf(error.code).onForm) throw error;
     const errors: Partial<Record<StatusPageFormField, string>> = {};
     const loose: string[] = [];
-    const issues =
-      error instanceof ValidationError && error.issues.length
-        ? error.issues
-        : [/^([A-Za-z.0-9]+): (.*)$/s.exec(error.message)].map((m) =>
-            m ? { field: m[1], message: m[2] } : { field: '', message: error.message },
-          );
+    const issues = issuesOf(error);
     for (const issue of issues) {
       const placed = issue.field ? statusPageFieldOfIssue(issue) : null;
       if (placed) errors[placed.field] ??= placed.message;

@@ -17,6 +17,7 @@ import type { MonitorView } from '../../monitors/monitor.view';
 import type { MonitorDependents } from '../../monitors/monitors.service';
 import {
   card,
+  deleteForm,
   checkbox,
   errorSummary,
   field,
@@ -275,15 +276,7 @@ export function deleteMonitorPage(frame: Frame, monitor: MonitorView, dependents
                 </ul>`
             : html`<p class="muted">No notification channel or private location uses it.</p>`
         }
-        ${postForm(
-          `${base}/delete`,
-          frame.csrf,
-          html`<div class="actions">
-            <button type="submit" class="danger">Delete ${monitor.name}</button>
-            <a class="button secondary" href="${base}">Cancel</a>
-          </div>`,
-          `Delete ${monitor.name}`,
-        )}`;
+        ${deleteForm(`${base}/delete`, frame.csrf, monitor.name, base)}`;
   return layout(
     frame,
     `Delete ${monitor.name} · ${frame.current!.name}`,

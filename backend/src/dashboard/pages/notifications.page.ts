@@ -8,6 +8,7 @@ import type { NotificationView } from '../../notifications/notification.view';
 import type { TestSendResult } from '../../notifications/notifications.service';
 import {
   card,
+  deleteForm,
   checkbox,
   dateTime,
   errorSummary,
@@ -239,15 +240,7 @@ export function deleteChannelPage(frame: Frame, channel: NotificationView, monit
                   </ul>`
               : html`<p class="muted">No monitor alerts through it.</p>`
           }
-          ${postForm(
-            `${channelsPath(slug, channel.id)}/delete`,
-            frame.csrf,
-            html`<div class="actions">
-              <button type="submit" class="danger">Delete ${name}</button>
-              <a class="button secondary" href="${channelsPath(slug)}">Cancel</a>
-            </div>`,
-            `Delete ${name}`,
-          )}`,
+          ${deleteForm(`${channelsPath(slug, channel.id)}/delete`, frame.csrf, name, channelsPath(slug))}`,
         'delete-channel',
       )}`,
   );

@@ -5,6 +5,7 @@ import { html, type Html } from '../../common/html';
 import type { PrivateLocationView } from '../../private-locations/private-location.view';
 import {
   card,
+  deleteForm,
   checkbox,
   errorSummary,
   field,
@@ -254,15 +255,7 @@ export function deleteLocationPage(
                   </ul>`
               : html`<p class="muted">No monitor runs from it.</p>`
           }
-          ${postForm(
-            `${base}/delete`,
-            frame.csrf,
-            html`<div class="actions">
-              <button type="submit" class="danger">Delete ${location.name}</button>
-              <a class="button secondary" href="${privateLocationPath(slug)}">Cancel</a>
-            </div>`,
-            `Delete ${location.name}`,
-          )}`,
+          ${deleteForm(`${base}/delete`, frame.csrf, location.name, privateLocationPath(slug))}`,
         'delete-location',
       )}`,
   );

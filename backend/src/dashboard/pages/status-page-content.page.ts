@@ -9,6 +9,7 @@ import type { MaintenanceView } from '../../maintenances/maintenance.view';
 import type { SubscriberView } from '../../subscribers/subscriber.view';
 import {
   card,
+  deleteForm,
   checkbox,
   dateTime,
   errorSummary,
@@ -395,15 +396,7 @@ export function deleteMaintenancePage(frame: Frame, page: StatusPageView, mainte
             The window (${dateTime(maintenance.from)} to ${dateTime(maintenance.to)}) disappears from ${page.title}, and
             its components no longer show as under maintenance. Subscribers are not told.
           </p>
-          ${postForm(
-            `${base}/maintenances/${maintenance.id}/delete`,
-            frame.csrf,
-            html`<div class="actions">
-              <button type="submit" class="danger">Delete ${maintenance.title}</button>
-              <a class="button secondary" href="${base}">Cancel</a>
-            </div>`,
-            `Delete ${maintenance.title}`,
-          )}`,
+          ${deleteForm(`${base}/maintenances/${maintenance.id}/delete`, frame.csrf, maintenance.title, base)}`,
         'delete-maintenance',
       )}`,
   );

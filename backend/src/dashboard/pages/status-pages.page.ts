@@ -9,6 +9,7 @@ import type { StatusPageDependents } from '../../status-pages/status-pages.repos
 import type { StatusPageView } from '../../status-pages/status-page.views';
 import {
   card,
+  deleteForm,
   checkbox,
   errorSummary,
   field,
@@ -255,15 +256,7 @@ export function deleteStatusPagePage(frame: Frame, page: StatusPageView, d: Stat
               : html`<p class="muted">It has no components, reports, maintenances or subscribers.</p>`
           }
           <p class="muted">The monitors it shows are not deleted.</p>
-          ${postForm(
-            `${base}/delete`,
-            frame.csrf,
-            html`<div class="actions">
-              <button type="submit" class="danger">Delete ${page.title}</button>
-              <a class="button secondary" href="${base}">Cancel</a>
-            </div>`,
-            `Delete ${page.title}`,
-          )}`,
+          ${deleteForm(`${base}/delete`, frame.csrf, page.title, base)}`,
         'delete-page',
       )}`,
   );
