@@ -54,22 +54,26 @@ export function normalize(raw: unknown, type: CtyType): Value {
     case 'set':
       return (raw as unknown[]).map((element) => normalize(element, inner));
     case 'map': {
+      const source = record(raw);
       const out: Record<string, Value> = {};
-      for (const [key, element] of entries(raw)) out[key] = normalize(element, inner);
+      for (const key in source) out[key] = normalize(source[key], inner);
       return out;
     }
     case 'object': {
-      const source = Object.fromEntries(entries(raw));
+      const source = record(raw);
       const out: Record<string, Value> = {};
-      for (const [name, attrType] of Object.entries(inner)) out[name] = normalize(source[name], attrType);
+      for (const name in inner) out[name] = normalize(source[name], inner[name]);
       return out;
     }
   }
 }
 
-function entries(raw: unknown): [string, unknown][] {
-  if (raw instanceof Map) return [...raw.entries()].map(([k, v]) => [String(k), v]);
-  return Object.entries(raw as Record<string, unknown>);
+/** msgpack decodes maps as plain objects; a Map (non-string keys) is turned into one. */
+function record(raw: unknown): Record<string, unknown> {
+  if (!(raw instanceof Map)) return raw as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of raw) out[String(key)] = value;
+  return out;
 }
 
 /** The encodable form: UNKNOWN as the extension marker, every attribute of an object present. */
