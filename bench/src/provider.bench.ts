@@ -187,10 +187,14 @@ async function main(): Promise<void> {
     const applyBase = terraform(baseDir, ['apply', '-auto-approve', '-input=false'], env);
     const planOurs: number[] = [];
     const planBase: number[] = [];
+    const planNoRefresh: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       // Alternate so neither side always runs on a warmer machine.
       planBase.push(terraform(baseDir, ['plan', '-detailed-exitcode', '-input=false'], env, 'base'));
       planOurs.push(terraform(oursDir, ['plan', '-detailed-exitcode', '-input=false'], env, 'ours'));
+      planNoRefresh.push(
+        terraform(oursDir, ['plan', '-refresh=false', '-detailed-exitcode', '-input=false'], env, 'noRefresh'),
+      );
     }
     const destroyOurs = terraform(oursDir, ['destroy', '-auto-approve', '-input=false'], env);
     const ratio = median(planOurs) / median(planBase);
@@ -200,10 +204,16 @@ async function main(): Promise<void> {
         ['plan, 50 terraform_data (baseline)', `${fmt(median(planBase) / 1000)} s`],
         ['plan, 50 service_* resources', `${fmt(median(planOurs) / 1000)} s`],
         ['plan ratio (target <= 2.0)', `${fmt(ratio)}x ${ratio <= 2 ? 'MET' : 'MISSED'}`],
+        // No ReadResource and so no call to the service: what terraform and the plugin protocol cost alone.
+        [
+          'plan -refresh=false, 50 service_* resources',
+          `${fmt(median(planNoRefresh) / 1000)} s (${fmt(median(planNoRefresh) / median(planBase))}x)`,
+        ],
         // terraform's own CPU per plan (with the launchers it starts; the daemon and the service not
         // included): on 2 cores, what terraform alone spends with a plugin bounds the plan's wall time.
         ['terraform CPU per plan, 50 terraform_data', `${fmt(median(cpu.base ?? []) / 1000)} s`],
         ['terraform CPU per plan, 50 service_* resources', `${fmt(median(cpu.ours ?? []) / 1000)} s`],
+        ['terraform CPU per plan -refresh=false, 50 service_*', `${fmt(median(cpu.noRefresh ?? []) / 1000)} s`],
         ['apply, 50 terraform_data', `${fmt(applyBase / 1000)} s`],
         [
           'apply, 50 service_* resources (target <= 10 s)',
