@@ -179,7 +179,9 @@ describe('MCP endpoint', () => {
       expect(updated.statusReport.updates).toHaveLength(2);
 
       const monitors = await mcp.ok(client, 'list_monitors');
-      expect(monitors.monitors).toEqual([expect.objectContaining({ id: monitorId, activeIncidentCount: 1 })]);
+      expect(monitors.monitors).toEqual([
+        expect.objectContaining({ id: monitorId, tags: ['payments', 'eu'], activeIncidentCount: 1 }),
+      ]);
       expect(monitors.pagination).toEqual({ page: 1, perPage: 50, totalSize: 1, totalPages: 1 });
 
       const resolved = await mcp.ok(client, 'resolve_status_report', {
@@ -238,6 +240,7 @@ describe('MCP endpoint', () => {
         url: 'http://127.0.0.1:9/health',
         regions: ['fly-ams'],
         alertQuorum: 0,
+        tags: ['payments', 'eu'],
       });
       expect(monitor).not.toHaveProperty('status');
       expect(await mcp.ok(client, 'get_monitor_status', { monitorId })).toEqual({

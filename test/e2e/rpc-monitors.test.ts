@@ -69,6 +69,7 @@ describe.each([
         alertQuorum: 0,
         followRedirects: true,
         regions: [Region.FLY_AMS, Region.FLY_IAD, Region.FLY_SIN],
+        tags: [],
         active: false,
         public: false,
         degradedAt: 22500n,
@@ -177,6 +178,11 @@ describe.each([
       ['retry over 10', { retry: 11n }, 'retry: must be between 0 and 10'],
       ['alert quorum over 100', { alertQuorum: 101 }, 'alertQuorum: must be between 0 and 100'],
       ['negative alert quorum', { alertQuorum: -1 }, 'alertQuorum: must be between 0 and 100'],
+      ['21 tags', { tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }, 'tags: must have at most 20 entries'],
+      ['tag over 64', { tags: ['ok', 't'.repeat(65)] }, 'tags.1: must be at most 64 characters'],
+      ['empty tag', { tags: ['  '] }, 'tags.0: is required'],
+      ['repeated tag', { tags: ['api', 'api'] }, 'tags: must not repeat a tag'],
+      ['tag with a control character', { tags: ['a\u0007b'] }, 'tags.0: must not contain control characters'],
       [
         '21 headers',
         { headers: Array.from({ length: 21 }, (_, i) => ({ key: `h${i}`, value: 'v' })) },
@@ -321,6 +327,39 @@ describe.each([
       const refused = await rpcError(sut.updateTCPMonitor({ id: tcp, monitor: { alertQuorum: 101 } }));
       expect(refused.rawMessage).toBe('alertQuorum: must be between 0 and 100');
       expect((await sut.getMonitor({ id: tcp })).monitor?.config.value?.alertQuorum).toBe(1);
+    });
+
+    it('round-trips tags on every kind, keeps them on updates that leave them out, clears them by mask', async () => {
+      const tags = ['payments', 'team:core', 'EU west'];
+      const base = { periodicity: Periodicity.PERIODICITY_1M, tags };
+      const created = [
+        (
+          await sut.createHTTPMonitor({
+            monitor: { ...minimalHttp().monitor, tags: [' payments ', 'team:core', 'EU west'] },
+          })
+        ).monitor,
+        (await sut.createTCPMonitor({ monitor: { ...base, name: 't', uri: 'a.example.com:1' } })).monitor,
+        (await sut.createDNSMonitor({ monitor: { ...base, name: 'd', uri: 'example.com' } })).monitor,
+        (await sut.createICMPMonitor({ monitor: { ...base, name: 'i', uri: 'example.com' } })).monitor,
+        (await sut.createGRPCMonitor({ monitor: { ...base, name: 'g', uri: 'g.example.com:1' } })).monitor,
+      ];
+      for (const monitor of created) {
+        expect(monitor?.tags).toEqual(tags);
+        expect((await sut.getMonitor({ id: monitor!.id })).monitor?.config.value?.tags).toEqual(tags);
+      }
+      const [http, tcp] = created.map((m) => m!.id);
+      expect((await sut.updateTCPMonitor({ id: tcp, monitor: { name: 'renamed' } })).monitor?.tags).toEqual(tags);
+      expect((await sut.updateTCPMonitor({ id: tcp, monitor: { tags: ['db'] } })).monitor?.tags).toEqual(['db']);
+      const { monitor: masked } = await sut.updateHTTPMonitor({
+        id: http,
+        monitor: {},
+        updateMask: create(FieldMaskSchema, { paths: ['tags'] }),
+      });
+      expect(masked?.tags).toEqual([]);
+      const refused = await rpcError(sut.updateTCPMonitor({ id: tcp, monitor: { tags: ['db', 'db'] } }));
+      expect(refused.code).toBe(Code.InvalidArgument);
+      expect(refused.rawMessage).toBe('tags: must not repeat a tag');
+      expect((await sut.getMonitor({ id: tcp })).monitor?.config.value?.tags).toEqual(['db']);
     });
 
     it('clears lists and resets defaults named in the update mask', async () => {

@@ -94,6 +94,7 @@ export async function seedPageWithMonitor(
     url: 'http://127.0.0.1:9/health',
     periodicity: '1m',
     regions: ['fly-ams'],
+    tags: ['payments', 'eu'],
   });
   const { id: componentId } = await t.app
     .get(PageComponentsService)

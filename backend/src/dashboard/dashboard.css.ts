@@ -80,6 +80,8 @@ nav.side li a[aria-current=true]{font-weight:600}
 table.monitors th[scope=row]{font-weight:400;color:#1f2328}
 table.monitors .name{display:block;font-weight:600}
 table.monitors .target{display:block;font-size:.85rem;overflow-wrap:anywhere}
+table.monitors .tags{display:block}
+.tag{display:inline-block;margin:.15rem .3rem 0 0;padding:0 .45rem;border:1px solid #8c959f;border-radius:999px;font-size:.8rem;text-decoration:none}
 table.monitors .last-cell{white-space:nowrap}
 .num{text-align:right;white-space:nowrap}
 .badge{display:inline-block;padding:.05rem .5rem;border-radius:999px;font-size:.85rem;font-weight:600;border:1px solid}

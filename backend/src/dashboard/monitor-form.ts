@@ -33,6 +33,7 @@ export type MonitorFormField =
   | 'degradedAt'
   | 'followRedirects'
   | 'regions'
+  | 'tags'
   | 'active'
   | 'public'
   | 'statusCodeAssertions'
@@ -75,6 +76,7 @@ export function monitorFormValues(m: MonitorView): MonitorFormValues {
     timeout: String(m.timeout),
     retry: String(m.retry),
     alertQuorum: String(m.alertQuorum),
+    tags: m.tags.join(', '),
     degradedAt: m.degradedAtComputed ? '' : String(m.degradedAt),
     followRedirects: m.followRedirects ? CHECKED : '',
     active: m.active ? CHECKED : '',
@@ -167,6 +169,11 @@ export function parseMonitorForm(kind: MonitorKind, form: Form): ParsedMonitorFo
     alertQuorum: int('alertQuorum') ?? undefined,
     degradedAt: int('degradedAt', null),
     regions,
+    // Comma-separated: a tag holds no comma (the form's only rule; the verb checks the rest).
+    tags: (form.tags ?? '')
+      .split(',')
+      .map((t) => t.trim())
+      .filter((t) => t !== ''),
     active: form.active === CHECKED,
     public: form.public === CHECKED,
   };
@@ -254,6 +261,10 @@ export function fieldOfIssue(issue: FieldIssue): { field: MonitorFormField; mess
     }
   }
   if (path[0] === 'regions') return { field: 'regions', message: issue.message };
+  if (path[0] === 'tags') {
+    const index = Number(path[1]);
+    return { field: 'tags', message: Number.isInteger(index) ? `tag ${index + 1}: ${issue.message}` : issue.message };
+  }
   if (path[0] === 'openTelemetry') return { field: 'otelEndpoint', message: issue.message };
   if (path[0] === 'grpc') {
     const sub = path[1] ?? 'service';

@@ -44,7 +44,12 @@ export class WorkspacePagesRoutes {
       this.requests.handle(request, reply, async () => {
         const w = await this.requests.requireWorkspace(request, false);
         const q = query(request);
-        const filter = { status: q.status || undefined, kind: q.kind || undefined, q: q.q || undefined };
+        const filter = {
+          status: q.status || undefined,
+          kind: q.kind || undefined,
+          tag: q.tag || undefined,
+          q: q.q || undefined,
+        };
         const frame = this.requests.frame(w, w.membership, undefined, 'monitors');
         try {
           const overview = await this.overview.overview(w.ctx, filter as OverviewFilter);

@@ -138,6 +138,9 @@ export const MONITOR_BOUNDS = {
   /** At least 28 regions plus private locations; 0 means a strict majority (check-results ALERT_STATUS). */
   alertQuorumMax: 100,
   headers: 20,
+  /** Labels to group and filter monitors by (dashboard overview, list filters); SPEC §8 names no bound. */
+  tags: 20,
+  tagLength: 64,
   assertionsPerKind: 10,
   statusCodeMin: 100,
   statusCodeMax: 599,

@@ -42,6 +42,7 @@ const B = MONITOR_BOUNDS;
 @Check('ck_monitors_degraded_at', '"degraded_at" IS NULL OR "degraded_at" >= 0')
 @Check('ck_monitors_target', `("kind" = 'http' AND "url" IS NOT NULL) OR ("kind" <> 'http' AND "uri" IS NOT NULL)`)
 @Check('ck_monitors_headers', maxItems('headers', B.headers))
+@Check('ck_monitors_tags', `cardinality("tags") <= ${B.tags}`)
 @Check(
   'ck_monitors_assertions',
   ['status_code_assertions', 'body_assertions', 'header_assertions', 'record_assertions']
@@ -104,6 +105,10 @@ export class MonitorEntity {
 
   @Column({ type: 'text', array: true, default: () => "'{}'" })
   regions!: Region[];
+
+  /** Free labels (at most 20 of 64 characters), kept in the order given; the overview filters by them. */
+  @Column({ type: 'text', array: true, default: () => "'{}'" })
+  tags!: string[];
 
   @Column({ type: 'boolean', default: false })
   active!: boolean;

@@ -48,6 +48,7 @@ describe('monitor alertQuorum bound', () => {
     timeout: 45000,
     retry: 3,
     regions: ['fly-ams'],
+    tags: [],
     active: false,
     public: false,
     degradedAt: null,

@@ -77,6 +77,10 @@ const common = {
   retry: intIn(0, B.retryMax),
   alertQuorum: intIn(0, B.alertQuorumMax),
   regions: z.array(oneOf(REGIONS)).refine((r) => new Set(r).size === r.length, { error: 'must not repeat a region' }),
+  tags: list(text(B.tagLength).trim().min(1, { error: 'is required' }), B.tags).refine(
+    (t) => new Set(t).size === t.length,
+    { error: 'must not repeat a tag' },
+  ),
   active: z.boolean(),
   public: z.boolean(),
   degradedAt: intIn(0, B.timeoutMax).nullable(),

@@ -36,6 +36,7 @@ export interface MonitorView {
   alertQuorum: number;
   followRedirects: boolean;
   regions: Region[];
+  tags: string[];
   active: boolean;
   public: boolean;
   /** The threshold in force: the given one, or the computed one when none was given. */
@@ -84,6 +85,7 @@ export function toMonitorView(m: MonitorEntity, privateLocationIds: string[]): M
     alertQuorum: m.alertQuorum,
     followRedirects: m.followRedirects,
     regions: m.regions,
+    tags: m.tags,
     active: m.active,
     public: m.public,
     degradedAt: m.degradedAt ?? computedDegradedAt(m),

@@ -1,7 +1,7 @@
 // The operators' overview of a workspace's monitors (the dashboard's first page) and its live
 // updates. For each monitor: the aggregate status, each location's latest status, the last check,
 // uptime over 24 hours, 7 and 14 days, and a daily p50/p95 latency series over 14 days; filtered by
-// status, kind and text. A page of a thousand monitors reads the status rows, one sum over the last
+// status, kind, tag and text. A page of a thousand monitors reads the status rows, one sum over the last
 // day's hourly aggregates and today's daily aggregates; the past days come from MonitorDays, kept in
 // process.
 import { Inject, Injectable } from '@nestjs/common';
@@ -41,6 +41,8 @@ export type OverviewStatusFilter = (typeof OVERVIEW_STATUS_FILTERS)[number];
 const filterSchema = z.object({
   status: z.enum(OVERVIEW_STATUS_FILTERS, { error: `must be one of ${OVERVIEW_STATUS_FILTERS.join(', ')}` }).optional(),
   kind: z.enum(MONITOR_KINDS, { error: `must be one of ${MONITOR_KINDS.join(', ')}` }).optional(),
+  /** One tag, matched exactly (tags keep their case). */
+  tag: singleLine(64).optional(),
   q: singleLine(256).optional(),
 });
 
@@ -64,6 +66,8 @@ export interface OverviewMonitor extends MonitorOverviewRow {
 
 export interface Overview {
   at: Date;
+  /** Every tag of the workspace's monitors, sorted: the filter's choices. */
+  tags: string[];
   /** Monitors of the workspace, before filtering. */
   total: number;
   /** Monitors of the workspace by aggregate status, before filtering (`paused`: inactive ones). */
@@ -91,9 +95,11 @@ export class MonitorsOverviewService {
     const f = parseInput(filterSchema, filter);
     const all = await this.monitors.overviewRows(ctx.workspace.id);
     const counts = Object.fromEntries(OVERVIEW_STATUS_FILTERS.map((s) => [s, 0])) as Overview['counts'];
+    const tags = new Set<string>();
     for (const m of all) {
       counts[m.status] += 1;
       if (!m.active) counts.paused += 1;
+      for (const tag of m.tags) tags.add(tag);
     }
     const rows = all.filter((m) => matches(m, f));
     const ids = rows.map((m) => m.id);
@@ -144,7 +150,7 @@ export class MonitorsOverviewService {
         latency,
       };
     });
-    return { at: now, total: all.length, counts, items };
+    return { at: now, tags: [...tags].sort(), total: all.length, counts, items };
   }
 
   /** The names of the workspace's live monitors by id (pages that link to monitors). */
@@ -201,6 +207,7 @@ export class MonitorsOverviewService {
 function matches(m: MonitorOverviewRow, f: z.output<typeof filterSchema>): boolean {
   if (f.status === 'paused' ? m.active : f.status && m.status !== f.status) return false;
   if (f.kind && m.kind !== f.kind) return false;
+  if (f.tag && !m.tags.includes(f.tag)) return false;
   const q = f.q?.trim().toLowerCase();
   return !q || m.name.toLowerCase().includes(q) || m.target.toLowerCase().includes(q) || m.id === q;
 }

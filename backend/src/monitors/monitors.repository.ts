@@ -20,6 +20,7 @@ export interface MonitorOverviewRow {
   target: string;
   periodicity: Periodicity;
   regions: Region[];
+  tags: string[];
   active: boolean;
   public: boolean;
   status: MonitorStatus;
@@ -210,11 +211,12 @@ export class MonitorsRepository implements OnApplicationBootstrap {
       target: string | null;
       periodicity: Periodicity;
       regions: Region[];
+      tags: string[];
       active: boolean;
       public: boolean;
       status: MonitorStatus;
     }>(
-      `SELECT id::text AS id, name, kind, COALESCE(url, uri) AS target, periodicity, regions, active, public, status
+      `SELECT id::text AS id, name, kind, COALESCE(url, uri) AS target, periodicity, regions, tags, active, public, status
          FROM monitors WHERE workspace_id = $1 AND deleted_at IS NULL ORDER BY id DESC`,
       [workspaceId],
     );

@@ -46,6 +46,7 @@ const HTTP_FORM = {
   retry: '2',
   degradedAt: '',
   alertQuorum: '1',
+  tags: 'shop, team:payments ,',
   statusCodeAssertions: 'eq 200',
   bodyAssertions: 'contains ok\nnot_empty',
   headerAssertions: 'content-type contains json',
@@ -118,6 +119,7 @@ describe('dashboard monitor forms', () => {
       retry: 2,
       degradedAtComputed: true,
       alertQuorum: 1,
+      tags: ['shop', 'team:payments'],
       statusCodeAssertions: [{ comparator: 'eq', target: 200 }],
       bodyAssertions: [
         { comparator: 'contains', target: 'ok' },
@@ -164,6 +166,16 @@ describe('dashboard monitor forms', () => {
       'line 2: starts with a comparison: eq, neq, gt, gte, lt, lte',
     );
     expect(fieldError(refused.body, 'retry')).toBe('must be a whole number');
+  });
+
+  it('says which tag the verb refused', async () => {
+    await owner.get(`${base()}/new?kind=http`);
+    const refused = await owner.post(`${base()}/new?kind=http`, { ...HTTP_FORM, tags: `fine, ${'x'.repeat(65)}` });
+    expect(refused.status).toBe(400);
+    expect(fieldError(refused.body, 'tags')).toBe('tag 2: must be at most 64 characters');
+    expect(inputValue(refused.body, 'tags')).toBe(`fine, ${'x'.repeat(65)}`);
+    const repeated = await owner.post(`${base()}/new?kind=http`, { ...HTTP_FORM, tags: 'a, a' });
+    expect(fieldError(repeated.body, 'tags')).toBe('must not repeat a tag');
   });
 
   it('puts a plan limit on its field', async () => {
@@ -237,11 +249,13 @@ describe('dashboard monitor forms', () => {
       headers: [{ key: 'X-Team', value: 'docs' }],
       statusCodeAssertions: [{ comparator: 'lt', target: 400 }],
       openTelemetry: { endpoint: 'https://otel.example/v1/metrics', headers: [{ key: 'x-key', value: 'k' }] },
+      tags: ['docs', 'public'],
       active: true,
     });
     const form = await owner.get(`${base()}/${m.id}/edit`);
     expect(form.status).toBe(200);
     expect(inputValue(form.body, 'name')).toBe('Docs');
+    expect(inputValue(form.body, 'tags')).toBe('docs, public');
     expect(textareaValue(form.body, 'headers')).toBe('X-Team: docs');
     expect(textareaValue(form.body, 'statusCodeAssertions')).toBe('lt 400');
     expect(inputValue(form.body, 'otelEndpoint')).toBe('https://otel.example/v1/metrics');
@@ -271,6 +285,7 @@ describe('dashboard monitor forms', () => {
       url: 'https://docs.example/',
       regions: ['fly-sin'],
       headers: [],
+      tags: [],
       active: false,
       degradedAt: 2000,
       degradedAtComputed: false,

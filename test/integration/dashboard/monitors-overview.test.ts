@@ -36,6 +36,7 @@ describe('dashboard monitors overview', () => {
       url: 'https://shop.example/api',
       periodicity: '1m',
       regions: ['fly-ams', 'fly-iad'],
+      tags: ['shop', 'team:payments'],
       active: true,
     });
     db = await monitors.create(tenant.ctx, 'tcp', {
@@ -43,6 +44,7 @@ describe('dashboard monitors overview', () => {
       uri: 'db.internal:5432',
       periodicity: '1m',
       regions: ['fly-ams'],
+      tags: ['shop'],
       active: true,
     });
     idle = await monitors.create(tenant.ctx, 'dns', { name: 'Docs DNS', uri: 'docs.example', periodicity: '5m' });
@@ -136,6 +138,25 @@ describe('dashboard monitors overview', () => {
       /<svg class="spark"[\s\S]*?<title>Latency on \d{4}-\d\d-\d\d: p50 \d+ ms, p95 \d+ ms<\/title>/,
     );
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+
+  it('filters by tag, offers the tags in use, and links each tag of a row to its filter', async () => {
+    const all = await browser.get(`/app/w/${slug}/monitors`);
+    expect(all.body).toMatch(/<select id="f-tag" name="tag">[^]*>shop<\/option>[^]*>team:payments<\/option>/);
+    expect(all.body).toContain(`href="/app/w/${slug}/monitors?tag=team%3Apayments"`);
+    const shop = textOf((await browser.get(`/app/w/${slug}/monitors?tag=shop`)).body);
+    expect(shop).toContain('2 of 3 monitors');
+    expect(shop).not.toContain('Docs DNS');
+    const payments = textOf((await browser.get(`/app/w/${slug}/monitors?tag=team%3Apayments&kind=http`)).body);
+    expect(payments).toContain('1 of 3 monitors');
+    expect(payments).toContain('Checkout <API>');
+    // Tags keep their case: a filter matches exactly.
+    expect(textOf((await browser.get(`/app/w/${slug}/monitors?tag=SHOP`)).body)).toContain(
+      'No monitor matches this filter',
+    );
+    const long = await browser.get(`/app/w/${slug}/monitors?tag=${'t'.repeat(65)}`);
+    expect(long.status).toBe(400);
+    expect(textOf(long.body)).toContain('tag: must be at most 64 characters');
   });
 
   it('filters by status, kind and text, and says what a bad filter is', async () => {

@@ -55,6 +55,7 @@ const LABELS: Record<MonitorFormField, string> = {
   degradedAt: 'Degraded above (ms)',
   followRedirects: 'Follow redirects',
   regions: 'Regions',
+  tags: 'Tags',
   active: 'Active',
   public: 'Public',
   statusCodeAssertions: 'Status code assertions',
@@ -198,6 +199,7 @@ export function monitorFormPage(frame: Frame, data: MonitorFormPageData): Html {
         <legend>What to check</legend>
         ${field({ label: LABELS.name, name: 'name', value: v('name'), error: errors.name, required: true, maxLength: 256 })}
         ${textarea({ label: LABELS.description, name: 'description', value: v('description'), error: errors.description, rows: 2 })}
+        ${field({ label: LABELS.tags, name: 'tags', value: v('tags'), error: errors.tags, hint: 'Separated by commas, e.g. "payments, eu"; the overview filters by them.' })}
         ${what}
       </fieldset>
       <fieldset>

@@ -76,6 +76,17 @@ export function monitorPage(frame: Frame, data: MonitorPageData): Html {
       }
     </div>
     <p class="muted">${m.kind.toUpperCase()} · ${target(m)} · every ${m.periodicity}${m.active ? '' : ' · paused'}</p>
+    ${
+      m.tags.length
+        ? html`<p class="tags">
+            Tags:
+            ${m.tags.map(
+              (t) =>
+                html`<a class="tag" href="${workspacePath(slug, 'monitors')}?tag=${encodeURIComponent(t)}">${t}</a>`,
+            )}
+          </p>`
+        : ''
+    }
     ${data.message ? notice('error', data.message) : ''}
     ${data.changed === 'created' ? notice('success', 'Created the monitor. Run a check now, or wait for its first scheduled one.') : ''}
     ${data.changed === 'saved' ? notice('success', 'Saved the changes.') : ''}

@@ -47,13 +47,13 @@ export function monitorsOverviewPage(frame: Frame, data: OverviewPageData): Html
   const slug = frame.current!.slug;
   const base = workspacePath(slug, 'monitors');
   const { overview, filter } = data;
-  const filtered = Boolean(filter.status || filter.kind || filter.q);
+  const filtered = Boolean(filter.status || filter.kind || filter.tag || filter.q);
   const body = html`<div class="title-row">
       <h1>Monitors</h1>
       ${data.canWrite ? html`<a class="button" href="${base}/new">New monitor</a>` : ''}
     </div>
     ${data.deleted ? notice('success', 'Deleted the monitor.') : ''} ${statusCounts(base, overview)}
-    ${filterForm(base, filter)} ${data.error ? notice('error', data.error) : ''}
+    ${filterForm(base, filter, overview.tags)} ${data.error ? notice('error', data.error) : ''}
     ${
       overview.total === 0
         ? html`<p class="muted">
@@ -86,7 +86,7 @@ function statusCounts(base: string, overview: Overview): Html {
   </ul>`;
 }
 
-function filterForm(base: string, filter: OverviewFilter): Html {
+function filterForm(base: string, filter: OverviewFilter, tags: string[]): Html {
   const option = (value: string, label: string, selected: string | undefined) =>
     html`<option value="${value}" ${value === (selected ?? '') ? html` selected` : ''}>${label}</option>`;
   return html`<form method="get" action="${base}" class="filters" role="search" aria-label="Filter monitors">
@@ -107,6 +107,19 @@ function filterForm(base: string, filter: OverviewFilter): Html {
         ${option('', 'Any kind', filter.kind)} ${MONITOR_KINDS.map((k) => option(k, KIND_WORDS[k], filter.kind))}
       </select>
     </div>
+    ${
+      tags.length || filter.tag
+        ? html`<div>
+            <label for="f-tag">Tag</label>
+            <select id="f-tag" name="tag">
+              ${option('', 'Any tag', filter.tag)}
+              ${(filter.tag && !tags.includes(filter.tag) ? [...tags, filter.tag] : tags).map((t) =>
+                option(t, t, filter.tag),
+              )}
+            </select>
+          </div>`
+        : ''
+    }
     <div class="actions"><button type="submit" class="secondary">Filter</button></div>
   </form>`;
 }
@@ -138,9 +151,14 @@ function monitorsTable(base: string, overview: Overview): Html {
 function monitorRow(base: string, m: OverviewMonitor): Html {
   const name = html`<a class="name" href="${base}/${encodeURIComponent(m.id)}">${m.name}</a>`;
   const target = html`<span class="muted target">${KIND_WORDS[m.kind]} · ${m.target}</span>`;
+  const tags = m.tags.length
+    ? html`<span class="tags"
+        >${m.tags.map((t) => html`<a class="tag" href="${base}?tag=${encodeURIComponent(t)}">${t}</a>`)}</span
+      >`
+    : '';
   const last = m.lastCheckAt ? timeText(m.lastCheckAt) : html`<span class="muted">never</span>`;
   const cells: Html[] = [
-    html`<th scope="row">${name}${target}</th>`,
+    html`<th scope="row">${name}${target}${tags}</th>`,
     html`<td class="status-cell">${statusBadge(m)}</td>`,
     html`<td class="dots-cell">${dots(m.locations)}</td>`,
     html`<td class="last-cell">${last}</td>`,

@@ -16,6 +16,7 @@ import { MonitorAlertQuorum1795500481597 } from './1795500481597-MonitorAlertQuo
 import { PageChangeNotify1795510000000 } from './1795510000000-PageChangeNotify';
 import { SubscriberComponents1795520000000 } from './1795520000000-SubscriberComponents';
 import { ViewerRole1795530000000 } from './1795530000000-ViewerRole';
+import { MonitorTags1795840902093 } from './1795840902093-MonitorTags';
 
 export const MIGRATIONS: Function[] = [
   Initial1795307197237,
@@ -35,4 +36,5 @@ export const MIGRATIONS: Function[] = [
   PageChangeNotify1795510000000,
   SubscriberComponents1795520000000,
   ViewerRole1795530000000,
+  MonitorTags1795840902093,
 ];

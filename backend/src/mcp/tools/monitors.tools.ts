@@ -43,6 +43,7 @@ export function monitorTools(monitors: MonitorsService, reports: StatusReportsSe
             url: m.url ?? m.uri,
             periodicity: m.periodicity,
             regions: m.regions,
+            tags: m.tags,
             active: m.active,
             public: m.public,
             activeIncidentCount: incidents.get(m.id) ?? 0,

@@ -127,6 +127,13 @@ export declare type DNSMonitor = Message<"monitor.v1.DNSMonitor"> & {
    * @generated from field: optional int32 alert_quorum = 16;
    */
   alertQuorum?: number | undefined;
+
+  /**
+   * Labels to group and filter monitors by: at most 20, each 1 to 64 characters, no repeats.
+   *
+   * @generated from field: repeated string tags = 17;
+   */
+  tags: string[];
 };
 
 /**

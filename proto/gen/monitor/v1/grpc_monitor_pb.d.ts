@@ -143,6 +143,13 @@ export declare type GRPCMonitor = Message<"monitor.v1.GRPCMonitor"> & {
    * @generated from field: optional int32 alert_quorum = 18;
    */
   alertQuorum?: number | undefined;
+
+  /**
+   * Labels to group and filter monitors by: at most 20, each 1 to 64 characters, no repeats.
+   *
+   * @generated from field: repeated string tags = 19;
+   */
+  tags: string[];
 };
 
 /**

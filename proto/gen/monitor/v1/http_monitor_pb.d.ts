@@ -167,6 +167,13 @@ export declare type HTTPMonitor = Message<"monitor.v1.HTTPMonitor"> & {
    * @generated from field: optional int32 alert_quorum = 22;
    */
   alertQuorum?: number | undefined;
+
+  /**
+   * Labels to group and filter monitors by: at most 20, each 1 to 64 characters, no repeats.
+   *
+   * @generated from field: repeated string tags = 23;
+   */
+  tags: string[];
 };
 
 /**

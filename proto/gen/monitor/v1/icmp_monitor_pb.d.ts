@@ -123,6 +123,13 @@ export declare type ICMPMonitor = Message<"monitor.v1.ICMPMonitor"> & {
    * @generated from field: optional int32 alert_quorum = 15;
    */
   alertQuorum?: number | undefined;
+
+  /**
+   * Labels to group and filter monitors by: at most 20, each 1 to 64 characters, no repeats.
+   *
+   * @generated from field: repeated string tags = 16;
+   */
+  tags: string[];
 };
 
 /**
