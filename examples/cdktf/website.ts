@@ -32,6 +32,8 @@ export function websiteStack(scope: Construct, id = 'website'): TerraformStack {
     retry: 2,
     // Page when any one location fails; the default 0 waits for a majority of them.
     alertQuorum: 1,
+    // Labels the dashboard's overview filters by.
+    tags: ['website', 'team:web'],
     degradedAt: 2000,
     headers: [{ key: 'Accept', value: 'application/json' }],
     statusCodeAssertions: [{ target: 200, comparator: 'eq' }],

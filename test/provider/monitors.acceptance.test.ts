@@ -64,7 +64,8 @@ const V1: Version = {
   name         = "db"
   uri          = "db.example.com:5432"
   periodicity  = "1m"
-  alert_quorum = 1`,
+  alert_quorum = 1
+  tags         = ["db", "team:core"]`,
   dns: `
   name        = "dns"
   uri         = "example.com"
@@ -137,7 +138,8 @@ const V2: Version = {
   timeout      = 10000
   public       = true
   regions      = ["railway-us-east4"]
-  alert_quorum = 100`,
+  alert_quorum = 100
+  tags         = ["edge"]`,
 };
 
 function config(v: Version, grpcId: string, extra = ''): string {
@@ -272,6 +274,10 @@ describeWithTerraform('service_*_monitor resources and monitor data sources (ter
     expect((await monitorOf('tcp')).uri).toBe('db.example.com:5432');
     expect(state[ADDRESSES.tcp]?.alert_quorum).toBe(1);
     expect((await monitorOf('tcp')).alertQuorum).toBe(1);
+    // tags: a set in terraform, kept by the service; left out, none.
+    expect([...(state[ADDRESSES.tcp]?.tags as string[])].sort()).toEqual(['db', 'team:core']);
+    expect([...(await monitorOf('tcp')).tags].sort()).toEqual(['db', 'team:core']);
+    expect(state[ADDRESSES.http]?.tags).toEqual([]);
     expect((await monitorOf('icmp')).alertQuorum).toBe(0);
 
     const plan = await wd.plan();
@@ -356,6 +362,9 @@ describeWithTerraform('service_*_monitor resources and monitor data sources (ter
     expect([tcp.uri, tcp.timeout, tcp.retry, tcp.degradedAt]).toEqual(['db.example.com:6432', 20000n, 0n, 10000n]);
     // alert_quorum dropped: back to its default, the majority.
     expect([tcp.alertQuorum, state[ADDRESSES.tcp]?.alert_quorum]).toEqual([0, 0]);
+    // tags dropped: none left; tags added to the ICMP monitor in place.
+    expect([tcp.tags, state[ADDRESSES.tcp]?.tags]).toEqual([[], []]);
+    expect((await monitorOf('icmp')).tags).toEqual(['edge']);
     expect(state[ADDRESSES.tcp]?.degraded_at).toBe(10000);
     const dns = await monitorOf('dns');
     expect(dns.recordAssertions.map((a) => a.record)).toEqual(['AAAA', 'TXT']);
@@ -376,8 +385,8 @@ describeWithTerraform('service_*_monitor resources and monitor data sources (ter
     });
     await fx.rpc.monitors.updateDNSMonitor({
       id: ids.dns,
-      monitor: { recordAssertions: [] },
-      updateMask: { paths: ['record_assertions'] },
+      monitor: { recordAssertions: [], tags: ['tagged outside'] },
+      updateMask: { paths: ['record_assertions', 'tags'] },
     });
     await fx.rpc.monitors.deleteMonitor({ id: ids.icmp });
 
@@ -385,6 +394,7 @@ describeWithTerraform('service_*_monitor resources and monitor data sources (ter
     expect(plan.changes).toBe(true);
     expect(plan.stdout).toMatch(/~ name\s+= "renamed outside" -> "api v2"/);
     expect(plan.stdout).toContain('+ record_assertions {');
+    expect(plan.stdout).toMatch(/- "tagged outside"/);
     expect(plan.stdout).toContain('Plan: 1 to add, 2 to change, 0 to destroy.');
 
     await wd.apply();
@@ -452,6 +462,7 @@ resource "service_dns_monitor" "quorum" {
   uri          = "example.com"
   periodicity  = "5m"
   alert_quorum = 101
+  tags         = ["fine", "${'t'.repeat(65)}", " padded"]
 }
 `,
     });
@@ -466,6 +477,8 @@ resource "service_dns_monitor" "quorum" {
     expect(out).toContain('uri must be host:port');
     expect(out).toContain('periodicity must be one of');
     expect(out).toContain('alert_quorum must be a whole number from 0 to 100; got 101.');
+    expect(out).toMatch(/tags\S* must be 1 to 64 characters; got 65\./);
+    expect(out).toMatch(/tags\S* must not start or end with spaces/);
     // Refused before any API call: the workspace holds only the gRPC monitor.
     expect((await fx.rpc.monitors.listMonitors({})).totalSize).toBe(1);
   });

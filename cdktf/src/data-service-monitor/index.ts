@@ -128,6 +128,11 @@ export class DataServiceMonitor extends cdktf.TerraformDataSource {
     return this.getStringAttribute('status');
   }
 
+  // tags - computed: true, optional: false, required: false
+  public get tags() {
+    return cdktf.Fn.tolist(this.getListAttribute('tags'));
+  }
+
   // timeout - computed: true, optional: false, required: false
   public get timeout() {
     return this.getNumberAttribute('timeout');

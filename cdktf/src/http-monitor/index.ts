@@ -80,6 +80,12 @@ export interface HttpMonitorConfig extends cdktf.TerraformMetaArguments {
   */
   readonly retry?: number;
   /**
+  * Labels to group and filter monitors by (the dashboard's overview filters by tag), at most 20, each 1 to 64 characters without control characters or surrounding spaces. Case is kept. Default none.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/http_monitor#tags HttpMonitor#tags}
+  */
+  readonly tags?: string[];
+  /**
   * Time budget of a check in milliseconds, 0 to 120000; 0 gives the check the whole period. Default `45000`.
   *
   * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/http_monitor#timeout HttpMonitor#timeout}
@@ -1083,6 +1089,7 @@ export class HttpMonitor extends cdktf.TerraformResource {
     this._public = config.public;
     this._regions = config.regions;
     this._retry = config.retry;
+    this._tags = config.tags;
     this._timeout = config.timeout;
     this._url = config.url;
     this._bodyAssertions.internalValue = config.bodyAssertions;
@@ -1297,6 +1304,22 @@ export class HttpMonitor extends cdktf.TerraformResource {
     return this.getStringAttribute('status');
   }
 
+  // tags - computed: true, optional: true, required: false
+  private _tags?: string[]; 
+  public get tags() {
+    return cdktf.Fn.tolist(this.getListAttribute('tags'));
+  }
+  public set tags(value: string[]) {
+    this._tags = value;
+  }
+  public resetTags() {
+    this._tags = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get tagsInput() {
+    return this._tags;
+  }
+
   // timeout - computed: true, optional: true, required: false
   private _timeout?: number; 
   public get timeout() {
@@ -1424,6 +1447,7 @@ export class HttpMonitor extends cdktf.TerraformResource {
       public: cdktf.booleanToTerraform(this._public),
       regions: cdktf.listMapper(cdktf.stringToTerraform, false)(this._regions),
       retry: cdktf.numberToTerraform(this._retry),
+      tags: cdktf.listMapper(cdktf.stringToTerraform, false)(this._tags),
       timeout: cdktf.numberToTerraform(this._timeout),
       url: cdktf.stringToTerraform(this._url),
       body_assertions: cdktf.listMapper(httpMonitorBodyAssertionsToTerraform, true)(this._bodyAssertions.internalValue),
@@ -1507,6 +1531,12 @@ export class HttpMonitor extends cdktf.TerraformResource {
         isBlock: false,
         type: "simple",
         storageClassType: "number",
+      },
+      tags: {
+        value: cdktf.listMapperHcl(cdktf.stringToHclTerraform, false)(this._tags),
+        isBlock: false,
+        type: "set",
+        storageClassType: "stringList",
       },
       timeout: {
         value: cdktf.numberToHclTerraform(this._timeout),

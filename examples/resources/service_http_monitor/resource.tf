@@ -12,6 +12,7 @@ resource "service_http_monitor" "health" {
   degraded_at      = 2000
   follow_redirects = false
   regions          = ["fly-ams", "fly-iad"]
+  tags             = ["self", "team:platform"] # the dashboard's overview filters by tag
   active           = false
   public           = false
 

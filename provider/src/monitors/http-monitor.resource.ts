@@ -66,6 +66,7 @@ export const httpMonitorResource = monitorResource({
         default: true,
       },
       regions: s.regions,
+      tags: s.tags,
       active: s.active,
       public: s.isPublic,
       degraded_at: s.degradedAt(),

@@ -20,6 +20,7 @@ export const icmpMonitorResource = monitorResource({
       retry: s.retry('; a check is retried only when every echo failed'),
       alert_quorum: s.alertQuorum,
       regions: s.regions,
+      tags: s.tags,
       active: s.active,
       public: s.isPublic,
       degraded_at: s.degradedAt('; it applies to the average latency of the echoes'),

@@ -36,6 +36,7 @@ type CommonMessage = Pick<
   | 'retry'
   | 'alertQuorum'
   | 'regions'
+  | 'tags'
   | 'active'
   | 'public'
   | 'degradedAt'
@@ -77,6 +78,7 @@ function commonToProto(plan: Obj) {
     retry: int64(plan.retry),
     alertQuorum: int32(plan.alert_quorum),
     regions: regions.map((r) => REGION.encode(r)),
+    tags: words(plan.tags),
     active: bool(plan.active),
     public: bool(plan.public),
     // Unknown (left out, or the timeout changed): the service computes it.
@@ -135,6 +137,7 @@ const COMMON_MASK = [
   'retry',
   'alert_quorum',
   'regions',
+  'tags',
   'active',
   'public',
   'degraded_at',
@@ -179,6 +182,7 @@ function commonFromProto(m: CommonMessage): Obj {
     retry: Number(m.retry ?? 0n),
     alert_quorum: m.alertQuorum ?? 0,
     regions: m.regions.map((r) => REGION.decode(r)),
+    tags: [...m.tags],
     active: m.active ?? false,
     public: m.public ?? false,
     degraded_at: m.degradedAt === undefined ? null : Number(m.degradedAt),

@@ -9,6 +9,7 @@ import {
   noControlCharacters,
   oneOf,
   sizeAtLeast,
+  sizeAtMost,
   stringLength,
 } from '../framework/validators';
 import { DEFAULT_REGIONS, MONITOR_STATUSES, PERIODICITY, REGION } from './monitor-enums';
@@ -93,6 +94,24 @@ export const regions: Attribute = {
   optional: true,
   computed: true,
   validators: [sizeAtLeast(1), eachElement(oneOf(REGION.words))],
+};
+
+export const MAX_TAGS = 20;
+
+export const tags: Attribute = {
+  description:
+    `Labels to group and filter monitors by (the dashboard's overview filters by tag), at most ${MAX_TAGS}, ` +
+    'each 1 to 64 characters without control characters or surrounding spaces. Case is kept. Default none.',
+  type: ['set', 'string'],
+  optional: true,
+  computed: true,
+  default: [],
+  validators: [
+    sizeAtMost(MAX_TAGS),
+    eachElement(stringLength(1, 64)),
+    eachElement(noControlCharacters()),
+    eachElement(noOuterSpace),
+  ],
 };
 
 export const active: Attribute = {

@@ -43,6 +43,18 @@ describe('monitor validators', () => {
     expect(quorum.items[0]?.detail).toMatch(/0 to 100; got 101/);
     expect(check(http.attributes.alert_quorum, 100, ['alert_quorum']).hasErrors()).toBe(false);
     expect(check(http.attributes.alert_quorum, 1.5, ['alert_quorum']).hasErrors()).toBe(true);
+    const tags = check(http.attributes.tags, ['ok', 't'.repeat(65), ' x'], ['tags']);
+    expect(tags.items.map((d) => [d.path, d.detail])).toEqual([
+      [['tags', 1], 'tags[1] must be 1 to 64 characters; got 65.'],
+      [['tags', 2], 'tags[2] must not start or end with spaces.'],
+    ]);
+    expect(
+      check(
+        http.attributes.tags,
+        Array.from({ length: 21 }, (_, i) => `t${i}`),
+        ['tags'],
+      ).hasErrors(),
+    ).toBe(true);
     expect(check(http.attributes.description, 'd'.repeat(1025), ['description']).hasErrors()).toBe(true);
     expect(check(http.attributes.url, 'ftp://example.com', ['url']).hasErrors()).toBe(true);
     expect(check(http.attributes.url, `https://example.com/${'a'.repeat(2048)}`, ['url']).hasErrors()).toBe(true);

@@ -48,6 +48,7 @@ export function monitorSummaryOf(monitor: Monitor): Obj {
     description: state.description ?? null,
     timeout: state.timeout ?? null,
     status: state.status ?? null,
+    tags: state.tags ?? [],
     private_location_ids: state.private_location_ids ?? [],
   };
 }
@@ -76,6 +77,7 @@ export const monitorDataSource: DataSourceDefinition = {
       description: computed('string', 'Free text about the monitor (`""` when none).'),
       timeout: computed('number', 'Time budget of a check in milliseconds.'),
       status: computed('string', `Status as the service judges it: one of ${quoted(MONITOR_STATUSES)}.`),
+      tags: computed(['set', 'string'], 'Labels of the monitor (empty when none).'),
       private_location_ids: computed(['set', 'string'], 'Ids of the private locations that run the monitor.'),
     },
   },

@@ -22,6 +22,7 @@ export const tcpMonitorResource = monitorResource({
       retry: s.retry(),
       alert_quorum: s.alertQuorum,
       regions: s.regions,
+      tags: s.tags,
       active: s.active,
       public: s.isPublic,
       degraded_at: s.degradedAt(),
