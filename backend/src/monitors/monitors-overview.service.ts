@@ -93,6 +93,9 @@ export class MonitorsOverviewService {
 
   async overview(ctx: ServiceContext, filter: OverviewFilter = {}, now = new Date()): Promise<Overview> {
     const f = parseInput(filterSchema, filter);
+    // The statuses need only the workspace: read while the monitors are.
+    const statuses = this.results.workspaceLocationStatuses(ctx.workspace.id);
+    statuses.catch(() => undefined);
     const all = await this.monitors.overviewRows(ctx.workspace.id);
     const counts = Object.fromEntries(OVERVIEW_STATUS_FILTERS.map((s) => [s, 0])) as Overview['counts'];
     const tags = new Set<string>();
@@ -105,11 +108,10 @@ export class MonitorsOverviewService {
     const ids = rows.map((m) => m.id);
     const today = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS);
     const from = new Date(today.getTime() - (OVERVIEW_DAYS - 1) * DAY_MS);
-    const [locations, lastDay, daily, configured] = await Promise.all([
-      this.results.workspaceLocationStatuses(ctx.workspace.id),
+    const [locations, lastDay, daily] = await Promise.all([
+      statuses,
       this.lastDayCounts(ids, now),
       this.days.read(this.results, ids, ids, from, today, now.getTime()),
-      this.monitors.privateLocationIds(ids),
     ]);
     const statusesBy = byLocation(locations);
     const countsBy = groupByMonitor(daily.counts);
@@ -120,7 +122,7 @@ export class MonitorsOverviewService {
     const dayIndex = new Map(dayNames.map((day, i) => [day, i]));
     const weekFrom = OVERVIEW_DAYS - 7;
     const items = rows.map((m): OverviewMonitor => {
-      const live = locationsOf(m, configured.get(m.id) ?? [], statusesBy);
+      const live = locationsOf(m, statusesBy);
       // One pass over the monitor's days: the 14-day and 7-day sums, and the latency by day.
       let [ok7, total7, ok14, total14] = [0, 0, 0, 0];
       for (const d of countsBy.get(m.id) ?? []) {
@@ -189,15 +191,11 @@ export class MonitorsOverviewService {
     const changed = await this.results.locationStatusesOf(ids, new Date(since.getTime() - CHANGES_OVERLAP_MS));
     const changedIds = new Set(changed.map((r) => r.monitorId));
     const rows = all.filter((m) => changedIds.has(m.id));
-    const [statuses, configured] = await Promise.all([
-      this.results.locationStatusesOf(rows.map((m) => m.id)),
-      this.monitors.privateLocationIds(rows.map((m) => m.id)),
-    ]);
-    const statusesBy = byLocation(statuses);
+    const statusesBy = byLocation(await this.results.locationStatusesOf(rows.map((m) => m.id)));
     return {
       at: now,
       items: rows.map((m) => {
-        const locations = locationsOf(m, configured.get(m.id) ?? [], statusesBy);
+        const locations = locationsOf(m, statusesBy);
         return { id: m.id, status: m.status, active: m.active, locations, lastCheckAt: lastCheck(locations) };
       }),
     };
@@ -218,12 +216,10 @@ function byLocation(rows: LocationStatusRow[]): Map<string, LocationStatusRow> {
 }
 
 /** Every configured location in order (regions, then private locations), with its latest status. */
-function locationsOf(
-  m: MonitorOverviewRow,
-  privateLocationIds: string[],
-  statuses: Map<string, LocationStatusRow>,
-): OverviewLocation[] {
-  const configured = privateLocationIds.length ? [...m.regions, ...privateLocationIds.map(privateLocation)] : m.regions;
+function locationsOf(m: MonitorOverviewRow, statuses: Map<string, LocationStatusRow>): OverviewLocation[] {
+  const configured = m.privateLocationIds.length
+    ? [...m.regions, ...m.privateLocationIds.map(privateLocation)]
+    : m.regions;
   return configured.map((location) => {
     const s = statuses.get(`${m.id}|${location}`);
     return { location, status: s?.status ?? 'unknown', lastCheckedAt: s?.lastCheckedAt ?? null };

@@ -2,6 +2,7 @@
 // uptime over 24 h / 7 d / 14 d and the latency sparkline from results stored through the ingestion
 // path; the filters; the live-update answer; another workspace's slug.
 import { RetentionService } from '../../../backend/src/check-results/retention.service';
+import { PrivateLocationsService } from '../../../backend/src/private-locations/private-locations.service';
 import { MonitorsService } from '../../../backend/src/monitors/monitors.service';
 import { MonitorsOverviewService } from '../../../backend/src/monitors/monitors-overview.service';
 import { DashboardClient, newMember, PASSWORD, textOf } from '../../support/dashboard';
@@ -119,6 +120,26 @@ describe('dashboard monitors overview', () => {
     expect(i).toMatchObject({ status: 'unknown', active: false, lastCheckAt: null });
     expect(i.uptime).toEqual({ day: null, week: null, fortnight: null });
     expect(i.locations.every((l) => l.status === 'unknown')).toBe(true);
+  });
+
+  it('lists a private location that runs a monitor after its regions, with its status', async () => {
+    const location = await t.app
+      .get(PrivateLocationsService)
+      .create(tenant.ctx, { name: 'office', monitorIds: [idle.id] });
+    try {
+      const overview = await t.app.get(MonitorsOverviewService).overview(tenant.ctx, {}, new Date(now));
+      const i = overview.items.find((m) => m.id === idle.id)!;
+      expect(i.locations.map((l) => [l.location, l.status])).toEqual([
+        ...i.locations.slice(0, -1).map((l) => [l.location, 'unknown']),
+        [`private-location:${location.id}`, 'unknown'],
+      ]);
+      expect(i.locations.length).toBeGreaterThan(1);
+      expect(overview.items.find((m) => m.id === db.id)!.locations.map((l) => l.location)).toEqual(['fly-ams']);
+      const page = await browser.get(`/app/w/${slug}/monitors`);
+      expect(page.body).toContain(`private location ${location.id}: No data`);
+    } finally {
+      await t.app.get(PrivateLocationsService).delete(tenant.ctx, location.id);
+    }
   });
 
   it('renders every monitor of the workspace, escaped, and none of another', async () => {
