@@ -11,9 +11,11 @@
 //   npm run bench:dashboard                               (embedded PGlite)
 //   DATABASE_URL=postgres://... npm run bench:dashboard   (a scratch database, dropped afterwards)
 //   BENCH_MONITORS=1000 BENCH_RENDERS=30 BENCH_ROUNDS=20
+//   BENCH_PROFILE=/tmp/overview.cpuprofile                 (a CPU profile of the timed renders)
 import 'reflect-metadata';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -31,10 +33,25 @@ import { startEphemeralDatabase } from '../../backend/src/database/embedded/embe
 import { fastifyOptions } from '../../backend/src/http/fastify-options';
 import { registerTransports } from '../../backend/src/http/transports';
 import { createLogger } from '../../backend/src/logging/logger';
-import { MonitorsOverviewService } from '../../backend/src/monitors/monitors-overview.service';
+import { FIGURES_TTL_MS, MonitorsOverviewService } from '../../backend/src/monitors/monitors-overview.service';
 import { UsersService } from '../../backend/src/users/users.service';
 import { toWorkspaceRef, WorkspacesService } from '../../backend/src/workspaces/workspaces.service';
 import { fmt, percentile, print, scratchDatabase } from './harness';
+
+/** The V8 profiler of this process, through the inspector: what BENCH_PROFILE writes. */
+async function startProfile(): Promise<{ stop(): Promise<unknown> }> {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return {
+    async stop() {
+      const { profile } = await session.post('Profiler.stop');
+      session.disconnect();
+      return profile;
+    },
+  };
+}
 
 const MONITORS = Math.min(Math.max(Number(process.env.BENCH_MONITORS ?? 1000), 10), 5000);
 const RENDERS = Math.min(Math.max(Number(process.env.BENCH_RENDERS ?? 30), 5), 500);
@@ -52,6 +69,8 @@ interface TargetInfo {
   cookie: string;
   key: string;
   first: number;
+  /** Renders whose uptime and latency figures had all expired (they are kept 30 s per monitor). */
+  expired: number[];
   renders: number[];
   /** Of each render, the verb alone (the reads). */
   verbs: number[];
@@ -207,6 +226,8 @@ async function serve(): Promise<void> {
   const first = performance.now() - start;
   const renders: number[] = [];
   const verbs: number[] = [];
+  // BENCH_PROFILE=<file>: a CPU profile of the timed renders (open it in Chrome DevTools).
+  const profiler = process.env.BENCH_PROFILE ? await startProfile() : null;
   for (let i = 0; i < RENDERS + 3; i++) {
     start = performance.now();
     const data = await overview.overview(ctx, {});
@@ -218,6 +239,18 @@ async function serve(): Promise<void> {
     }
   }
 
+  if (profiler) writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify(await profiler.stop()));
+  // Every FIGURES_TTL_MS a monitor's figures are recomputed from the aggregates: renders as if that
+  // much time had passed for all of them at once (the past days themselves stay kept).
+  const expired: number[] = [];
+  for (let i = 1; i <= 5; i++) {
+    const later = new Date(Date.now() + i * (FIGURES_TTL_MS + 1000));
+    start = performance.now();
+    const data = await overview.overview(ctx, {}, later);
+    monitorsOverviewPage(frame, { overview: data, filter: {} });
+    expired.push(performance.now() - start);
+  }
+
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const info: TargetInfo = {
@@ -227,6 +260,7 @@ async function serve(): Promise<void> {
     cookie: `${cookieNames(config.dashboardUrl).session}=${session.token}`,
     key,
     first,
+    expired,
     renders,
     verbs,
     bytes,
@@ -277,7 +311,7 @@ async function timeRounds(fn: () => Promise<void>): Promise<number[]> {
 
 async function main(): Promise<void> {
   const server = await startServer();
-  const { url, kind, slug, cookie, key, first, renders, verbs, bytes } = server.info;
+  const { url, kind, slug, cookie, key, first, expired, renders, verbs, bytes } = server.info;
   try {
     const pages = Math.ceil(MONITORS / PAGE_SIZE);
     const overviewPage = async () => {
@@ -307,6 +341,7 @@ async function main(): Promise<void> {
     print(`Dashboard overview, ${MONITORS} monitors x ${REGIONS.length} regions, on ${kind}`, [
       ['page size', `${fmt(bytes / 1024, 1)} KiB of HTML`],
       ['first render (reads 14 days of every monitor)', `${fmt(first, 1)} ms`],
+      ["render when every monitor's figures expired, 5 times", stats(expired)],
       [`server time (verb + HTML), ${renders.length} renders`, stats(renders)],
       ['  of which the verb (reads)', stats(verbs)],
       [`target p50 <= ${TARGET_MS} ms`, `${fmt(renderP50, 1)} ms: ${renderP50 <= TARGET_MS ? 'met' : 'NOT met'}`],

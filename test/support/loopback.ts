@@ -140,6 +140,7 @@ export function monitorView(overrides: Partial<MonitorView>): MonitorView {
     alertQuorum: 0,
     followRedirects: true,
     regions: ['fly-ams'],
+    tags: [],
     active: true,
     public: false,
     degradedAt: 2500,

@@ -108,14 +108,14 @@ export class MonitorDays {
    * Counts of `monitorIds` and latency of `latencyIds` (a subset) per UTC day in [from, today + 1 day),
    * where `today` is the start of the current UTC day.
    */
-  async read(
+  async byMonitor(
     results: CheckResultsRepository,
     monitorIds: readonly string[],
     latencyIds: readonly string[],
     from: Date,
     today: Date,
     now = Date.now(),
-  ): Promise<{ counts: DailyCounts[]; latency: DailyLatency[] }> {
+  ): Promise<{ counts: Map<string, DailyCounts[]>; latency: Map<string, DailyLatency[]> }> {
     const end = new Date(today.getTime() + 86_400_000);
     const wantsLatency = new Set(latencyIds);
     const usable = (id: string) => {
@@ -155,21 +155,26 @@ export class MonitorDays {
       if (this.todayCounts.size >= MAX_MONITORS) this.todayCounts.delete(this.todayCounts.keys().next().value!);
       this.todayCounts.set(id, { day: today.getTime(), loadedAt: now, rows: countsBy.get(id) ?? [] });
     }
-    const todayCounts = monitorIds.flatMap((id) => this.todayCounts.get(id)!.rows);
     const freshBy = groupByMonitor(freshToday);
     for (const id of staleToday) {
       if (this.todayLatency.size >= MAX_MONITORS) this.todayLatency.delete(this.todayLatency.keys().next().value!);
       this.todayLatency.set(id, { day: today.getTime(), loadedAt: now, rows: freshBy.get(id) ?? [] });
     }
-    const todayLatency = latencyIds.flatMap((id) => this.todayLatency.get(id)!.rows);
     keepRows(this.past, missing, wantsLatency, pastCounts, pastLatency, from, today, now);
-    const counts: DailyCounts[] = [...todayCounts];
-    const latency: DailyLatency[] = [...todayLatency];
+    // Per monitor, today's rows then the kept days from `from` on.
+    const counts = new Map<string, DailyCounts[]>();
+    const latency = new Map<string, DailyLatency[]>();
     const firstDay = from.toISOString().slice(0, 10);
     for (const id of monitorIds) {
       const kept = this.past.get(id)!;
-      for (const row of kept.counts) if (row.day >= firstDay) counts.push(row);
-      if (wantsLatency.has(id)) for (const row of kept.latency ?? []) if (row.day >= firstDay) latency.push(row);
+      const rows = [...this.todayCounts.get(id)!.rows];
+      for (const row of kept.counts) if (row.day >= firstDay) rows.push(row);
+      counts.set(id, rows);
+      if (wantsLatency.has(id)) {
+        const days = [...this.todayLatency.get(id)!.rows];
+        for (const row of kept.latency ?? []) if (row.day >= firstDay) days.push(row);
+        latency.set(id, days);
+      }
     }
     return { counts, latency };
   }

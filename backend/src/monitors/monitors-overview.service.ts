@@ -1,19 +1,15 @@
 // The operators' overview of a workspace's monitors (the dashboard's first page) and its live
 // updates. For each monitor: the aggregate status, each location's latest status, the last check,
 // uptime over 24 hours, 7 and 14 days, and a daily p50/p95 latency series over 14 days; filtered by
-// status, kind, tag and text. A page of a thousand monitors reads the status rows, one sum over the last
-// day's hourly aggregates and today's daily aggregates; the past days come from MonitorDays, kept in
-// process.
+// status, kind, tag and text. A page of a thousand monitors reads the monitors with their private
+// locations and, alongside, the status rows; the uptime and latency figures are kept per monitor and
+// recomputed from the aggregates (the past days through MonitorDays, kept in process) once expired.
 import { Inject, Injectable } from '@nestjs/common';
 import { z } from 'zod';
 import type { ServiceContext } from '../common/context';
 import { parseInput, singleLine } from '../common/validation';
-import {
-  CheckResultsRepository,
-  type LocationStatusRow,
-  type OutcomeCounts,
-} from '../check-results/check-results.repository';
-import { groupByMonitor, MonitorDays } from '../check-results/monitor-days';
+import { CheckResultsRepository, type LocationStatusRow } from '../check-results/check-results.repository';
+import { MonitorDays } from '../check-results/monitor-days';
 import { PRIVATE_LOCATION_PREFIX, privateLocation } from '../checker/scheduling/slots';
 import { MONITOR_KINDS, MONITOR_STATUSES, type RegionStatus } from './monitor.constants';
 import { MonitorsRepository, type MonitorOverviewRow } from './monitors.repository';
@@ -28,9 +24,9 @@ const DAY_MS = 86_400_000;
  */
 export const CHANGES_OVERLAP_MS = 15_000;
 /**
- * Uptime and latency figures (24 h, 7 and 14 days) are kept this long per monitor: they move slowly,
- * and a page of a thousand monitors would otherwise sum a day of hourly aggregates on every load.
- * Status, locations and the last check are read on every load.
+ * Uptime and latency figures (24 h, 7 and 14 days) are recomputed, in the background, once this old:
+ * they move slowly, and a page of a thousand monitors would otherwise sum a day of hourly aggregates
+ * on every load. Status, locations and the last check are read on every load.
  */
 export const FIGURES_TTL_MS = 30_000;
 const MAX_KEPT = 20_000;
@@ -75,6 +71,13 @@ export interface Overview {
   items: OverviewMonitor[];
 }
 
+/** A monitor's uptime and latency figures as kept (see figuresOf). */
+interface Figures extends Pick<OverviewMonitor, 'uptime' | 'latency'> {
+  /** The UTC day (start, epoch ms) they were computed on, and when. */
+  day: number;
+  loadedAt: number;
+}
+
 /** What changed since a live update's last answer: each monitor's status and locations, as now. */
 export interface OverviewChanges {
   at: Date;
@@ -83,8 +86,10 @@ export interface OverviewChanges {
 
 @Injectable()
 export class MonitorsOverviewService {
-  private readonly days = new MonitorDays(FIGURES_TTL_MS);
-  private readonly lastDay = new Map<string, { loadedAt: number; counts: OutcomeCounts | undefined }>();
+  // Today's counts are read whenever figures are recomputed: the figures are what is kept.
+  private readonly days = new MonitorDays();
+  private readonly figures = new Map<string, Figures>();
+  private readonly refreshing = new Set<string>();
 
   constructor(
     @Inject(MonitorsRepository) private readonly monitors: MonitorsRepository,
@@ -106,51 +111,12 @@ export class MonitorsOverviewService {
     }
     const rows = all.filter((m) => matches(m, f));
     const ids = rows.map((m) => m.id);
-    const today = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS);
-    const from = new Date(today.getTime() - (OVERVIEW_DAYS - 1) * DAY_MS);
-    const [locations, lastDay, daily] = await Promise.all([
-      statuses,
-      this.lastDayCounts(ids, now),
-      this.days.read(this.results, ids, ids, from, today, now.getTime()),
-    ]);
+    const [locations, figures] = await Promise.all([statuses, this.figuresOf(ids, now)]);
     const statusesBy = byLocation(locations);
-    const countsBy = groupByMonitor(daily.counts);
-    const latencyBy = groupByMonitor(daily.latency);
-    const dayNames = Array.from({ length: OVERVIEW_DAYS }, (_, i) =>
-      new Date(from.getTime() + i * DAY_MS).toISOString().slice(0, 10),
-    );
-    const dayIndex = new Map(dayNames.map((day, i) => [day, i]));
-    const weekFrom = OVERVIEW_DAYS - 7;
     const items = rows.map((m): OverviewMonitor => {
       const live = locationsOf(m, statusesBy);
-      // One pass over the monitor's days: the 14-day and 7-day sums, and the latency by day.
-      let [ok7, total7, ok14, total14] = [0, 0, 0, 0];
-      for (const d of countsBy.get(m.id) ?? []) {
-        const ok = d.successful + d.degraded;
-        ok14 += ok;
-        total14 += d.total;
-        if ((dayIndex.get(d.day) ?? -1) >= weekFrom) {
-          ok7 += ok;
-          total7 += d.total;
-        }
-      }
-      const latency: OverviewMonitor['latency'] = new Array<null>(OVERVIEW_DAYS).fill(null);
-      for (const l of latencyBy.get(m.id) ?? []) {
-        const i = dayIndex.get(l.day);
-        if (i !== undefined) latency[i] = { day: l.day, p50: l.p50, p95: l.p95 };
-      }
-      const c = lastDay.get(m.id);
-      return {
-        ...m,
-        locations: live,
-        lastCheckAt: lastCheck(live),
-        uptime: {
-          day: c ? share(c.successful + c.degraded, c.successful + c.degraded + c.failed) : null,
-          week: share(ok7, total7),
-          fortnight: share(ok14, total14),
-        },
-        latency,
-      };
+      const kept = figures.get(m.id)!;
+      return { ...m, locations: live, lastCheckAt: lastCheck(live), uptime: kept.uptime, latency: kept.latency };
     });
     return { at: now, tags: [...tags].sort(), total: all.length, counts, items };
   }
@@ -160,25 +126,77 @@ export class MonitorsOverviewService {
     return new Map((await this.monitors.overviewRows(ctx.workspace.id)).map((m) => [m.id, m.name]));
   }
 
-  /** Counts by outcome over the last 24 hours, kept FIGURES_TTL_MS per monitor. */
-  private async lastDayCounts(ids: string[], now: Date): Promise<Map<string, OutcomeCounts>> {
-    const stale = ids.filter((id) => {
-      const kept = this.lastDay.get(id);
-      return !kept || now.getTime() - kept.loadedAt >= FIGURES_TTL_MS || kept.loadedAt > now.getTime();
-    });
-    if (stale.length) {
-      const fresh = await this.results.countsSince(stale, new Date(now.getTime() - DAY_MS));
-      for (const id of stale) {
-        if (this.lastDay.size >= MAX_KEPT) this.lastDay.delete(this.lastDay.keys().next().value!);
-        this.lastDay.set(id, { loadedAt: now.getTime(), counts: fresh.get(id) });
-      }
-    }
-    const out = new Map<string, OutcomeCounts>();
+  /**
+   * Each monitor's uptime over 24 hours, 7 and 14 days and its latency by day, kept per monitor for
+   * the UTC day: computed from the aggregates when missing; once older than FIGURES_TTL_MS, answered
+   * as kept while a background read recomputes them, so no visitor waits for that read.
+   */
+  private async figuresOf(ids: string[], now: Date): Promise<Map<string, Figures>> {
+    const today = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
+    const missing: string[] = [];
+    const expired: string[] = [];
     for (const id of ids) {
-      const counts = this.lastDay.get(id)?.counts;
-      if (counts) out.set(id, counts);
+      const kept = this.figures.get(id);
+      if (!kept || kept.day !== today || kept.loadedAt > now.getTime()) missing.push(id);
+      else if (now.getTime() - kept.loadedAt >= FIGURES_TTL_MS && !this.refreshing.has(id)) expired.push(id);
     }
-    return out;
+    if (expired.length) {
+      for (const id of expired) this.refreshing.add(id);
+      void this.computeFigures(expired, now)
+        .catch(() => undefined)
+        .finally(() => {
+          for (const id of expired) this.refreshing.delete(id);
+        });
+    }
+    if (missing.length) await this.computeFigures(missing, now);
+    return new Map(ids.map((id) => [id, this.figures.get(id)!]));
+  }
+
+  private async computeFigures(ids: string[], now: Date): Promise<void> {
+    const today = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
+    const from = new Date(today - (OVERVIEW_DAYS - 1) * DAY_MS);
+    const [lastDay, daily] = await Promise.all([
+      this.results.countsSince(ids, new Date(now.getTime() - DAY_MS)),
+      this.days.byMonitor(this.results, ids, ids, from, new Date(today), now.getTime()),
+    ]);
+    const dayIndex = new Map(
+      Array.from({ length: OVERVIEW_DAYS }, (_, i) => [
+        new Date(from.getTime() + i * DAY_MS).toISOString().slice(0, 10),
+        i,
+      ]),
+    );
+    const weekFrom = OVERVIEW_DAYS - 7;
+    for (const id of ids) {
+      // One pass over the monitor's days: the 14-day and 7-day sums, and the latency by day.
+      let [ok7, total7, ok14, total14] = [0, 0, 0, 0];
+      for (const d of daily.counts.get(id) ?? []) {
+        const ok = d.successful + d.degraded;
+        ok14 += ok;
+        total14 += d.total;
+        if ((dayIndex.get(d.day) ?? -1) >= weekFrom) {
+          ok7 += ok;
+          total7 += d.total;
+        }
+      }
+      const latency: OverviewMonitor['latency'] = new Array<null>(OVERVIEW_DAYS).fill(null);
+      for (const l of daily.latency.get(id) ?? []) {
+        const i = dayIndex.get(l.day);
+        if (i !== undefined) latency[i] = { day: l.day, p50: l.p50, p95: l.p95 };
+      }
+      const c = lastDay.get(id);
+      this.figures.delete(id);
+      if (this.figures.size >= MAX_KEPT) this.figures.delete(this.figures.keys().next().value!);
+      this.figures.set(id, {
+        day: today,
+        loadedAt: now.getTime(),
+        uptime: {
+          day: c ? share(c.successful + c.degraded, c.successful + c.degraded + c.failed) : null,
+          week: share(ok7, total7),
+          fortnight: share(ok14, total14),
+        },
+        latency,
+      });
+    }
   }
 
   /**

@@ -56,16 +56,14 @@ export async function buildSnapshot(
   const publicMonitorIds = [
     ...new Set(components.filter((c) => c.monitorPublic && c.monitorId).map((c) => c.monitorId!)),
   ];
-  const [{ counts: checks, latency }, incidents, pastMaintenances] = await Promise.all([
-    monitorDays.read(results, monitorIds, publicMonitorIds, start, new Date(today), now.getTime()),
+  const [{ counts: checksByMonitor, latency: latencyBy }, incidents, pastMaintenances] = await Promise.all([
+    monitorDays.byMonitor(results, monitorIds, publicMonitorIds, start, new Date(today), now.getTime()),
     pages.incidentsOn(componentIds, start, end),
     pages.maintenancesOn(componentIds, start, end),
   ]);
 
-  const checksByMonitor = groupBy(checks, (r) => r.monitorId);
   const incidentsBy = groupBy(incidents, (e) => e.componentId);
   const maintenancesBy = groupBy(pastMaintenances, (e) => e.componentId);
-  const latencyBy = groupBy(latency, (r) => r.monitorId);
   const active = maintenances.filter((m) => m.from.getTime() <= now.getTime());
   const upcoming = maintenances.filter((m) => m.from.getTime() > now.getTime());
 

@@ -413,7 +413,8 @@ describe('public status page', () => {
     const now = Date.now();
     const today = new Date(now - (now % (24 * HOUR)));
     const from = new Date(today.getTime() - 89 * 24 * HOUR);
-    const read = async (at: number) => (await sut.read(results, [m.id], [m.id], from, today, at)).counts;
+    const read = async (at: number) =>
+      (await sut.byMonitor(results, [m.id], [m.id], from, today, at)).counts.get(m.id) ?? [];
     expect(await read(now)).toEqual([]);
     await t.db.manager.query(
       `INSERT INTO check_aggregates (monitor_id, region, bucket_start, span, workspace_id, failed, sketch)
@@ -425,8 +426,8 @@ describe('public status page', () => {
     expect(await read(now + 1000)).toEqual([]);
     await read(now + PAST_DAYS_TTL_MS);
     await eventually(async () => (await read(now + PAST_DAYS_TTL_MS + 1000)).length === 1, 'refreshed past days');
-    const { latency } = await sut.read(results, [m.id], [m.id], from, today, now + PAST_DAYS_TTL_MS + 2000);
-    expect(latency).toEqual([
+    const { latency } = await sut.byMonitor(results, [m.id], [m.id], from, today, now + PAST_DAYS_TTL_MS + 2000);
+    expect(latency.get(m.id)).toEqual([
       { monitorId: m.id, day: new Date(today.getTime() - 3 * 24 * HOUR).toISOString().slice(0, 10), p50: 50, p95: 50 },
     ]);
     // A new UTC day: what was today becomes a past day, read alone; the kept days stay.
@@ -436,7 +437,7 @@ describe('public status page', () => {
       [m.id, today, tenant.ctx.workspace.id],
     );
     const tomorrow = new Date(today.getTime() + 24 * HOUR);
-    const next = await sut.read(
+    const next = await sut.byMonitor(
       results,
       [m.id],
       [m.id],
@@ -444,7 +445,7 @@ describe('public status page', () => {
       tomorrow,
       now + PAST_DAYS_TTL_MS + 3000,
     );
-    expect(next.counts.map((r) => [r.day, r.total]).sort()).toEqual([
+    expect((next.counts.get(m.id) ?? []).map((r) => [r.day, r.total]).sort()).toEqual([
       [new Date(today.getTime() - 3 * 24 * HOUR).toISOString().slice(0, 10), 3],
       [today.toISOString().slice(0, 10), 5],
     ]);

@@ -125,6 +125,8 @@ function filterForm(base: string, filter: OverviewFilter, tags: string[]): Html 
 }
 
 function monitorsTable(base: string, overview: Overview): Html {
+  // The day of the answer, for the times of the rows (a time of today shows without its date).
+  const today = overview.at.toISOString().slice(0, 10);
   return html`<table class="monitors">
     <caption class="skip">
       Monitors with their status, locations, last check, uptime and latency
@@ -142,13 +144,13 @@ function monitorsTable(base: string, overview: Overview): Html {
       </tr>
     </thead>
     <tbody>
-      ${overview.items.map((m) => monitorRow(base, m))}
+      ${overview.items.map((m) => monitorRow(base, m, today))}
     </tbody>
   </table>`;
 }
 
 /** One monitor's row, written without layout whitespace: a page can hold a thousand of them. */
-function monitorRow(base: string, m: OverviewMonitor): Html {
+function monitorRow(base: string, m: OverviewMonitor, today: string): Html {
   const name = html`<a class="name" href="${base}/${encodeURIComponent(m.id)}">${m.name}</a>`;
   const target = html`<span class="muted target">${KIND_WORDS[m.kind]} · ${m.target}</span>`;
   const tags = m.tags.length
@@ -156,7 +158,7 @@ function monitorRow(base: string, m: OverviewMonitor): Html {
         >${m.tags.map((t) => html`<a class="tag" href="${base}?tag=${encodeURIComponent(t)}">${t}</a>`)}</span
       >`
     : '';
-  const last = m.lastCheckAt ? timeText(m.lastCheckAt) : html`<span class="muted">never</span>`;
+  const last = m.lastCheckAt ? timeText(m.lastCheckAt, today) : html`<span class="muted">never</span>`;
   const cells: Html[] = [
     html`<th scope="row">${name}${target}${tags}</th>`,
     html`<td class="status-cell">${statusBadge(m)}</td>`,
@@ -195,11 +197,12 @@ function percent(share: number | null): Html {
   return html`${value.toFixed(2)}%`;
 }
 
-/** The UTC time to the second in a <time> element; the date too unless it is today's. */
-function timeText(at: Date, now = new Date()): Html {
+/** The UTC time to the second in a <time> element; the date too unless it is `today` (YYYY-MM-DD). */
+function timeText(at: Date, today = new Date().toISOString().slice(0, 10)): Html {
   const iso = at.toISOString();
-  const today = iso.slice(0, 10) === now.toISOString().slice(0, 10);
-  return html`<time datetime="${iso}">${today ? iso.slice(11, 19) : iso.slice(0, 16).replace('T', ' ')} UTC</time>`;
+  return html`<time datetime="${iso}"
+    >${iso.startsWith(today) ? iso.slice(11, 19) : iso.slice(0, 16).replace('T', ' ')} UTC</time
+  >`;
 }
 
 /** p95 and p50 of each day as two polylines on a shared scale; the text alternative names the last day. */
