@@ -4,10 +4,11 @@
 import { RetentionService } from '../../../backend/src/check-results/retention.service';
 import { PrivateLocationsService } from '../../../backend/src/private-locations/private-locations.service';
 import { MonitorsService } from '../../../backend/src/monitors/monitors.service';
-import { MonitorsOverviewService } from '../../../backend/src/monitors/monitors-overview.service';
+import { FIGURES_TTL_MS, MonitorsOverviewService } from '../../../backend/src/monitors/monitors-overview.service';
 import { DashboardClient, newMember, PASSWORD, textOf } from '../../support/dashboard';
 import { freePort, newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../../support/http-app';
 import { insideToday, storeResult } from '../../support/results';
+import { eventually } from '../../support/rpc';
 
 jest.setTimeout(90_000);
 
@@ -165,6 +166,8 @@ describe('dashboard monitors overview', () => {
     const all = await browser.get(`/app/w/${slug}/monitors`);
     expect(all.body).toMatch(/<select id="f-tag" name="tag">[^]*>shop<\/option>[^]*>team:payments<\/option>/);
     expect(all.body).toContain(`href="/app/w/${slug}/monitors?tag=team%3Apayments"`);
+    const detail = await browser.get(`/app/w/${slug}/monitors/${api.id}`);
+    expect(detail.body).toContain(`href="/app/w/${slug}/monitors?tag=team%3Apayments"`);
     const shop = textOf((await browser.get(`/app/w/${slug}/monitors?tag=shop`)).body);
     expect(shop).toContain('2 of 3 monitors');
     expect(shop).not.toContain('Docs DNS');
@@ -178,6 +181,31 @@ describe('dashboard monitors overview', () => {
     const long = await browser.get(`/app/w/${slug}/monitors?tag=${'t'.repeat(65)}`);
     expect(long.status).toBe(400);
     expect(textOf(long.body)).toContain('tag: must be at most 64 characters');
+  });
+
+  it("keeps a monitor's uptime figures, recomputing them in the background once they are 30 s old", async () => {
+    const third = await newTenant(t);
+    const m = await t.app.get(MonitorsService).create(third.ctx, 'tcp', {
+      name: 'Cache',
+      uri: 'cache.internal:6379',
+      periodicity: '1m',
+      regions: ['fly-ams'],
+      active: true,
+    });
+    const sut = t.app.get(MonitorsOverviewService);
+    const base = Date.now();
+    const dayUptime = async (at: number) => (await sut.overview(third.ctx, {}, new Date(at))).items[0].uptime.day;
+    await storeResult(t.app, { monitorId: m.id, minutesAgo: 3, status: 'success', from: base });
+    expect(await dayUptime(base)).toBe(1);
+    await storeResult(t.app, { monitorId: m.id, minutesAgo: 2, status: 'error', from: base });
+    // Kept while fresh; once expired, answered as kept while a background read recomputes them.
+    expect(await dayUptime(base + 1000)).toBe(1);
+    expect(await dayUptime(base + FIGURES_TTL_MS + 1000)).toBe(1);
+    const later = await eventually(
+      () => dayUptime(base + FIGURES_TTL_MS + 2000),
+      (day) => day === 0.5,
+    );
+    expect(later).toBe(0.5);
   });
 
   it('filters by status, kind and text, and says what a bad filter is', async () => {

@@ -13,7 +13,7 @@ import {
 } from '../../monitors/monitor-insights.service';
 import { locationLabel } from '../../monitors/monitors-overview.service';
 import { card, layout, notice, postForm, workspacePath, type Frame } from '../components';
-import { dots, OVERVIEW_SCRIPT_PATH, statusBadge } from './monitors-overview.page';
+import { dots, OVERVIEW_SCRIPT_PATH, statusBadge, tagLinks } from './monitors-overview.page';
 
 export interface LogsQuery {
   region?: string;
@@ -76,17 +76,7 @@ export function monitorPage(frame: Frame, data: MonitorPageData): Html {
       }
     </div>
     <p class="muted">${m.kind.toUpperCase()} · ${target(m)} · every ${m.periodicity}${m.active ? '' : ' · paused'}</p>
-    ${
-      m.tags.length
-        ? html`<p class="tags">
-            Tags:
-            ${m.tags.map(
-              (t) =>
-                html`<a class="tag" href="${workspacePath(slug, 'monitors')}?tag=${encodeURIComponent(t)}">${t}</a>`,
-            )}
-          </p>`
-        : ''
-    }
+    ${m.tags.length ? html`<p class="tags">Tags: ${tagLinks(workspacePath(slug, 'monitors'), m.tags)}</p>` : ''}
     ${data.message ? notice('error', data.message) : ''}
     ${data.changed === 'created' ? notice('success', 'Created the monitor. Run a check now, or wait for its first scheduled one.') : ''}
     ${data.changed === 'saved' ? notice('success', 'Saved the changes.') : ''}

@@ -153,14 +153,11 @@ function monitorsTable(base: string, overview: Overview): Html {
 function monitorRow(base: string, m: OverviewMonitor, today: string): Html {
   const name = html`<a class="name" href="${base}/${encodeURIComponent(m.id)}">${m.name}</a>`;
   const target = html`<span class="muted target">${KIND_WORDS[m.kind]} · ${m.target}</span>`;
-  const tags = m.tags.length
-    ? html`<span class="tags"
-        >${m.tags.map((t) => html`<a class="tag" href="${base}?tag=${encodeURIComponent(t)}">${t}</a>`)}</span
-      >`
-    : '';
   const last = m.lastCheckAt ? timeText(m.lastCheckAt, today) : html`<span class="muted">never</span>`;
   const cells: Html[] = [
-    html`<th scope="row">${name}${target}${tags}</th>`,
+    html`<th scope="row">
+      ${name}${target}${m.tags.length ? html`<span class="tags">${tagLinks(base, m.tags)}</span>` : ''}
+    </th>`,
     html`<td class="status-cell">${statusBadge(m)}</td>`,
     html`<td class="dots-cell">${dots(m.locations)}</td>`,
     html`<td class="last-cell">${last}</td>`,
@@ -172,6 +169,11 @@ function monitorRow(base: string, m: OverviewMonitor, today: string): Html {
   return html`<tr id="m-${m.id}">
     ${cells}
   </tr>`;
+}
+
+/** Each tag as a link to the overview (`monitorsPath`) filtered by it. */
+export function tagLinks(monitorsPath: string, tags: readonly string[]): Html[] {
+  return tags.map((t) => html`<a class="tag" href="${monitorsPath}?tag=${encodeURIComponent(t)}">${t}</a>`);
 }
 
 export function statusBadge(m: Pick<OverviewMonitor, 'status' | 'active'>): Html {
