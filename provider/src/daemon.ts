@@ -5,8 +5,9 @@
 // and answers the handshake line; the launcher prints it and stays until the session ends.
 // It listens on loopback only, admits a launcher only with the secret of its state file (0600, in a
 // 0700 folder of the user's home), and exits after SERVICE_PROVIDER_DAEMON_IDLE_MS without a session.
-// When the plugin has been rebuilt since it started, it answers STALE (the launcher then runs the
-// plugin in its own process), stops taking sessions and exits once its last session ends.
+// When the plugin has been rebuilt or reinstalled (another Node.js or checkout) since it started, it
+// answers STALE (the launcher then runs the plugin in its own process), stops taking sessions and
+// exits once its last session ends.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
@@ -66,6 +67,15 @@ function main(): void {
   const certificate = createServerCertificate();
   const build = (): number => statSync(join(__dirname, 'main.js')).mtimeMs;
   const startedBuild = build();
+  // The Node.js and build the launchers run (tools/install.ts): a reinstall may name others.
+  const installFile = join(dirname(stateFile), 'install');
+  const installation = (): string => readFileSync(installFile, 'utf8');
+  let startedInstallation = '';
+  try {
+    startedInstallation = installation();
+  } catch {
+    // Started by hand, without an installation: only a rebuild retires it.
+  }
   let sessions = 0;
   let idle: NodeJS.Timeout | null = null;
   let port = 0;
@@ -90,7 +100,7 @@ function main(): void {
   };
   const stale = (): boolean => {
     try {
-      return build() !== startedBuild;
+      return build() !== startedBuild || (startedInstallation !== '' && installation() !== startedInstallation);
     } catch {
       return true;
     }

@@ -1,7 +1,8 @@
 // The installed launcher and the provider daemon, without terraform: launches go through the bash
 // launcher `npm run provider:install` writes, as terraform starts it; the daemon serves each launch a
 // session of its own, is reused across launches, and goes away when idle.
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, copyFileSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchPlugin } from './support/plugin-client';
@@ -20,6 +21,8 @@ const LAUNCHER = (home: string) =>
     'terraform-provider-service_v0.1.0',
   );
 const STATE = (home: string) => join(home, '.terraform.d', 'service-provider', 'daemon.state');
+const INSTALL = (home: string) => join(home, '.terraform.d', 'service-provider', 'install');
+const DIST = join(__dirname, '..', '..', 'provider', 'dist');
 
 function alive(pid: number): boolean {
   try {
@@ -71,6 +74,61 @@ describe('the installed launcher and the provider daemon', () => {
     } finally {
       expect(await plugin.shutdown()).toBe(0);
     }
+  });
+
+  it('keeps the launcher byte for byte when reinstalled with another Node.js, and retires the daemon of the old one', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'svc-daemon-home-'));
+    installPlugin(home);
+    // terraform pins the launcher's checksum in each lock file: nothing of the installation is in it.
+    const launcher = readFileSync(LAUNCHER(home), 'utf8');
+    expect(launcher).not.toContain(process.execPath);
+    expect(launcher).not.toContain(DIST);
+    expect(readFileSync(INSTALL(home), 'utf8')).toBe(`${process.execPath}\n${DIST}\n`);
+    const env = { HOME: home, SERVICE_PROVIDER_DAEMON_IDLE_MS: '10000' };
+    const before = await launchPlugin(env, [LAUNCHER(home)]);
+    await before.call('getProviderSchema', {});
+    expect(await before.shutdown()).toBe(0);
+    expect(existsSync(STATE(home))).toBe(true);
+
+    // Another Node.js: the same program at another path (a copy; a symlink would resolve to this one).
+    const otherNode = join(home, 'node');
+    copyFileSync(process.execPath, otherNode);
+    chmodSync(otherNode, 0o755);
+    installPlugin(home, otherNode);
+    expect(readFileSync(LAUNCHER(home), 'utf8')).toBe(launcher);
+    expect(readFileSync(INSTALL(home), 'utf8')).toBe(`${otherNode}\n${DIST}\n`);
+
+    // The old daemon answers STALE and goes; this launch runs the plugin in its own process, with the
+    // new Node.js; the next one starts a daemon of the new installation.
+    const during = await launchPlugin(env, [LAUNCHER(home)]);
+    try {
+      expect(Object.keys((await during.call('getProviderSchema', {})).resourceSchemas)).toContain(
+        'service_http_monitor',
+      );
+      expect(existsSync(STATE(home))).toBe(false);
+    } finally {
+      expect(await during.shutdown()).toBe(0);
+    }
+    const after = await launchPlugin(env, [LAUNCHER(home)]);
+    try {
+      await after.call('getProviderSchema', {});
+      expect(existsSync(STATE(home))).toBe(true);
+    } finally {
+      expect(await after.shutdown()).toBe(0);
+    }
+    await until(() => !existsSync(STATE(home)), 'the new daemon to go idle');
+  });
+
+  it('tells the user to install when the launcher finds no installation', () => {
+    const home = mkdtempSync(join(tmpdir(), 'svc-daemon-home-'));
+    installPlugin(home);
+    const run = spawnSync(LAUNCHER(home), [], {
+      env: { PATH: process.env.PATH, HOME: join(home, 'elsewhere') },
+      encoding: 'utf8',
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('not installed for this user');
+    expect(run.stderr).toContain('npm run provider:install');
   });
 
   it('ends the session when terraform kills the launcher', async () => {

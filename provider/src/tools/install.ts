@@ -1,12 +1,15 @@
 // npm run provider:install: puts the plugin where terraform looks without a registry or any CLI
 // configuration, the implicit local mirror
 // ~/.terraform.d/plugins/<host>/<namespace>/<type>/<version>/<os>_<arch>/terraform-provider-<type>_v<version>.
-// The plugin file is a bash launcher for this checkout's build and this Node: it hands the launch to
-// the provider daemon (started on first use, see daemon.ts) and falls back to running the plugin in
-// its own process (main.js) when the daemon cannot be used or SERVICE_PROVIDER_DAEMON=0.
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+// The plugin file is a bash launcher: it hands the launch to the provider daemon (started on first
+// use, see daemon.ts) and falls back to running the plugin in its own process (main.js) when the
+// daemon cannot be used or SERVICE_PROVIDER_DAEMON=0. Which Node.js and which build it runs are in
+// ~/.terraform.d/service-provider/install, not in the launcher: terraform records the launcher's
+// checksum in each configuration's lock file, so reinstalling with another Node.js or from a moved
+// checkout must leave the launcher as it was.
+import { chmodSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { PROVIDER_HOST, PROVIDER_NAMESPACE, PROVIDER_SOURCE, PROVIDER_TYPE, PROVIDER_VERSION } from '../address';
 import { FORWARDED_ENV, MAGIC_COOKIE_VALUE } from '../plugin/session';
 
@@ -16,22 +19,27 @@ export function platform(): string {
   return `${os}_${arch}`;
 }
 
-const quote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
+/** The installation's settings, beside the daemon's state: `<node>\n<dist>\n`. */
+export const INSTALL_FILE = join('.terraform.d', 'service-provider', 'install');
 
 /**
- * The launcher's text depends only on Node's and the build's paths, so reinstalling after a rebuild
- * keeps the checksum terraform recorded in a configuration's lock file. A daemon of an older build
- * retires itself (see daemon.ts).
+ * The launcher's text depends only on the provider's version, so reinstalling (after a rebuild, with
+ * another Node.js, from another checkout) keeps the checksum terraform recorded in a configuration's
+ * lock file. A daemon of an older build or installation retires itself (see daemon.ts).
  */
-export function launcherScript(node: string, dist: string): string {
+export function launcherScript(): string {
   const forwarded = FORWARDED_ENV.join(' ');
   return `#!/usr/bin/env bash
 # terraform-provider-service ${PROVIDER_VERSION}, installed by \`npm run provider:install\`.
 # Hands this launch to the provider daemon over loopback, or runs the plugin in this process.
-NODE=${quote(node)}
-DIST=${quote(dist)}
+# The Node.js and the build it runs: the two lines of ~/${INSTALL_FILE}.
+install="$HOME/${INSTALL_FILE}"
+if [ -z "$HOME" ] || [ ! -r "$install" ] || ! { IFS= read -r NODE && IFS= read -r DIST; } < "$install"; then
+  echo "terraform-provider-service: not installed for this user (no $install); run npm run provider:install" >&2
+  exit 1
+fi
 alone() { exec "$NODE" "$DIST/main.js" "$@"; }
-if [ "$TF_PLUGIN_MAGIC_COOKIE" != "${MAGIC_COOKIE_VALUE}" ] || [ "\${SERVICE_PROVIDER_DAEMON:-1}" = "0" ] || [ -z "$HOME" ]; then alone "$@"; fi
+if [ "$TF_PLUGIN_MAGIC_COOKIE" != "${MAGIC_COOKIE_VALUE}" ] || [ "\${SERVICE_PROVIDER_DAEMON:-1}" = "0" ]; then alone "$@"; fi
 state="$HOME/.terraform.d/service-provider/daemon.state"
 connect() {
   [ -r "$state" ] || return 1
@@ -65,14 +73,30 @@ exit 0
 `;
 }
 
-/** Installs into `pluginsDir` (default ~/.terraform.d/plugins); returns the plugin file's path. */
+/**
+ * Installs into `pluginsDir` (default ~/.terraform.d/plugins) and records this Node.js and this build
+ * in the installing user's ~/.terraform.d/service-provider/install (under `pluginsDir`'s home when it
+ * is a `.terraform.d/plugins` folder); returns the plugin file's path.
+ */
 export function installPlugin(pluginsDir = join(process.env.HOME ?? homedir(), '.terraform.d', 'plugins')): string {
   const dir = join(pluginsDir, PROVIDER_HOST, PROVIDER_NAMESPACE, PROVIDER_TYPE, PROVIDER_VERSION, platform());
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `terraform-provider-${PROVIDER_TYPE}_v${PROVIDER_VERSION}`);
-  const dist = resolve(__dirname, '..');
-  writeFileSync(file, launcherScript(process.execPath, dist));
+  writeFileSync(file, launcherScript());
   chmodSync(file, 0o755);
+  const plugins = resolve(pluginsDir);
+  const home =
+    basename(plugins) === 'plugins' && basename(dirname(plugins)) === '.terraform.d'
+      ? dirname(dirname(plugins))
+      : (process.env.HOME ?? homedir());
+  const dist = resolve(__dirname, '..');
+  if (/[\n\r]/.test(process.execPath + dist))
+    throw new Error('the paths of Node.js and the build must not hold a line break');
+  const install = join(home, INSTALL_FILE);
+  mkdirSync(dirname(install), { recursive: true, mode: 0o700 });
+  const temporary = `${install}.${process.pid}`;
+  writeFileSync(temporary, `${process.execPath}\n${dist}\n`, { mode: 0o600 });
+  renameSync(temporary, install);
   return file;
 }
 

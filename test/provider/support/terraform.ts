@@ -111,10 +111,10 @@ function must(step: string, run: TerraformRun, ok: (code: number | null) => bool
   return run;
 }
 
-/** Installs the built plugin (provider/dist) the way `npm run provider:install` does, into `home`. */
-export function installPlugin(home: string): void {
+/** Installs the built plugin (provider/dist) the way `npm run provider:install` does, into `home`, run by `node`. */
+export function installPlugin(home: string, node = process.execPath): void {
   const run = spawnSync(
-    process.execPath,
+    node,
     [join(ROOT, 'provider', 'dist', 'tools', 'install.js'), join(home, '.terraform.d', 'plugins')],
     {
       encoding: 'utf8',
