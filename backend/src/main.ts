@@ -91,6 +91,15 @@ async function main(): Promise<void> {
     },
     'listening',
   );
+  if (config.production)
+    logger.info({ allowPrivateTargets: config.alerts.allowPrivateTargets }, privateTargetsMode(config));
+}
+
+/** Said once at start under production settings: which of the two address modes the service runs in. */
+function privateTargetsMode(config: AppConfig): string {
+  return config.alerts.allowPrivateTargets
+    ? 'private targets allowed (ALLOW_PRIVATE_TARGETS=true): checks from shared regions, OpenTelemetry exports and alert channels may reach private, loopback and reserved addresses'
+    : 'private targets refused: checks from shared regions, OpenTelemetry exports and alert channels do not reach private, loopback or reserved addresses (private locations may; ALLOW_PRIVATE_TARGETS=true allows them everywhere)';
 }
 
 main().catch((error: unknown) => {

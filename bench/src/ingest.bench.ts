@@ -4,6 +4,8 @@
 // check_results (what the database does with no bookkeeping at all). Target: >= 20,000 results/s.
 //   npm run bench:ingest            DATABASE_URL=postgres://... BENCH_RESULTS=50000 npm run bench:ingest
 import { CheckWorkService, type ReportedResult } from '../../backend/src/checker/check-work.service';
+import type { AppConfig } from '../../backend/src/config/config';
+import { APP_CONFIG } from '../../backend/src/config/config.module';
 import { ResultIngestService } from '../../backend/src/check-results/result-ingest';
 import { emptyResult } from '../../backend/src/checker/probe';
 import { SchedulesRepository } from '../../backend/src/checker/scheduling/schedules.repository';
@@ -40,6 +42,7 @@ async function main(): Promise<void> {
     bench.app.get(SchedulesRepository),
     bench.app.get(MonitorsRepository),
     bench.app.get(PrivateLocationsRepository),
+    bench.app.get<AppConfig>(APP_CONFIG),
   );
   const agent = { agentId: 'bench', locations: ['fly-ams'], privateLocationId: null };
   const base = Date.now() - 3_600_000;

@@ -160,7 +160,12 @@ async function main(): Promise<void> {
   const probe = new HttpProbe();
   const ca = [readFileSync(join(dir, 'cert.pem'), 'utf8')];
   const check = async (url: string, withCa = false) => {
-    const result = await probe.run(monitor(url), { signal: AbortSignal.timeout(10_000), ca: withCa ? ca : undefined });
+    // The targets are on loopback: checked as a private location's runs are.
+    const result = await probe.run(monitor(url), {
+      signal: AbortSignal.timeout(10_000),
+      ca: withCa ? ca : undefined,
+      privateTargets: true,
+    });
     if (result.status === 'error') throw new Error(`probe failed: ${result.error?.message}`);
     return result.latencyMs;
   };
@@ -179,7 +184,7 @@ async function main(): Promise<void> {
   const executor = new WorkerExecutor(script, TLS_WORKERS, { run: { ca }, maxActive: 1000 });
   const tlsUrl = nginx ? `https://127.0.0.1:${nginx.port}/` : `https://127.0.0.1:${targets.https}/`;
   const viaWorkers = async () => {
-    const done = await executor.execute(monitor(tlsUrl), Date.now());
+    const done = await executor.execute(monitor(tlsUrl), Date.now(), { privateTargets: true });
     if (!done || done.outcome.status === 'error') throw new Error(`probe failed: ${done?.outcome.error?.message}`);
     return done.outcome.latencyMs;
   };

@@ -12,6 +12,8 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { CheckAgent, DEFAULT_AGENT_OPTIONS } from '../../backend/src/checker/agent';
 import { createExecutor } from '../../backend/src/checker/check-executor';
 import { CheckWorkService } from '../../backend/src/checker/check-work.service';
+import type { AppConfig } from '../../backend/src/config/config';
+import { APP_CONFIG } from '../../backend/src/config/config.module';
 import { ResultIngestService } from '../../backend/src/check-results/result-ingest';
 import { createProbeRegistry } from '../../backend/src/checker/probe-registry';
 import { SchedulesRepository } from '../../backend/src/checker/scheduling/schedules.repository';
@@ -86,6 +88,7 @@ async function run(monitors: number, targetUrl: string): Promise<RunFigures> {
       bench.app.get(SchedulesRepository),
       bench.app.get(MonitorsRepository),
       bench.app.get(PrivateLocationsRepository),
+      bench.app.get<AppConfig>(APP_CONFIG),
     );
     const identity = { agentId: 'bench', locations: ['fly-ams'], privateLocationId: null };
     const late: number[] = [];

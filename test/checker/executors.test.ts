@@ -10,6 +10,9 @@ import {
 import { createProbeRegistry } from '../../backend/src/checker/probe-registry';
 import { monitorView, startHttpTarget, type LoopbackServer } from '../support/loopback';
 
+/** The targets are loopback servers: the grant of a private location's runs. */
+const LOOPBACK = { privateTargets: true };
+
 describe('check executors', () => {
   let http: LoopbackServer;
   const script = probeWorkerScript();
@@ -45,7 +48,7 @@ describe('check executors', () => {
     it('starts a check at its slot and returns the real outcome', async () => {
       const startAt = Date.now() + 150;
       const monitor = monitorView({ url: `${http.url}/status/503`, retry: 1 });
-      const done = await sut.execute(monitor, startAt);
+      const done = await sut.execute(monitor, startAt, LOOPBACK);
       expect(done).not.toBeNull();
       expect(done!.startedAt).toBeInstanceOf(Date);
       expect(done!.startedAt.getTime()).toBeGreaterThanOrEqual(startAt);
@@ -68,6 +71,7 @@ describe('check executors', () => {
               statusCodeAssertions: [{ comparator: 'eq', target: code }],
             }),
             Date.now(),
+            LOOPBACK,
           ),
         ),
       );
@@ -81,15 +85,19 @@ describe('check executors', () => {
     });
 
     it('abort cuts waiting and running checks short with no result', async () => {
-      const waiting = sut.execute(monitorView({ url: `${http.url}/` }), Date.now() + 60_000);
-      const running = sut.execute(monitorView({ url: `${http.url}/delay/5000`, timeout: 10_000 }), Date.now());
+      const waiting = sut.execute(monitorView({ url: `${http.url}/` }), Date.now() + 60_000, LOOPBACK);
+      const running = sut.execute(
+        monitorView({ url: `${http.url}/delay/5000`, timeout: 10_000 }),
+        Date.now(),
+        LOOPBACK,
+      );
       await new Promise((resolve) => setTimeout(resolve, 100));
       const before = Date.now();
       sut.abort();
       expect(await waiting).toBeNull();
       expect(await running).toBeNull();
       expect(Date.now() - before).toBeLessThan(4000);
-      expect(await sut.execute(monitorView({ url: `${http.url}/` }), Date.now())).toBeNull();
+      expect(await sut.execute(monitorView({ url: `${http.url}/` }), Date.now(), LOOPBACK)).toBeNull();
     });
   });
 
@@ -97,14 +105,14 @@ describe('check executors', () => {
     const sut = new WorkerExecutor(script!, 2, { run: {}, maxActive: 10 });
     try {
       const slots = (sut as unknown as { workers: Array<{ terminate(): Promise<number> }> }).workers;
-      const running = sut.execute(monitorView({ url: `${http.url}/delay/2000` }), Date.now());
-      const onOther = sut.execute(monitorView({ url: `${http.url}/` }), Date.now());
+      const running = sut.execute(monitorView({ url: `${http.url}/delay/2000` }), Date.now(), LOOPBACK);
+      const onOther = sut.execute(monitorView({ url: `${http.url}/` }), Date.now(), LOOPBACK);
       await new Promise((resolve) => setTimeout(resolve, 200));
       await slots[1].terminate();
       await expect(running).rejects.toThrow('probe worker exited');
       expect((await onOther)?.outcome.status).toBe('success');
       const after = await Promise.all(
-        [1, 2, 3, 4].map(() => sut.execute(monitorView({ url: `${http.url}/` }), Date.now())),
+        [1, 2, 3, 4].map(() => sut.execute(monitorView({ url: `${http.url}/` }), Date.now(), LOOPBACK)),
       );
       expect(after.map((r) => r?.outcome.status)).toEqual(['success', 'success', 'success', 'success']);
     } finally {
@@ -117,8 +125,8 @@ describe('check executors', () => {
     try {
       const slot = Date.now();
       const [first, second] = await Promise.all([
-        sut.execute(monitorView({ url: `${http.url}/delay/300` }), slot),
-        sut.execute(monitorView({ url: `${http.url}/delay/300` }), slot),
+        sut.execute(monitorView({ url: `${http.url}/delay/300` }), slot, LOOPBACK),
+        sut.execute(monitorView({ url: `${http.url}/delay/300` }), slot, LOOPBACK),
       ]);
       // The second waited for the first and says so in its lateness; its latency is its own.
       expect(Math.max(first!.lateMs, second!.lateMs)).toBeGreaterThanOrEqual(250);

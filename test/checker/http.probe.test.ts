@@ -16,6 +16,8 @@ describe(HttpProbe.name, () => {
   let certificate: SelfSigned;
   const ctx = (ms = 5000, extra: Partial<ProbeContext> = {}): ProbeContext => ({
     signal: AbortSignal.timeout(ms),
+    // These probes run against loopback servers: a private location's grant.
+    privateTargets: true,
     ...extra,
   });
 

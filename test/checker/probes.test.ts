@@ -27,6 +27,8 @@ import { monitorView, selfSignedCertificate } from '../support/loopback';
 
 const ctx = (ms = 5000, extra: Partial<ProbeContext> = {}): ProbeContext => ({
   signal: AbortSignal.timeout(ms),
+  // These probes run against loopback servers: a private location's grant.
+  privateTargets: true,
   ...extra,
 });
 

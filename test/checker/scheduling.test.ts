@@ -9,6 +9,8 @@ import {
   type ReportedResult,
   type WorkItem,
 } from '../../backend/src/checker/check-work.service';
+import type { AppConfig } from '../../backend/src/config/config';
+import { APP_CONFIG } from '../../backend/src/config/config.module';
 import { emptyResult } from '../../backend/src/checker/probe';
 import { NOT_HANDED, ResultIngestService } from '../../backend/src/check-results/result-ingest';
 import { SchedulesRepository } from '../../backend/src/checker/scheduling/schedules.repository';
@@ -37,6 +39,7 @@ describe(CheckWorkService.name, () => {
       t.app.get(SchedulesRepository),
       t.app.get(MonitorsRepository),
       t.app.get(PrivateLocationsRepository),
+      t.app.get<AppConfig>(APP_CONFIG),
     );
     monitors = t.app.get(MonitorsService);
     await t.app.get(RetentionService).maintain(new Date());

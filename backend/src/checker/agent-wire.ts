@@ -50,5 +50,9 @@ export function reviveDates(key: string, value: unknown): unknown {
 }
 
 export function parseWork(text: string): WorkItem[] {
-  return (JSON.parse(text, reviveDates) as { items: WorkItem[] }).items;
+  const { items } = JSON.parse(text, reviveDates) as {
+    items: Array<Omit<WorkItem, 'privateTargets'> & { privateTargets?: unknown }>;
+  };
+  // Fail closed: only an explicit grant from the API lets a check reach a private address.
+  return items.map((item) => ({ ...item, privateTargets: item.privateTargets === true }));
 }

@@ -116,13 +116,16 @@ export class CheckAgent {
   private schedule(item: WorkItem): void {
     this.held.add(item.run);
     const task = (async () => {
-      const executed = await this.executor.execute(item.monitor, item.startAt);
+      const executed = await this.executor.execute(item.monitor, item.startAt, { privateTargets: item.privateTargets });
       // A check cut short by shutdown proves nothing: its lease expires and another agent runs it.
       if (!executed) return;
       const { outcome, lateMs, startedAt } = executed;
       this.options.onCheck?.({ item, outcome, lateMs, startedAt });
       this.buffer.push({ run: item.run, outcome, startedAt });
-      void exportCheck(item.monitor, item.run.location, outcome, startedAt, this.options.onError);
+      void exportCheck(item.monitor, item.run.location, outcome, startedAt, {
+        privateTargets: item.privateTargets,
+        onError: this.options.onError,
+      });
       if (this.buffer.length > this.options.maxBuffered)
         this.buffer.splice(0, this.buffer.length - this.options.maxBuffered);
       if (this.buffer.length >= this.options.batchSize) this.wake?.();

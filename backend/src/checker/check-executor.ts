@@ -20,9 +20,14 @@ export interface ExecutedCheck {
   startedAt: Date;
 }
 
+/** What the API says of one run besides the monitor: whether its target may be a private address. */
+export interface RunGrant {
+  privateTargets: boolean;
+}
+
 export interface CheckExecutor {
   /** Runs the monitor's check at `startAt` (epoch ms); null when cut short by `abort`. */
-  execute(monitor: MonitorView, startAt: number): Promise<ExecutedCheck | null>;
+  execute(monitor: MonitorView, startAt: number, grant: RunGrant): Promise<ExecutedCheck | null>;
   /** Cuts every waiting and running check short. */
   abort(): void;
   close(): Promise<void>;
@@ -38,14 +43,14 @@ export class InlineExecutor implements CheckExecutor {
 
   constructor(
     private readonly probes: Record<MonitorKind, Probe>,
-    private readonly run: RunOptions = {},
+    private readonly run: Omit<RunOptions, 'privateTargets'> = {},
     private readonly maxActive = DEFAULT_MAX_ACTIVE,
   ) {
     // Every waiting and running check listens to this one signal.
     setMaxListeners(0, this.controller.signal);
   }
 
-  async execute(monitor: MonitorView, startAt: number): Promise<ExecutedCheck | null> {
+  async execute(monitor: MonitorView, startAt: number, grant: RunGrant): Promise<ExecutedCheck | null> {
     const signal = this.controller.signal;
     await sleepUntil(startAt, signal);
     if (this.active >= this.maxActive) await new Promise<void>((go) => this.waiting.push(go));
@@ -54,7 +59,11 @@ export class InlineExecutor implements CheckExecutor {
     try {
       const lateMs = Math.max(0, Date.now() - startAt);
       const startedAt = new Date();
-      const outcome = await runCheck(monitor, this.probes[monitor.kind], { ...this.run, signal });
+      const outcome = await runCheck(monitor, this.probes[monitor.kind], {
+        ...this.run,
+        signal,
+        privateTargets: grant.privateTargets,
+      });
       // A check cut short by shutdown proves nothing: its lease expires and another agent runs it.
       return signal.aborted ? null : { outcome, lateMs, startedAt };
     } finally {
@@ -88,12 +97,13 @@ function sleepUntil(at: number, signal: AbortSignal): Promise<void> {
 }
 
 /** Messages between the agent and its probe workers. */
-export type ToWorker = { type: 'run'; id: number; monitor: MonitorView; startAt: number } | { type: 'abort' };
+export type ToWorker =
+  { type: 'run'; id: number; monitor: MonitorView; startAt: number; grant: RunGrant } | { type: 'abort' };
 export type FromWorker =
   { type: 'done'; id: number; result: ExecutedCheck | null } | { type: 'failed'; id: number; message: string };
 
 export interface ProbeWorkerData {
-  run: Omit<RunOptions, 'signal'>;
+  run: Omit<RunOptions, 'signal' | 'privateTargets'>;
   maxActive: number;
 }
 
@@ -151,7 +161,7 @@ export class WorkerExecutor implements CheckExecutor {
     return worker;
   }
 
-  execute(monitor: MonitorView, startAt: number): Promise<ExecutedCheck | null> {
+  execute(monitor: MonitorView, startAt: number, grant: RunGrant): Promise<ExecutedCheck | null> {
     if (this.aborted) return Promise.resolve(null);
     const id = (this.nextId += 1);
     // Spread by id: every worker gets an equal share, and one monitor's runs need no affinity.
@@ -159,7 +169,7 @@ export class WorkerExecutor implements CheckExecutor {
     if (!worker) return Promise.reject(new Error('no probe worker'));
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject, worker });
-      worker.postMessage({ type: 'run', id, monitor, startAt } satisfies ToWorker);
+      worker.postMessage({ type: 'run', id, monitor, startAt, grant } satisfies ToWorker);
     });
   }
 
@@ -192,7 +202,7 @@ function reviveDates(result: ExecutedCheck | null): ExecutedCheck | null {
 export interface ExecutorSettings {
   /** Worker threads for probes; 0 runs them on the agent's own event loop. */
   workers: number;
-  run: RunOptions;
+  run: Omit<RunOptions, 'privateTargets'>;
   probes: () => Record<MonitorKind, Probe>;
   onError?: (error: unknown) => void;
 }

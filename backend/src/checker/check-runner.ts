@@ -13,6 +13,8 @@ export interface RunOptions {
   dnsServer?: string;
   /** Aborts everything (agent shutting down). */
   signal?: AbortSignal;
+  /** Whether the target may be a private address (ProbeContext.privateTargets); refused when unset. */
+  privateTargets?: boolean;
 }
 
 /** 100 ms, 200 ms, 400 ms ... at most 1 s between attempts. */
@@ -38,7 +40,12 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 export async function runCheck(monitor: MonitorView, probe: Probe, options: RunOptions = {}): Promise<CheckOutcome> {
   const budget = AbortSignal.timeout(budgetMs(monitor));
   const signal = options.signal ? AbortSignal.any([budget, options.signal]) : budget;
-  const ctx: ProbeContext = { signal, ca: options.ca, dnsServer: options.dnsServer };
+  const ctx: ProbeContext = {
+    signal,
+    ca: options.ca,
+    dnsServer: options.dnsServer,
+    privateTargets: options.privateTargets ?? false,
+  };
   let result: ProbeResult;
   let attempt = 0;
   for (;;) {

@@ -2,6 +2,8 @@
 // with the monitor's configuration, and take results back. Storing a result is idempotent (one row per
 // monitor, location, trigger and slot), so a retried report never double-counts.
 import { Inject, Injectable } from '@nestjs/common';
+import type { AppConfig } from '../config/config';
+import { APP_CONFIG } from '../config/config.module';
 import { ResultIngestService, type IngestCounts } from '../check-results/result-ingest';
 import { budgetMs, toMonitorView } from '../monitors/monitor.view';
 import { MonitorsRepository } from '../monitors/monitors.repository';
@@ -31,6 +33,7 @@ export class CheckWorkService {
     @Inject(SchedulesRepository) private readonly schedules: SchedulesRepository,
     @Inject(MonitorsRepository) private readonly monitors: MonitorsRepository,
     @Inject(PrivateLocationsRepository) private readonly locations: PrivateLocationsRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /**
@@ -59,6 +62,9 @@ export class CheckWorkService {
     const entities = await this.monitors.findByIds(ids);
     const byId = new Map(entities.map((m) => [m.id, m]));
     const locations = await this.monitors.privateLocationIds(ids);
+    // A private location checks its own network, which is what it is for; shared regions reach
+    // private addresses only when the operator allows it (ALLOW_PRIVATE_TARGETS).
+    const privateTargets = agent.privateLocationId !== null || this.config.alerts.allowPrivateTargets;
     const items: WorkItem[] = [];
     const leases: Array<{ run: ClaimedRun; until: Date }> = [];
     for (const run of runs) {
@@ -72,7 +78,7 @@ export class CheckWorkService {
       // run can: until its slot, plus its budget, plus a margin.
       const holdMs = renews ? RENEWED_LEASE_MS : budgetMs(monitor) + LEASE_MARGIN_MS;
       leases.push({ run, until: new Date(startAt + holdMs) });
-      items.push({ run, monitor, startAt });
+      items.push({ run, monitor, startAt, privateTargets });
     }
     await this.schedules.renewLeases(leases, agent.agentId);
     return items;

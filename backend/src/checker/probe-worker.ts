@@ -10,7 +10,7 @@ if (port) {
   const executor = new InlineExecutor(createProbeRegistry(), data.run, data.maxActive);
   port.on('message', (message: ToWorker) => {
     if (message.type === 'abort') return executor.abort();
-    executor.execute(message.monitor, message.startAt).then(
+    executor.execute(message.monitor, message.startAt, message.grant).then(
       (result) => port.postMessage({ type: 'done', id: message.id, result } satisfies FromWorker),
       (error: unknown) =>
         port.postMessage({

@@ -14,6 +14,8 @@ export const PROBE_ERROR_KINDS = [
   'protocol',
   'unsupported',
   'internal',
+  /** The target is a private, loopback or reserved address, which checks for shared regions may not reach. */
+  'refused',
 ] as const;
 export type ProbeErrorKind = (typeof PROBE_ERROR_KINDS)[number];
 
@@ -40,6 +42,12 @@ export interface ProbeContext {
   ca?: string[];
   /** DNS resolver `host:port` for DNS monitors; the system resolver when unset. */
   dnsServer?: string;
+  /**
+   * Whether the target may be a private, loopback, link-local or reserved address: true for private
+   * locations and when the operator set ALLOW_PRIVATE_TARGETS; false for shared regions under
+   * production settings. Every probe resolves its target through resolveHost, which enforces it.
+   */
+  privateTargets: boolean;
 }
 
 export interface Probe {

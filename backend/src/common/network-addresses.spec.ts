@@ -1,4 +1,4 @@
-import { addressProblem, ipLiteralOf } from './network-addresses';
+import { addressProblem, hostProblem, ipLiteralOf, literalAddressOf } from './network-addresses';
 
 describe('addressProblem', () => {
   it.each([
@@ -20,6 +20,11 @@ describe('addressProblem', () => {
     '::ffff:7f00:1',
     '::ffff:a00:1',
     '64:ff9b::a00:1',
+    '100.127.255.254',
+    '239.255.255.250',
+    'ff02::1',
+    'fd00:ec2::254',
+    '::ffff:169.254.169.254',
   ])('refuses %s', (address) => {
     expect(addressProblem(address, false)).toMatch(/private, loopback or reserved/);
   });
@@ -47,5 +52,46 @@ describe('ipLiteralOf', () => {
   it('is null for names', () => {
     expect(ipLiteralOf('localhost')).toBeNull();
     expect(ipLiteralOf('hooks.slack.com')).toBeNull();
+  });
+});
+
+describe('literalAddressOf', () => {
+  it.each([
+    ['127.0.0.1', '127.0.0.1'],
+    ['2130706433', '127.0.0.1'],
+    ['0x7f000001', '127.0.0.1'],
+    ['0X7F.0.0.1', '127.0.0.1'],
+    ['0177.0.0.1', '127.0.0.1'],
+    ['017700000001', '127.0.0.1'],
+    ['127.1', '127.0.0.1'],
+    ['0', '0.0.0.0'],
+    ['[::1]', '::1'],
+    ['::', '::'],
+    ['[::ffff:127.0.0.1]', '::ffff:127.0.0.1'],
+    ['2852039166', '169.254.169.254'],
+  ])('reads %s as %s', (host, address) => {
+    expect(literalAddressOf(host)).toBe(address);
+  });
+
+  it('is null for names, even names made of hex letters', () => {
+    expect(literalAddressOf('localhost')).toBeNull();
+    expect(literalAddressOf('example.com')).toBeNull();
+    expect(literalAddressOf('cafe.beef')).toBeNull();
+    expect(literalAddressOf('4294967296')).toBeNull();
+  });
+});
+
+describe('hostProblem', () => {
+  it.each(['2130706433', '0x7f000001', '0177.0.0.1', '127.1', '0.0.0.0', '[::]', '[::ffff:7f00:1]', '100.64.0.1'])(
+    'refuses %s',
+    (host) => {
+      expect(hostProblem(host)).toMatch(/private, loopback or reserved/);
+    },
+  );
+
+  it('leaves names and public addresses to the lookup', () => {
+    expect(hostProblem('localhost')).toBeNull();
+    expect(hostProblem('1.1.1.1')).toBeNull();
+    expect(hostProblem('[2606:4700:4700::1111]')).toBeNull();
   });
 });

@@ -1,7 +1,9 @@
-// Which network addresses the service may connect to when a stranger chose the URL (OAuth client
-// metadata documents, alert webhooks): never private, loopback, link-local, unique-local or reserved
-// ranges. `checkedLookup` runs the check inside a connection's own name lookup, so the socket connects
-// to exactly the address that was checked (no DNS rebinding between check and use).
+// Which network addresses the service may connect to when a stranger chose the target (OAuth client
+// metadata documents, alert webhooks, monitor checks from shared regions, OpenTelemetry export): never
+// private, loopback, link-local (the cloud metadata address among them), unique-local, CGNAT,
+// multicast or reserved ranges. `checkedLookup` runs the check inside a connection's own name lookup,
+// so the socket connects to exactly the address that was checked (no DNS rebinding between check and
+// use). A refusal of a host name never shows the address it resolved to: that would map the network.
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 
@@ -81,10 +83,40 @@ export function ipLiteralOf(hostname: string): string | null {
 }
 
 /**
+ * The address a host (as typed: `10.0.0.1`, `[::1]`, `::1`, or a legacy IPv4 spelling such as
+ * `2130706433`, `0x7f000001`, `0177.0.0.1` or `127.1`) stands for, or null for a name. The legacy
+ * spellings are read as browsers and getaddrinfo read them (the WHATWG URL host parser), so a check
+ * cannot be steered past the address rule by writing 127.0.0.1 another way.
+ */
+export function literalAddressOf(host: string): string | null {
+  const bare = host.replace(/^\[|\]$/g, '');
+  if (isIP(bare)) return bare;
+  if (!/^[0-9a-fA-FxX.]+$/.test(bare)) return null;
+  try {
+    return ipLiteralOf(new URL(`http://${bare}/`).hostname);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Why a target host may not be reached, or null: its literal address (any spelling) is not public.
+ * A name is judged when it is resolved (checkedLookup, or the probes' resolveHost).
+ */
+export function hostProblem(host: string): string | null {
+  const literal = literalAddressOf(host);
+  return literal ? addressProblem(literal, false) : null;
+}
+
+/** The message of a name that resolves to a refused address; the address itself is not named. */
+export const resolvesPrivately = (hostname: string) =>
+  `${hostname} resolves to a private, loopback or reserved address`;
+
+/**
  * A connection's name lookup that resolves every address of the host and refuses the host when any
  * one of them is not public (a name that also resolves privately could be answered either way next
- * time). `refusal` turns `<host> resolves to <problem>` or `<host> has no address` into the error the
- * caller reports.
+ * time). `refusal` turns `<host> resolves to a private ... address` or `<host> has no address` into
+ * the error the caller reports.
  */
 export function checkedLookup(allowLoopback: boolean, refusal: (message: string) => Error): LookupFunction {
   return (hostname, lookupOptions, callback) => {
@@ -93,12 +125,9 @@ export function checkedLookup(allowLoopback: boolean, refusal: (message: string)
         callback(error, '', 0);
         return;
       }
-      for (const { address } of addresses) {
-        const problem = addressProblem(address, allowLoopback);
-        if (problem) {
-          callback(refusal(`${hostname} resolves to ${problem}`), '', 0);
-          return;
-        }
+      if (addresses.some(({ address }) => addressProblem(address, allowLoopback))) {
+        callback(refusal(resolvesPrivately(hostname)), '', 0);
+        return;
       }
       if (addresses.length === 0) {
         callback(refusal(`${hostname} has no address`), '', 0);

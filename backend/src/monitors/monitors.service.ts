@@ -13,6 +13,8 @@ import { isEntityId } from '../common/ids';
 import { parseInput, singleLine } from '../common/validation';
 import { SchedulesRepository } from '../checker/scheduling/schedules.repository';
 import { privateLocation } from '../checker/scheduling/slots';
+import type { AppConfig } from '../config/config';
+import { APP_CONFIG } from '../config/config.module';
 import { Database } from '../database/database';
 import { assertRoomForOne, hasFeature, planOf } from '../workspaces/plans';
 import {
@@ -35,6 +37,7 @@ import type { MonitorEntity } from './monitor.entity';
 import { MONITOR_SCHEMAS, type MonitorData } from './monitor.schemas';
 import { monitorSnapshot, toMonitorView, type MonitorView } from './monitor.view';
 import { MonitorCache } from './monitor-cache';
+import { assertPublicTargets } from './monitor-targets';
 import { type MonitorDependents, MonitorsRepository } from './monitors.repository';
 
 export type { MonitorDependents };
@@ -186,6 +189,7 @@ export class MonitorsService {
     @Inject(Database) private readonly db: Database,
     @Inject(SchedulesRepository) private readonly schedules: SchedulesRepository,
     @Inject(MonitorCache) private readonly cache: MonitorCache,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async create(ctx: ServiceContext, kind: MonitorKind, input: MonitorInput): Promise<MonitorView> {
@@ -436,7 +440,9 @@ export class MonitorsService {
 
   private validate<K extends MonitorKind>(kind: K, merged: Record<string, unknown>): MonitorData<K> {
     const picked = Object.fromEntries(fieldsOf(kind).map((f) => [f, merged[f]]));
-    return parseInput(MONITOR_SCHEMAS[kind], picked) as MonitorData<K>;
+    const data = parseInput(MONITOR_SCHEMAS[kind], picked) as MonitorData<K>;
+    assertPublicTargets(kind, data, this.config.alerts.allowPrivateTargets);
+    return data;
   }
 
   private checkPlan(ctx: ServiceContext, data: MonitorData): void {

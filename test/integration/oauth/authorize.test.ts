@@ -235,7 +235,7 @@ describe('OAuth authorization endpoint', () => {
     it('refuses a host name that resolves to loopback when loopback is not allowed', async () => {
       // `localhost` resolves to loopback: the address check inside the connection refuses it.
       await expect(fetchClientMetadata('https://localhost/client.json', { allowLoopback: false })).rejects.toThrow(
-        /localhost resolves to (127\.0\.0\.1|::1) is a private, loopback or reserved address/,
+        /localhost resolves to a private, loopback or reserved address/,
       );
       await expect(fetchClientMetadata(docs.url('/good.json'), { allowLoopback: false })).rejects.toThrow(
         /must use https/,

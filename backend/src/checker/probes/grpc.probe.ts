@@ -7,7 +7,7 @@ import { Client, credentials, Metadata, status as GrpcStatus, type ServiceError 
 import type { GrpcConfig } from '../../monitors/monitor.constants';
 import { budgetMs, type MonitorView } from '../../monitors/monitor.view';
 import { elapsed, emptyResult, statusOf, type Probe, type ProbeContext, type ProbeResult } from '../probe';
-import { resolveHost, splitHostPort } from './target';
+import { resolveHost, splitHostPort, targetFailure } from './target';
 
 export const HEALTH_CHECK_PATH = '/grpc.health.v1.Health/Check';
 export const SERVING_STATUSES = ['UNKNOWN', 'SERVING', 'NOT_SERVING', 'SERVICE_UNKNOWN'] as const;
@@ -98,12 +98,16 @@ export class GrpcProbe implements Probe {
     try {
       // Resolved here, like every probe's target, so the deadline and the configured resolver apply;
       // the channel then dials the address and still names the host (authority, TLS server name).
-      const address = await resolveHost(host, ctx.signal, ctx.dnsServer);
+      const address = await resolveHost(host, {
+        signal: ctx.signal,
+        server: ctx.dnsServer,
+        privateTargets: ctx.privateTargets,
+      });
       const options = isIP(host) ? {} : { 'grpc.default_authority': host, 'grpc.ssl_target_name_override': host };
       client = new Client(isIPv6(address) ? `[${address}]:${port}` : `${address}:${port}`, creds, options);
     } catch (error) {
       result.latencyMs = elapsed(started);
-      result.error = { kind: ctx.signal.aborted ? 'timeout' : 'dns', message: (error as Error).message };
+      result.error = targetFailure(error, ctx.signal);
       return result;
     }
     try {

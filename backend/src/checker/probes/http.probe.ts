@@ -22,7 +22,7 @@ import {
   type ProbeResult,
 } from '../probe';
 import type { MonitorView } from '../../monitors/monitor.view';
-import { NameResolutionError, resolveHost } from './target';
+import { NameResolutionError, resolveHost, TargetRefusedError } from './target';
 
 /** Bytes of the body kept for body assertions; the rest is read and discarded. */
 export const BODY_CAP_BYTES = 256 * 1024;
@@ -67,8 +67,9 @@ interface Hop {
 function classify(
   error: unknown,
   signal: AbortSignal,
-): { kind: 'dns' | 'connect' | 'tls' | 'timeout' | 'http'; message: string } {
+): { kind: 'dns' | 'connect' | 'tls' | 'timeout' | 'http' | 'refused'; message: string } {
   const e = error as NodeJS.ErrnoException & { code?: string };
+  if (error instanceof TargetRefusedError) return { kind: 'refused', message: error.message };
   if (signal.aborted) return { kind: 'timeout', message: 'the check did not finish within its timeout' };
   const code = e?.code ?? '';
   if (error instanceof NameResolutionError) return { kind: 'dns', message: error.message };
@@ -91,7 +92,11 @@ async function requestOnce(url: URL, method: string, monitor: MonitorView, ctx: 
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const port = Number(url.port || (https ? 443 : 80));
   const start = performance.now();
-  const address = await resolveHost(host, ctx.signal, ctx.dnsServer);
+  const address = await resolveHost(host, {
+    signal: ctx.signal,
+    server: ctx.dnsServer,
+    privateTargets: ctx.privateTargets,
+  });
   const dns = elapsed(start);
   let connectAt = 0;
   let tlsAt = 0;

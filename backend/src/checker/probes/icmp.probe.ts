@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import { budgetMs, type MonitorView } from '../../monitors/monitor.view';
 import { elapsed, emptyResult, type Probe, type ProbeContext, type ProbeResult } from '../probe';
+import { resolveHost, targetFailure } from './target';
 
 export const ECHO_COUNT = 3;
 
@@ -30,9 +31,23 @@ export class IcmpProbe implements Probe {
   async run(monitor: MonitorView, ctx: ProbeContext): Promise<ProbeResult> {
     const result = emptyResult();
     const started = performance.now();
+    // Resolved here, like every probe's target, so the address rule and the configured resolver apply
+    // and ping is handed the very address that was checked.
+    let address: string;
+    try {
+      address = await resolveHost(monitor.uri ?? '', {
+        signal: ctx.signal,
+        server: ctx.dnsServer,
+        privateTargets: ctx.privateTargets,
+      });
+    } catch (error) {
+      result.latencyMs = elapsed(started);
+      result.error = targetFailure(error, ctx.signal);
+      return result;
+    }
     // The whole check must fit in the timeout: ping's deadline is the budget in whole seconds.
     const deadline = Math.max(1, Math.floor(budgetMs(monitor) / 1000));
-    const args = ['-n', '-c', String(ECHO_COUNT), '-i', '0.2', '-w', String(deadline), monitor.uri ?? ''];
+    const args = ['-n', '-c', String(ECHO_COUNT), '-i', '0.2', '-w', String(deadline), address];
     let output = '';
     let spawnError: NodeJS.ErrnoException | null = null;
     await new Promise<void>((resolve) => {

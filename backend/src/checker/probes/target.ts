@@ -1,5 +1,5 @@
 import { lookup, Resolver } from 'node:dns/promises';
-import { isIP } from 'node:net';
+import { addressProblem, literalAddressOf, resolvesPrivately } from '../../common/network-addresses';
 
 /** Splits `host:port` (with `[v6]:port`) as validated by the monitor schemas. */
 export function splitHostPort(uri: string): { host: string; port: number } {
@@ -18,6 +18,22 @@ export class NameResolutionError extends Error {
   }
 }
 
+/**
+ * A target the check may not reach: a private, loopback, link-local, CGNAT, multicast or reserved
+ * address, in a check for a shared region (private locations and ALLOW_PRIVATE_TARGETS=true are
+ * exempt). Thrown before any connection is made; a host name's resolved address is not named.
+ */
+export class TargetRefusedError extends Error {
+  constructor(problem: string) {
+    super(
+      `refused: ${problem}; checks from shared regions do not reach private networks. ` +
+        'Run this monitor from a private location, or (a self-hosted service watching its own network) ' +
+        'set ALLOW_PRIVATE_TARGETS=true',
+    );
+    this.name = 'TargetRefusedError';
+  }
+}
+
 /** The error a resolution cut short by the check's deadline rejects with. */
 function aborted(signal: AbortSignal): Error {
   return Object.assign(new Error('name resolution did not finish within the timeout'), {
@@ -31,20 +47,20 @@ function aborted(signal: AbortSignal): Error {
  * raced against the deadline: the check moves on when the budget is spent and the stray lookup's
  * answer is dropped.
  */
-function systemLookup(host: string, signal: AbortSignal): Promise<string> {
+function systemLookup(host: string, signal: AbortSignal): Promise<string[]> {
   if (signal.aborted) return Promise.reject(aborted(signal));
   let onAbort = () => {};
   const deadline = new Promise<never>((_resolve, reject) => {
     onAbort = () => reject(aborted(signal));
     signal.addEventListener('abort', onAbort, { once: true });
   });
-  return Promise.race([lookup(host).then(({ address }) => address), deadline]).finally(() =>
+  return Promise.race([lookup(host, { all: true }).then((all) => all.map((a) => a.address)), deadline]).finally(() =>
     signal.removeEventListener('abort', onAbort),
   );
 }
 
 /** A configured resolver (CHECKER_DNS_SERVER): A records first, then AAAA; cancelled at the deadline. */
-async function serverLookup(host: string, server: string, signal: AbortSignal): Promise<string> {
+async function serverLookup(host: string, server: string, signal: AbortSignal): Promise<string[]> {
   if (signal.aborted) throw aborted(signal);
   const resolver = new Resolver({ tries: 1 });
   resolver.setServers([server]);
@@ -55,9 +71,9 @@ async function serverLookup(host: string, server: string, signal: AbortSignal): 
       if (error.code === 'ENODATA' || error.code === 'ENOTFOUND') return [];
       throw error;
     });
-    if (v4.length) return v4[0];
+    if (v4.length) return v4;
     const v6 = await resolver.resolve6(host);
-    if (v6.length) return v6[0];
+    if (v6.length) return v6;
     throw Object.assign(new Error(`${host} has no address`), { code: 'ENOTFOUND' });
   } catch (error) {
     throw signal.aborted ? aborted(signal) : error;
@@ -66,16 +82,48 @@ async function serverLookup(host: string, server: string, signal: AbortSignal): 
   }
 }
 
+export interface ResolveOptions {
+  signal: AbortSignal;
+  /** `host:port` of the configured resolver; the system's when unset. */
+  server?: string;
+  /** Whether private, loopback and reserved addresses may be reached (see TargetRefusedError). */
+  privateTargets: boolean;
+}
+
 /**
- * Resolves a check target's host name within the check's deadline: through the configured resolver
- * when there is one, else the system's. IP addresses pass through without a lookup. Failures reject
- * with a NameResolutionError; one the deadline cut short has code ETIMEOUT (and the signal aborted).
+ * The address a check connects to: a literal (in any spelling, see literalAddressOf) as it is, a name
+ * resolved within the check's deadline through the configured resolver when there is one, else the
+ * system's. Unless private targets are allowed, a refused address rejects with TargetRefusedError
+ * before any connection, and so does a name of which any address is refused (it could be answered
+ * either way next time). Failed lookups reject with a NameResolutionError; one the deadline cut short
+ * has code ETIMEOUT (and the signal aborted).
  */
-export async function resolveHost(host: string, signal: AbortSignal, server?: string): Promise<string> {
-  if (isIP(host)) return host;
+export async function resolveHost(host: string, options: ResolveOptions): Promise<string> {
+  const literal = literalAddressOf(host);
+  if (literal) {
+    const problem = options.privateTargets ? null : addressProblem(literal, false);
+    if (problem) throw new TargetRefusedError(`the target ${problem}`);
+    return literal;
+  }
+  let addresses: string[];
   try {
-    return await (server ? serverLookup(host, server, signal) : systemLookup(host, signal));
+    addresses = await (options.server
+      ? serverLookup(host, options.server, options.signal)
+      : systemLookup(host, options.signal));
   } catch (error) {
     throw new NameResolutionError(host, (error as NodeJS.ErrnoException).code ?? String(error));
   }
+  if (!addresses.length) throw new NameResolutionError(host, 'ENOTFOUND');
+  if (!options.privateTargets && addresses.some((address) => addressProblem(address, false)))
+    throw new TargetRefusedError(resolvesPrivately(host));
+  return addresses[0];
+}
+
+/** The error of a check whose target could not be resolved: refused, timed out, or a failed lookup. */
+export function targetFailure(
+  error: unknown,
+  signal: AbortSignal,
+): { kind: 'refused' | 'timeout' | 'dns'; message: string } {
+  if (error instanceof TargetRefusedError) return { kind: 'refused', message: error.message };
+  return { kind: signal.aborted ? 'timeout' : 'dns', message: (error as Error).message };
 }

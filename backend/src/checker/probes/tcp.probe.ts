@@ -2,7 +2,7 @@
 import { connect } from 'node:net';
 import type { MonitorView } from '../../monitors/monitor.view';
 import { elapsed, emptyResult, statusOf, type Probe, type ProbeContext, type ProbeResult } from '../probe';
-import { resolveHost, splitHostPort } from './target';
+import { resolveHost, splitHostPort, targetFailure } from './target';
 
 export class TcpProbe implements Probe {
   readonly kind = 'tcp' as const;
@@ -13,12 +13,13 @@ export class TcpProbe implements Probe {
     const started = performance.now();
     let address: string;
     try {
-      address = await resolveHost(host, ctx.signal, ctx.dnsServer);
+      address = await resolveHost(host, {
+        signal: ctx.signal,
+        server: ctx.dnsServer,
+        privateTargets: ctx.privateTargets,
+      });
     } catch (error) {
-      result.error = {
-        kind: ctx.signal.aborted ? 'timeout' : 'dns',
-        message: (error as Error).message,
-      };
+      result.error = targetFailure(error, ctx.signal);
       result.latencyMs = elapsed(started);
       return result;
     }
