@@ -44,10 +44,15 @@ describe(RateLimitWindowsRepository.name, () => {
   it('refuses an address after the limit of failures, and stores only hashes of the keys', async () => {
     const sut = new AuthFailureLimiter(databaseWindows(), 2);
     const start = 60 * RATE_LIMIT_WINDOW_MS;
-    await sut.record('10.9.9.9', start);
-    await sut.record('10.9.9.9', start + 1);
-    expect(await sut.check('10.9.9.9', start + 2)).toMatchObject({ allowed: false, remaining: 0 });
-    expect(await sut.check('10.9.9.8', start + 2)).toMatchObject({ allowed: true });
+    await sut.failed('10.9.9.9', start);
+    await sut.failed('10.9.9.9', start + 1);
+    expect(await sut.failed('10.9.9.9', start + 2)).toMatchObject({ allowed: false, remaining: 0 });
+    expect(await sut.failed('10.9.9.8', start + 2)).toMatchObject({ allowed: true });
+    const concurrent = await Promise.all(Array.from({ length: 6 }, () => sut.failed('2001:db8::1', start)));
+    expect(concurrent.filter((d) => d.allowed)).toHaveLength(2);
+    await sut.signInFailed('10.9.9.9', 'a@example.com', start);
+    await sut.signInFailed('10.9.9.7', 'a@example.com', start);
+    expect(await sut.checkSignIn('10.9.9.6', 'a@example.com', start + 2)).toMatchObject({ allowed: false });
     const keys: Array<{ key: string }> = await t.db.manager.query('SELECT key FROM rate_limit_windows');
     expect(keys.length).toBeGreaterThan(0);
     for (const { key } of keys) expect(key).toMatch(/^[0-9a-f]{64}$/);

@@ -7,9 +7,10 @@ import { ConfigError } from './config-error';
 
 export interface AlertProvidersConfig {
   /**
-   * Whether channel URLs users typed (webhook, ntfy, Discord, Slack, Google Chat, Grafana OnCall,
-   * Teams) may reach private, loopback and link-local addresses. Default true outside production,
-   * false under NODE_ENV=production.
+   * Whether targets users typed may reach private, loopback, link-local and reserved addresses:
+   * channel URLs (webhook, ntfy, Discord, Slack, Google Chat, Grafana OnCall, Teams), and also monitor
+   * checks from shared regions and their OpenTelemetry export (private locations always may). Default
+   * true outside production, false under NODE_ENV=production.
    */
   allowPrivateTargets: boolean;
   /** PagerDuty Events API v2 base URL. */

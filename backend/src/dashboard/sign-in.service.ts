@@ -1,7 +1,8 @@
 // Signing in to the dashboard: with e-mail and password (rate limited), or once with a printed link
-// that sets the first password. Failed attempts count per client address (in the same budget as
-// failed API authentications, AUTH_FAILURE_LIMIT a minute) and per e-mail (the same limit), so
-// neither many guesses from one place nor a slow spread over many addresses at one account goes far.
+// that sets the first password. Failed attempts count per client network (AUTH_FAILURE_LIMIT a minute,
+// a budget apart from failed API authentications) and per e-mail (the same limit), and both are
+// checked before the password is, so neither many guesses from one place nor a slow spread over many
+// addresses at one account goes far (a password, unlike an API key, can be guessed).
 import { Inject, Injectable } from '@nestjs/common';
 import { z } from 'zod';
 import { UnauthorizedError } from '../common/errors';
@@ -33,22 +34,17 @@ export class SignInService {
   /** Signs in with e-mail and password; UnauthorizedError (one message for every cause) when wrong. */
   async signIn(input: { email?: unknown; password?: unknown }, address: string): Promise<SignInResult> {
     const data = parseInput(signInSchema, input);
-    const emailKey = `sign-in-email:${data.email.trim().toLowerCase()}`;
+    const email = data.email.trim().toLowerCase();
     const now = Date.now();
-    const [byAddress, byEmail] = await Promise.all([
-      this.failures.check(address, now),
-      this.failures.check(emailKey, now),
-    ]);
-    if (!byAddress.allowed || !byEmail.allowed) {
-      return { kind: 'throttled', retryAfterSeconds: Math.max(byAddress.retryAfterSeconds, byEmail.retryAfterSeconds) };
-    }
+    const budget = await this.failures.checkSignIn(address, email, now);
+    if (!budget.allowed) return { kind: 'throttled', retryAfterSeconds: budget.retryAfterSeconds };
     try {
       const user = await this.users.verifyPassword(data.email, data.password);
       const session = await this.sessions.start(user.id);
       return { kind: 'signed-in', ...session };
     } catch (error) {
       if (error instanceof UnauthorizedError) {
-        await Promise.all([this.failures.record(address, now), this.failures.record(emailKey, now)]);
+        await this.failures.signInFailed(address, email, now);
         throw new UnauthorizedError(SIGN_IN_FAILED);
       }
       throw error;

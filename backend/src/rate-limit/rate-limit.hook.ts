@@ -1,18 +1,19 @@
 // Applies the limits to every call of the MCP endpoint, the HTTP APIs (RPC and REST) and the agent
-// endpoints before anything else runs: over a limit, a plain HTTP 429 with Retry-After (SPEC §7),
-// never a JSON-RPC or RPC error body.
+// endpoints: over a limit, a plain HTTP 429 with Retry-After (SPEC §7), never a JSON-RPC error body
+// (RPC refuses failed authentications over the limit itself, see rpc/rpc-context.ts).
 //
-// - Failed authentications per client address (AuthFailureLimiter): checked first, on every
-//   authenticated surface including /agent/v1, before the credential is looked at.
-// - Calls per credential (RateLimiter) on /mcp, /rpc and /v1. An MCP POST is counted once its body
-//   is read, one call per JSON-RPC message in it (SPEC §8: every MCP tool call counts, batched or
-//   not). Requests without a well-formed credential are not counted here; they get their 401, which
-//   the failure limit counts.
+// - Failed authentications per client network (AuthFailureLimiter), on every authenticated surface
+//   including /agent/v1: the request is verified as usual, and only a failure (a 401) spends the
+//   budget; a failure over it is answered 429 instead. A valid credential always gets through.
+// - Calls per credential (RateLimiter) on /mcp, /rpc and /v1, before anything else runs. An MCP POST
+//   is counted once its body is read, one call per JSON-RPC message in it (SPEC §8: every MCP tool
+//   call counts, batched or not). Requests without a well-formed credential are not counted here;
+//   they get their 401, which the failure limit counts.
 import { Inject, Injectable } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { credentialOf } from '../auth/credential';
-import { AuthFailureLimiter } from './auth-failure-limiter';
+import { AuthFailureLimiter, tooManyFailuresMessage } from './auth-failure-limiter';
 import { RateLimiter } from './rate-limiter';
 import type { RateDecision } from './rate-windows';
 
@@ -61,39 +62,27 @@ export class RateLimitHook {
   ) {}
 
   register(app: NestFastifyApplication): void {
-    if (!this.failures.enabled && !this.limiter.enabled) return;
     const fastify = app.getHttpAdapter().getInstance();
-    // One hook, so a request refused by the first limit is not counted by the second.
-    fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-      const path = pathOf(request);
-      if (this.failures.enabled && under(path, AUTHENTICATED_PREFIXES)) {
-        const decision = await this.failures.check(request.ip);
-        if (!decision.allowed) {
-          await tooMany(
-            reply,
-            decision,
-            `Too many failed authentications from this address: at most ${decision.limit} a minute.`,
-          );
-          return;
-        }
-      }
-      if (this.limiter.enabled && under(path, RATE_LIMITED_PREFIXES) && !isMcpPost(request)) {
-        await this.consume(request, reply, 1);
-      }
-    });
     if (this.limiter.enabled) {
+      fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+        if (under(pathOf(request), RATE_LIMITED_PREFIXES) && !isMcpPost(request)) await this.consume(request, reply, 1);
+      });
       fastify.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
         if (isMcpPost(request)) await this.consume(request, reply, mcpCallsIn(request.body));
       });
     }
     if (this.failures.enabled) {
-      // Answers sent through Fastify (REST, MCP, agents). The RPC API writes its answers itself and
-      // records its failures in its authentication interceptor (rpc/rpc-context.ts).
+      // Answers sent through Fastify (REST, MCP, agents): each surface has verified the credential
+      // its own way, and a 401 is its verdict. The RPC API writes its answers itself and does the
+      // same in its authentication interceptor (rpc/rpc-context.ts).
       fastify.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-        if (reply.statusCode === 401 && under(pathOf(request), AUTHENTICATED_PREFIXES)) {
-          await this.failures.record(request.ip);
-        }
-        return payload;
+        if (reply.statusCode !== 401 || !under(pathOf(request), AUTHENTICATED_PREFIXES)) return payload;
+        const decision = await this.failures.failed(request.ip);
+        if (decision.allowed) return payload;
+        // The failure's own answer (its WWW-Authenticate challenge included) gives way to the 429.
+        void reply.removeHeader('www-authenticate');
+        tooManyHeaders(reply, decision);
+        return tooManyFailuresMessage(decision);
       });
     }
   }
@@ -112,10 +101,10 @@ export class RateLimitHook {
   }
 }
 
+function tooManyHeaders(reply: FastifyReply, decision: RateDecision): FastifyReply {
+  return reply.code(429).header('retry-after', String(decision.retryAfterSeconds)).type('text/plain; charset=utf-8');
+}
+
 async function tooMany(reply: FastifyReply, decision: RateDecision, message: string): Promise<void> {
-  await reply
-    .code(429)
-    .header('retry-after', String(decision.retryAfterSeconds))
-    .type('text/plain; charset=utf-8')
-    .send(`${message} Retry after ${decision.retryAfterSeconds} s.`);
+  await tooManyHeaders(reply, decision).send(`${message} Retry after ${decision.retryAfterSeconds} s.`);
 }

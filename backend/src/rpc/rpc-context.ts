@@ -1,13 +1,20 @@
 // Authentication of RPC calls: `x-service-key` (SPEC §5.2) becomes the service context of the call.
 // The key is read from the Fastify request by auth/credential.ts, the same reader the rate limit
 // uses, so the value that authenticates is the value that is counted.
-import { createContextKey, createContextValues, type HandlerContext, type Interceptor } from '@connectrpc/connect';
+import {
+  Code,
+  ConnectError,
+  createContextKey,
+  createContextValues,
+  type HandlerContext,
+  type Interceptor,
+} from '@connectrpc/connect';
 import type { FastifyRequest } from 'fastify';
 import type { ApiKeysService } from '../api-keys/api-keys.service';
 import { API_KEY_HEADER, apiKeyOf } from '../auth/credential';
 import type { ServiceContext } from '../common/context';
 import { UnauthorizedError } from '../common/errors';
-import type { AuthFailureLimiter } from '../rate-limit/auth-failure-limiter';
+import { tooManyFailuresMessage, type AuthFailureLimiter } from '../rate-limit/auth-failure-limiter';
 
 const kServiceContext = createContextKey<ServiceContext | undefined>(undefined, { description: 'service context' });
 const kHttpRequest = createContextKey<FastifyRequest | undefined>(undefined, { description: 'HTTP request' });
@@ -26,8 +33,17 @@ export function authInterceptor(apiKeys: ApiKeysService, failures: AuthFailureLi
       if (!key) throw new UnauthorizedError(`Missing ${API_KEY_HEADER} header`);
       req.contextValues.set(kServiceContext, await apiKeys.authenticate(key, 'rpc'));
     } catch (error) {
-      // The RPC API writes its own answers, past Fastify's onSend hook that counts other 401s.
-      if (error instanceof UnauthorizedError) await failures.record(request.ip);
+      // The RPC API writes its own answers, past Fastify's onSend hook that counts other 401s. Over
+      // the budget the failure is refused as `resource_exhausted` (HTTP 429) with Retry-After, in the
+      // caller's protocol so RPC clients read the reason; a valid key never reaches this point.
+      if (error instanceof UnauthorizedError) {
+        const decision = await failures.failed(request.ip);
+        if (!decision.allowed) {
+          throw new ConnectError(tooManyFailuresMessage(decision), Code.ResourceExhausted, {
+            'retry-after': String(decision.retryAfterSeconds),
+          });
+        }
+      }
       throw error;
     }
     return next(req);

@@ -262,4 +262,17 @@ describe('dashboard sign-in rate limit', () => {
     browser.headers['x-forwarded-for'] = '203.0.113.51';
     expect((await browser.signIn(other.email)).status).toBe(303);
   });
+
+  it('is not closed by failed API authentications from the same address, which have their own budget', async () => {
+    const tenant = await newTenant(t);
+    const { email } = await newMember(t, tenant.ctx, 'member');
+    const from = { 'x-forwarded-for': '2001:db8:77:1::1' };
+    for (let i = 0; i < 5; i++) {
+      const wrong = await fetch(`${t.baseUrl}/v1/whoami`, { headers: { ...from, 'x-service-key': `svc_wrong_${i}` } });
+      expect(wrong.status).toBe(i < 3 ? 401 : 429);
+    }
+    const browser = new DashboardClient(t.baseUrl);
+    browser.headers['x-forwarded-for'] = from['x-forwarded-for'];
+    expect((await browser.signIn(email)).status).toBe(303);
+  });
 });
