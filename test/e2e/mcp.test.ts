@@ -262,6 +262,67 @@ describe('MCP endpoint', () => {
       expect((await mcp.ok(client, 'list_private_locations')).privateLocations).toEqual([]);
     });
 
+    it('shows read keys and read-only OAuth connections monitor credentials as [redacted]; write keys as stored', async () => {
+      const own = await newTenant(t, 'pro');
+      const monitors = t.app.get(MonitorsService);
+      const headers = [
+        { key: 'Authorization', value: 'Bearer SECRET-mcp-authorization' },
+        { key: 'Accept', value: 'application/json' },
+      ];
+      const openTelemetry = {
+        endpoint: 'https://otel.example.com/v1/metrics',
+        headers: [{ key: 'x-honeycomb-team', value: 'SECRET-mcp-otel' }],
+      };
+      const metadata = [
+        { key: 'x-api-key', value: 'SECRET-mcp-grpc' },
+        { key: 'x-tenant', value: 'blue' },
+      ];
+      const http = await monitors.create(own.ctx, 'http', {
+        name: 'api',
+        url: 'https://example.com/health',
+        periodicity: '1h',
+        headers,
+        openTelemetry,
+      });
+      const grpc = await monitors.create(own.ctx, 'grpc', {
+        name: 'grpc',
+        uri: 'api.example.com:443',
+        periodicity: '1h',
+        grpc: { metadata },
+      });
+      const token = await accessToken(t, await oauthGrant(t, own), 'credentials_view');
+      for (const client of [await mcp.withKey(own.readKey), await mcp.connect({ authorization: `Bearer ${token}` })]) {
+        const got = await mcp.ok(client, 'get_monitor', { monitorId: http.id });
+        expect(got.monitor).toMatchObject({
+          headers: [
+            { key: 'Authorization', value: '[redacted]' },
+            { key: 'Accept', value: 'application/json' },
+          ],
+          openTelemetry: {
+            endpoint: openTelemetry.endpoint,
+            headers: [{ key: 'x-honeycomb-team', value: '[redacted]' }],
+          },
+        });
+        expect((await mcp.ok(client, 'get_monitor', { monitorId: grpc.id })).monitor).toMatchObject({
+          grpc: {
+            metadata: [
+              { key: 'x-api-key', value: '[redacted]' },
+              { key: 'x-tenant', value: 'blue' },
+            ],
+          },
+        });
+        expect(JSON.stringify(await mcp.call(client, 'list_monitors'))).not.toContain('SECRET');
+      }
+      const writer = await mcp.withKey(own.writeKey);
+      expect((await mcp.ok(writer, 'get_monitor', { monitorId: http.id })).monitor).toMatchObject({
+        headers,
+        openTelemetry,
+      });
+      expect((await mcp.ok(writer, 'get_monitor', { monitorId: grpc.id })).monitor).toMatchObject({
+        grpc: { metadata },
+      });
+    });
+
     it('reads a real check as status, summary and response logs', async () => {
       await t.app.get(RetentionService).maintain(new Date());
       const at = new Date(Date.now() - 60_000);

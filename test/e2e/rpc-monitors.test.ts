@@ -703,6 +703,98 @@ describe.each([
       expect((await sut.getMonitor({ id: monitor!.id })).monitor?.config.value).toEqual(monitor);
     });
 
+    it('shows a read-only key every credential as [redacted] in GetMonitor and ListMonitors, the write key as stored', async () => {
+      const own = await newTenant(t);
+      const writer = clientFor(own.writeKey);
+      const reader = clientFor(own.readKey);
+      const headers = [
+        { key: 'Authorization', value: 'Bearer SECRET-view-authorization' },
+        { key: 'X-Api-Key', value: 'SECRET-view-apikey' },
+        { key: 'Accept', value: 'application/json' },
+      ];
+      const otel = {
+        endpoint: 'https://otel.example.com/v1/metrics',
+        headers: [{ key: 'x-honeycomb-team', value: 'SECRET-view-otel' }],
+      };
+      const metadata = [
+        { key: 'authorization', value: 'Bearer SECRET-view-grpc' },
+        { key: 'x-tenant', value: 'blue' },
+      ];
+      const { monitor: http } = await writer.createHTTPMonitor({
+        monitor: { ...minimalHttp().monitor, headers, openTelemetry: otel },
+      });
+      const { monitor: grpc } = await writer.createGRPCMonitor({
+        monitor: { name: 'grpc', uri: 'api.example.com:443', periodicity: Periodicity.PERIODICITY_1M, metadata },
+      });
+      const redacted = {
+        headers: [
+          { key: 'Authorization', value: '[redacted]' },
+          { key: 'X-Api-Key', value: '[redacted]' },
+          { key: 'Accept', value: 'application/json' },
+        ],
+        openTelemetry: { endpoint: otel.endpoint, headers: [{ key: 'x-honeycomb-team', value: '[redacted]' }] },
+      };
+      const redactedMetadata = [
+        { key: 'authorization', value: '[redacted]' },
+        { key: 'x-tenant', value: 'blue' },
+      ];
+
+      // Twice each: the second answer comes from the cache the write key's reads filled.
+      for (let round = 0; round < 2; round++) {
+        expect((await writer.getMonitor({ id: http!.id })).monitor?.config.value).toEqual(http);
+        expect((await writer.getMonitor({ id: grpc!.id })).monitor?.config.value).toEqual(grpc);
+        expect((await reader.getMonitor({ id: http!.id })).monitor?.config.value).toMatchObject(redacted);
+        expect((await reader.getMonitor({ id: grpc!.id })).monitor?.config.value).toMatchObject({
+          metadata: redactedMetadata,
+        });
+      }
+      const listed = await reader.listMonitors({});
+      expect(listed.httpMonitors).toMatchObject([redacted]);
+      expect(listed.grpcMonitors).toMatchObject([{ metadata: redactedMetadata }]);
+      expect(
+        JSON.stringify([listed.httpMonitors, listed.grpcMonitors], (_k, v: unknown) =>
+          typeof v === 'bigint' ? String(v) : v,
+        ),
+      ).not.toContain('SECRET');
+      const writerList = await writer.listMonitors({});
+      expect(writerList.httpMonitors).toEqual([http]);
+      expect(writerList.grpcMonitors).toEqual([grpc]);
+    });
+
+    it('refuses the [redacted] marker as a credential value, so a copied read-only view cannot overwrite one', async () => {
+      const { monitor } = await sut.createHTTPMonitor({
+        monitor: { ...minimalHttp().monitor, headers: [{ key: 'Authorization', value: 'Bearer kept' }] },
+      });
+      const copied = await rpcError(
+        sut.updateHTTPMonitor({
+          id: monitor!.id,
+          monitor: { headers: [{ key: 'Authorization', value: '[redacted]' }] },
+          updateMask: create(FieldMaskSchema, { paths: ['headers'] }),
+        }),
+      );
+      expect(copied.code).toBe(Code.InvalidArgument);
+      expect(copied.rawMessage).toContain('headers.0.value: "[redacted]" is what a read-only view shows');
+      const created = await rpcError(
+        sut.createHTTPMonitor({
+          monitor: {
+            ...minimalHttp().monitor,
+            openTelemetry: { endpoint: 'https://otel.example.com', headers: [{ key: 'x-team', value: '[redacted]' }] },
+          },
+        }),
+      );
+      expect(created.code).toBe(Code.InvalidArgument);
+      expect(created.rawMessage).toContain('openTelemetry.headers.0.value');
+      expect((await sut.getMonitor({ id: monitor!.id })).monitor?.config.value).toMatchObject({
+        headers: [{ key: 'Authorization', value: 'Bearer kept' }],
+      });
+      // Other fields still change, and the stored credential stays.
+      await sut.updateHTTPMonitor({ id: monitor!.id, monitor: { name: 'renamed' } });
+      expect((await sut.getMonitor({ id: monitor!.id })).monitor?.config.value).toMatchObject({
+        name: 'renamed',
+        headers: [{ key: 'Authorization', value: 'Bearer kept' }],
+      });
+    });
+
     it('answers not_found for ids of another workspace, for every method that takes one', async () => {
       const { monitor } = await sut.createHTTPMonitor(minimalHttp());
       const other = clientFor((await newTenant(t)).writeKey);

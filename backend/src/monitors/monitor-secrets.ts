@@ -8,8 +8,8 @@
 // What is sealed: request headers and gRPC metadata whose name says credential (Authorization,
 // Proxy-Authorization, Cookie, X-Api-Key, *-Token, *-Key, *-Secret, ...; see CREDENTIAL_HEADER), and
 // every OpenTelemetry export header (they exist to authenticate to a collector: x-honeycomb-team,
-// DD-API-KEY, ...). The views given to the workspace keep showing them, as the provider reads them
-// back; audit snapshots redact them (monitor.view.ts).
+// DD-API-KEY, ...). Views given to write principals keep showing them, as the provider reads them
+// back; read-only views and audit snapshots redact them (monitor.view.ts).
 import type { ValueTransformer } from 'typeorm';
 import { isCredentialHeader } from '../common/credential-headers';
 import type { SecretBox } from '../common/crypto';

@@ -17,7 +17,12 @@ import {
   type StatusCodeAssertion,
 } from './monitor.constants';
 import type { MonitorEntity } from './monitor.entity';
+import type { InstallationContext } from '../common/context';
 import { isCredentialHeader } from '../common/credential-headers';
+import { ValidationError } from '../common/errors';
+
+/** What stands in for a credential wherever one is hidden: audit entries and read-only views. */
+export const REDACTED = '[redacted]';
 
 export interface MonitorView {
   id: string;
@@ -103,24 +108,70 @@ export function toMonitorView(m: MonitorEntity, privateLocationIds: string[]): M
   };
 }
 
-/** The values the database keeps sealed (monitor-secrets.ts) are the ones an audit entry redacts. */
-function redactHeaders(headers: KeyValue[] | undefined, all = false): KeyValue[] | undefined {
-  return headers?.map((h) => (all || isCredentialHeader(h.key) ? { key: h.key, value: '[redacted]' } : h));
+/** The values the database keeps sealed (monitor-secrets.ts) are the ones hidden from whoever may not see them. */
+function redactHeaders<L extends KeyValue[] | undefined>(headers: L, all = false): L {
+  return headers?.map((h) => (all || isCredentialHeader(h.key) ? { key: h.key, value: REDACTED } : h)) as L;
 }
 
 /**
- * Audit snapshot: the view with credential header and gRPC metadata values and every OpenTelemetry
- * export header value redacted.
+ * The view with credential header and gRPC metadata values and every OpenTelemetry export header
+ * value redacted: the same entries monitor-secrets.ts seals at rest.
  */
-export function monitorSnapshot(view: MonitorView): Snapshot {
+function withoutCredentials(view: MonitorView): MonitorView {
   return {
     ...view,
     headers: redactHeaders(view.headers),
     openTelemetry: view.openTelemetry
       ? { ...view.openTelemetry, headers: redactHeaders(view.openTelemetry.headers, true) }
       : null,
-    grpc: view.grpc ? { ...view.grpc, metadata: redactHeaders(view.grpc.metadata) ?? [] } : null,
-    createdAt: undefined,
-    updatedAt: undefined,
+    grpc: view.grpc ? { ...view.grpc, metadata: redactHeaders(view.grpc.metadata ?? []) } : null,
   };
+}
+
+/**
+ * The view as the caller may read it. Only a write principal sees credential values: the provider
+ * reads them back to detect drift and the edit form shows them. Every other scope (read keys,
+ * read-only OAuth connections, dashboard viewers, and any scope added later) gets them redacted.
+ * The one place this rule lives: every view MonitorsService answers passes through here.
+ */
+export function monitorViewFor(ctx: Pick<InstallationContext, 'scope'>, view: MonitorView): MonitorView {
+  return ctx.scope === 'write' ? view : withoutCredentials(view);
+}
+
+interface CredentialLists {
+  headers?: KeyValue[];
+  openTelemetry?: { headers?: KeyValue[] } | null;
+  grpc?: { metadata?: KeyValue[] } | null;
+}
+
+/**
+ * Refuses a credential whose value is the redaction marker: it was copied from a read-only view, and
+ * storing it would replace the real credential with the marker. An entry `stored` already holds
+ * under the same name passes, so a monitor that somehow holds the marker can still be changed.
+ */
+export function assertNoRedactedCredential(next: CredentialLists, stored?: CredentialLists): void {
+  const lists: Array<[string, KeyValue[] | undefined, KeyValue[] | undefined, boolean]> = [
+    ['headers', next.headers, stored?.headers, false],
+    ['openTelemetry.headers', next.openTelemetry?.headers, stored?.openTelemetry?.headers, true],
+    ['grpc.metadata', next.grpc?.metadata, stored?.grpc?.metadata, false],
+  ];
+  for (const [path, list, before, all] of lists) {
+    const at = (list ?? []).findIndex(
+      (h) =>
+        h.value === REDACTED &&
+        (all || isCredentialHeader(h.key)) &&
+        !before?.some((b) => b.key === h.key && b.value === h.value),
+    );
+    if (at >= 0) {
+      throw ValidationError.field(
+        `${path}.${at}.value`,
+        `"${REDACTED}" is what a read-only view shows in place of a credential; send the credential itself`,
+      );
+    }
+  }
+}
+
+/** Audit snapshot: the view without credentials (see withoutCredentials) and without timestamps. */
+export function monitorSnapshot(view: MonitorView): Snapshot {
+  return { ...withoutCredentials(view), createdAt: undefined, updatedAt: undefined };
 }

@@ -35,7 +35,13 @@ import {
 } from './monitor.constants';
 import type { MonitorEntity } from './monitor.entity';
 import { MONITOR_SCHEMAS, type MonitorData } from './monitor.schemas';
-import { monitorSnapshot, toMonitorView, type MonitorView } from './monitor.view';
+import {
+  assertNoRedactedCredential,
+  monitorSnapshot,
+  monitorViewFor,
+  toMonitorView,
+  type MonitorView,
+} from './monitor.view';
 import { MonitorCache } from './monitor-cache';
 import { assertPublicTargets } from './monitor-targets';
 import { type MonitorDependents, MonitorsRepository } from './monitors.repository';
@@ -199,6 +205,7 @@ export class MonitorsService {
       if (!given.regions?.length) merged.regions = DEFAULT_REGIONS;
       if (given.grpc) merged.grpc = { ...DEFAULT_GRPC, ...definedOnly(given.grpc) };
       const data = this.validate(kind, merged);
+      assertNoRedactedCredential(data);
       await this.db.lockWorkspace(ctx.workspace.id);
       assertRoomForOne(ctx.workspace.plan, 'monitors', await this.monitors.countLive(ctx.workspace.id));
       this.checkPlan(ctx, data);
@@ -211,7 +218,7 @@ export class MonitorsService {
         entityId: entity.id,
         after: monitorSnapshot(view),
       });
-      return view;
+      return monitorViewFor(ctx, view);
     });
   }
 
@@ -231,6 +238,7 @@ export class MonitorsService {
       if (!entity) throw NotFoundError.of(`${kind} monitor`, id);
       const next = applyMask(dataOf(entity), patch, mask, maskRule(kind));
       const data = this.validate(kind, next);
+      assertNoRedactedCredential(data, entity);
       this.checkPlan(ctx, data);
       const before = toMonitorView(entity, (await this.monitors.privateLocationIds([entity.id])).get(entity.id) ?? []);
       Object.assign(entity, columnsOf(kind, data));
@@ -249,17 +257,21 @@ export class MonitorsService {
       } else {
         trail.unchanged();
       }
-      return after;
+      return monitorViewFor(ctx, after);
     });
   }
 
-  /** The most frequent read (dashboards, the provider's refresh): answered from the cache when it can be. */
+  /**
+   * The most frequent read (dashboards, the provider's refresh): answered from the cache when it can
+   * be. The cache keeps the full view; what the caller may see of it is cut after.
+   */
   async get(ctx: ServiceContext, id: string): Promise<MonitorView> {
-    return this.cache.read(ctx.workspace.id, id, async () => {
+    const view = await this.cache.read(ctx.workspace.id, id, async () => {
       const found = await this.monitors.findLiveWithLocations(ctx.workspace.id, id);
       if (!found) throw NotFoundError.of('monitor', id);
       return toMonitorView(found.entity, found.privateLocationIds);
     });
+    return monitorViewFor(ctx, view);
   }
 
   async list(ctx: ServiceContext, query: PageQuery): Promise<Paged<MonitorView>> {
@@ -269,7 +281,11 @@ export class MonitorsService {
       this.monitors.countLive(ctx.workspace.id),
     ]);
     const locations = await this.monitors.privateLocationIds(entities.map((e) => e.id));
-    return { items: entities.map((e) => toMonitorView(e, locations.get(e.id) ?? [])), totalSize, page };
+    return {
+      items: entities.map((e) => monitorViewFor(ctx, toMonitorView(e, locations.get(e.id) ?? []))),
+      totalSize,
+      page,
+    };
   }
 
   /** What deleting the monitor would take along (links) or is refused for (components that show it). */

@@ -357,6 +357,74 @@ describe('dashboard monitor forms', () => {
     expect((await monitors.get(other.ctx, theirs.id)).name).toBe('Theirs');
   });
 
+  it('shows a viewer no monitor credential on any page; a writer edits them as stored', async () => {
+    const headers = [
+      { key: 'Authorization', value: 'Bearer SECRET-form-authorization' },
+      { key: 'Accept', value: 'application/json' },
+    ];
+    const openTelemetry = {
+      endpoint: 'https://otel.example/v1/metrics',
+      headers: [{ key: 'x-honeycomb-team', value: 'SECRET-form-otel' }],
+    };
+    const http = await monitors.create(tenant.ctx, 'http', {
+      name: 'Billing',
+      url: 'https://billing.example',
+      periodicity: '10m',
+      headers,
+      openTelemetry,
+    });
+    const metadata = [
+      { key: 'x-api-key', value: 'SECRET-form-grpc' },
+      { key: 'x-tenant', value: 'blue' },
+    ];
+    const grpc = await monitors.create(tenant.ctx, 'grpc', {
+      name: 'Billing gRPC',
+      uri: 'billing.example:443',
+      periodicity: '10m',
+      grpc: { metadata },
+    });
+    const person = await newMember(t, tenant.ctx, 'viewer');
+    const viewer = new DashboardClient(t.baseUrl);
+    await viewer.signIn(person.email, PASSWORD);
+    for (const id of [http.id, grpc.id]) {
+      const page = await viewer.get(`${base()}/${id}`);
+      expect(page.status).toBe(200);
+      expect(page.body).not.toContain('SECRET');
+      const form = await viewer.get(`${base()}/${id}/edit`);
+      expect(form.status).toBe(403);
+      expect(form.body).not.toContain('SECRET');
+    }
+    // A form the viewer sends that does not parse comes back as a form: with what they sent, nothing stored.
+    const refused = await viewer.post(`${base()}/${http.id}/edit`, { ...HTTP_FORM, headers: 'no colon' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).not.toContain('SECRET');
+
+    // A writer's form shows the stored values, and saving it unchanged keeps them.
+    const form = await owner.get(`${base()}/${http.id}/edit`);
+    expect(textareaValue(form.body, 'headers')).toBe(
+      'Authorization: Bearer SECRET-form-authorization\nAccept: application/json',
+    );
+    expect(textareaValue(form.body, 'otelHeaders')).toBe('x-honeycomb-team: SECRET-form-otel');
+    const saved = await owner.post(`${base()}/${http.id}/edit`, {
+      name: 'Billing',
+      url: 'https://billing.example',
+      method: 'GET',
+      periodicity: '10m',
+      'region.fly-ams': 'on',
+      timeout: '45000',
+      retry: '3',
+      alertQuorum: '0',
+      degradedAt: '',
+      headers: textareaValue(form.body, 'headers')!,
+      otelEndpoint: inputValue(form.body, 'otelEndpoint')!,
+      otelHeaders: textareaValue(form.body, 'otelHeaders')!,
+    });
+    expect(saved.status).toBe(303);
+    expect(await monitors.get(tenant.ctx, http.id)).toMatchObject({ headers, openTelemetry });
+    const grpcForm = await owner.get(`${base()}/${grpc.id}/edit`);
+    expect(textareaValue(grpcForm.body, 'grpcMetadata')).toBe('x-api-key: SECRET-form-grpc\nx-tenant: blue');
+  });
+
   it('gives a viewer no form, and refuses what a forged one sends', async () => {
     const m = await monitors.create(tenant.ctx, 'http', {
       name: 'Status',

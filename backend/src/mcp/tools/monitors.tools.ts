@@ -55,7 +55,8 @@ export function monitorTools(monitors: MonitorsService, reports: StatusReportsSe
     defineTool({
       name: 'get_monitor',
       title: 'Get a monitor',
-      description: 'The full configuration of one monitor (no latency or status: see get_monitor_status).',
+      description:
+        'The full configuration of one monitor (no latency or status: see get_monitor_status). To a read-only credential, the values of credential headers, gRPC metadata and OpenTelemetry export headers show as "[redacted]".',
       kind: 'read',
       input: z.object({ monitorId }),
       output: z.object({ monitor: shapes.monitorOut }),
