@@ -4,7 +4,8 @@
 //   number of workers on any number of nodes share the outbox and a row is sent by one of them. A
 //   worker killed mid-send leaves its lease to expire (LEASE_MS); another worker then sends the row
 //   again: delivery is at least once, and exactly once unless a process dies between the receiver's
-//   answer and the commit of its outcome.
+//   answer and the commit of its outcome. A resend carries the row's event id (`eventId`, stored
+//   with it), the same as the first send, so a receiver can drop the repeat.
 // - Waking: the ingest transaction NOTIFYs `alert_deliveries` when it queued deliveries due now; the
 //   change feed hands that to the worker as soon as it is committed (on every node). A timer wakes it
 //   at the next retry or window end, and a poll (POLL_MS) covers a feed that is down.
@@ -220,6 +221,7 @@ export class AlertDeliveryWorker implements OnApplicationBootstrap, OnApplicatio
           kind: delivery.kind,
           monitorId: delivery.monitorId,
           incidentKey: delivery.incidentKey,
+          eventId: delivery.eventId,
           at: delivery.transitionAt,
           regions: delivery.regions,
         })

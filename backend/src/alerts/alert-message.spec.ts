@@ -24,6 +24,7 @@ function message(kind: AlertKind, overrides: Partial<AlertMessage> = {}): AlertM
     monitorUrl: 'https://app.example/m/42',
     pageUrls: ['https://status.example/status/acme'],
     incidentKey: 'inc-1',
+    eventId: '0b6f3a52-1c1e-4d7a-9a55-3f0c2b1d9e80',
     ...overrides,
   };
 }

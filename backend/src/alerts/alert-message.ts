@@ -28,6 +28,11 @@ export interface AlertMessage {
   pageUrls: string[];
   /** Stable per monitor incident: PagerDuty dedup_key, Opsgenie alias; the same for a down and its recovery. */
   incidentKey: string;
+  /**
+   * Stable per alert and channel (a uuid stored with the outbox row): every attempt of one delivery,
+   * retries and resends after a crash included, carries the same id, so a receiver can drop a repeat.
+   */
+  eventId: string;
 }
 
 /** Upper-case label of the alert kind: DOWN, DEGRADED, RECOVERED, TEST. */

@@ -2,6 +2,7 @@
 // name, kind and target, its workspace, the locations snapshot taken at the transition, and links.
 // Links: the monitor in the dashboard (DASHBOARD_URL/app/w/<workspace>/monitors/<id>) and each
 // published status page that shows it (SITE_URL/status/<page slug>).
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
@@ -27,6 +28,8 @@ export interface MessageFacts {
   kind: AlertKind;
   monitorId: string;
   incidentKey: string;
+  /** The outbox row's event id (a test send, which has no row and is not retried, draws its own). */
+  eventId: string;
   at: Date;
   regions: RegionSnapshot[];
 }
@@ -53,6 +56,7 @@ export class AlertMessages {
       kind: 'test',
       monitorId: monitor?.id ?? '0',
       incidentKey: `test-${now.getTime()}`,
+      eventId: randomUUID(),
       at: now,
       regions: [],
     };
@@ -103,6 +107,7 @@ export class AlertMessages {
       monitorUrl: `${dashboard}/app/w/${slug}/monitors/${encodeURIComponent(monitor.id)}`,
       pageUrls: monitor.pageSlugs.map((p) => `${site}/status/${encodeURIComponent(p)}`),
       incidentKey: facts.incidentKey,
+      eventId: facts.eventId,
     };
   }
 }

@@ -134,6 +134,16 @@ export class AlertDeliveryEntity {
   @Column({ type: 'varchar', length: 64 })
   incidentKey!: string;
 
+  /**
+   * The alert's event id, sent with every attempt (webhook `event_id` and `X-Alert-Event-Id`, e-mail
+   * Message-ID): delivery is at least once, and a receiver drops a repeat by this id. Drawn once, by
+   * the INSERT that queues the row (alerts.repository.ts), so retries and the sends of a worker after
+   * a crash carry the same one; a uuid rather than the row id, which a restored or rebuilt database
+   * hands out again.
+   */
+  @Column({ type: 'uuid' })
+  eventId!: string;
+
   @Column({ type: 'varchar', length: 16, default: 'pending' })
   status!: DeliveryStatus;
 

@@ -38,6 +38,8 @@ export interface ClaimedDelivery {
   workspaceId: string;
   kind: TransitionKind;
   incidentKey: string;
+  /** Stored with the row: the same on every attempt, whichever worker makes it. */
+  eventId: string;
   attempts: number;
   createdAt: Date;
   transitionAt: Date;
@@ -158,8 +160,8 @@ export class AlertsRepository {
       [t.monitorId],
     );
     const inserted = await this.db.rows<{ due: boolean }>(
-      `INSERT INTO alert_deliveries (transition_id, channel_id, monitor_id, workspace_id, kind, incident_key, status, not_before, held, attempts, created_at)
-       SELECT $1::bigint, l.channel_id, $2::bigint, $3::bigint, $4::text, $5::text,
+      `INSERT INTO alert_deliveries (transition_id, channel_id, monitor_id, workspace_id, kind, incident_key, event_id, status, not_before, held, attempts, created_at)
+       SELECT $1::bigint, l.channel_id, $2::bigint, $3::bigint, $4::text, $5::text, gen_random_uuid(),
               CASE WHEN $4::text = 'recovered' AND NOT EXISTS (
                      SELECT 1 FROM alert_deliveries e
                       WHERE e.channel_id = l.channel_id AND e.monitor_id = $2::bigint AND e.incident_key = $5::text
@@ -191,6 +193,7 @@ export class AlertsRepository {
       workspace_id: string;
       kind: TransitionKind;
       incident_key: string;
+      event_id: string;
       attempts: number;
       created_at: Date | string;
       at: Date | string;
@@ -212,7 +215,8 @@ export class AlertsRepository {
            FROM due WHERE d.id = due.id
          RETURNING d.*)
        SELECT l.id::text AS id, l.channel_id::text AS channel_id, l.monitor_id::text AS monitor_id,
-              l.workspace_id::text AS workspace_id, l.kind, l.incident_key, l.attempts, l.created_at,
+              l.workspace_id::text AS workspace_id, l.kind, l.incident_key, l.event_id::text AS event_id,
+              l.attempts, l.created_at,
               t.at, t.regions
          FROM leased l JOIN alert_transitions t ON t.id = l.transition_id
         ORDER BY l.id`,
@@ -225,6 +229,7 @@ export class AlertsRepository {
       workspaceId: r.workspace_id,
       kind: r.kind,
       incidentKey: r.incident_key,
+      eventId: r.event_id,
       attempts: Number(r.attempts),
       createdAt: date(r.created_at),
       transitionAt: date(r.at),

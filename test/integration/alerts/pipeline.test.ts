@@ -36,6 +36,7 @@ interface DeliveryRow {
   status: string;
   attempts: number;
   incident_key: string;
+  event_id: string;
   last_error: string | null;
   response_status: number | null;
 }
@@ -116,7 +117,8 @@ describe('alert pipeline', () => {
   // Ordered by the bigint id: a bare `id` would name the text column of the select list.
   const deliveries = (monitorId: string) =>
     t.db.rows<DeliveryRow>(
-      `SELECT id::text AS id, channel_id::text AS channel_id, kind, status, attempts, incident_key, last_error, response_status
+      `SELECT id::text AS id, channel_id::text AS channel_id, kind, status, attempts, incident_key, event_id::text AS event_id,
+              last_error, response_status
          FROM alert_deliveries d WHERE monitor_id = $1 ORDER BY d.id`,
       [monitorId],
     );
@@ -164,6 +166,8 @@ describe('alert pipeline', () => {
       ['recovered', 'delivered'],
     ]);
     expect(new Set(rows.map((r) => r.incident_key)).size).toBe(1);
+    // One event id per alert and channel: four rows, four ids.
+    expect(new Set(rows.map((r) => r.event_id)).size).toBe(4);
     for (const channel of channels) {
       const got = requestsTo(channel.path);
       expect(got.map((b) => b.event)).toEqual(['monitor.down', 'monitor.recovered']);
@@ -322,6 +326,14 @@ describe('alert pipeline', () => {
         'monitor.down',
         'monitor.down',
       ]);
+      // Every attempt carries the row's event id, in the header and the body alike.
+      const attempts = own.requests.filter((r) => r.path === channels[0].path);
+      expect(attempts.map((r) => r.headers['x-alert-event-id'])).toEqual([row.event_id, row.event_id, row.event_id]);
+      expect(attempts.map((r) => (JSON.parse(r.body) as { event_id: string }).event_id)).toEqual([
+        row.event_id,
+        row.event_id,
+        row.event_id,
+      ]);
     } finally {
       await own.close();
     }
@@ -442,17 +454,24 @@ describe('alert pipeline', () => {
     const { monitorId, channels } = await setup();
     // A worker that claimed the row in the ingest's own transaction and then died: the row is leased
     // when the live worker first sees it.
+    let claimedEventId = '';
     await t.db.transaction(async () => {
       await report(monitorId, { 'fly-ams': 'error' });
       const claimed = await t.app.get(AlertsRepository).claim(10, 500, []);
       expect(claimed.map((c) => c.monitorId)).toEqual([monitorId]);
+      claimedEventId = claimed[0].eventId;
     });
     const [row] = await eventually(
       () => deliveries(monitorId),
       (r) => r.length === 1 && settled(r),
     );
-    expect(row).toMatchObject({ status: 'delivered', attempts: 2 });
+    expect(row).toMatchObject({ status: 'delivered', attempts: 2, event_id: claimedEventId });
     expect(requestsTo(channels[0].path)).toHaveLength(1);
+    // The live worker sends the event id the dead one had claimed: had that one's send gone out, the
+    // receiver could drop this one.
+    expect(receiver.requests.find((r) => r.path === channels[0].path)?.headers['x-alert-event-id']).toBe(
+      claimedEventId,
+    );
   });
 
   it('keeps what was queued across a restart: the next server sends it', async () => {

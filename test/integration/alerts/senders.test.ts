@@ -17,6 +17,7 @@ const AT = new Date('2026-01-02T03:04:05.000Z');
 const MONITOR_URL = 'https://app.example/app/w/acme/monitors/42';
 const PAGE_URL = 'https://status.example/status/acme';
 const INCIDENT = 'mon-42-inc-5';
+const EVENT_ID = '9d1e7c3a-52b4-4f0e-8a6d-2c7b9e1f4a03';
 const KINDS = ['down', 'degraded', 'recovered'] as const;
 
 const TELEGRAM_TOKEN = '123456789:AAEhBOweik9ad8hK2Ljs4Xb0Zq1Pn3RtYuI';
@@ -57,6 +58,7 @@ function alert(kind: AlertKind): AlertMessage {
     monitorUrl: MONITOR_URL,
     pageUrls: [PAGE_URL],
     incidentKey: INCIDENT,
+    eventId: EVENT_ID,
   };
 }
 
@@ -313,11 +315,13 @@ describe('alert channel senders', () => {
       // The service's own headers win over a channel's header of the same name.
       expect(req.headers['content-type']).toBe('application/json');
       expect(req.headers['x-alert-event']).toBe(`monitor.${kind}`);
+      expect(req.headers['x-alert-event-id']).toBe(EVENT_ID);
       const expected = `sha256=${createHmac('sha256', signingSecret).update(req.body, 'utf8').digest('hex')}`;
       expect(req.headers['x-signature-256']).toBe(expected);
       expect(json(req)).toEqual({
         version: 1,
         event: `monitor.${kind}`,
+        event_id: EVENT_ID,
         incident_key: INCIDENT,
         at: '2026-01-02T03:04:05.000Z',
         title: TITLES[kind],
@@ -498,6 +502,8 @@ describe('alert channel senders', () => {
       expect(smtp.messages).toHaveLength(1);
       expect(mail.subject).toBe(TITLES[kind]);
       expect(mail.headers.get('x-alert-event')).toBe(`monitor.${kind}`);
+      expect(mail.headers.get('x-alert-event-id')).toBe(EVENT_ID);
+      expect(mail.headers.get('message-id')).toBe(`<alert.${EVENT_ID}@app.example>`);
       expect(mail.text).toContain(`Checkout API (http https://shop.example/api) `);
       expect(mail.text).toContain(`- ${FIRST_REGION[kind]}`);
       expect(mail.text).toContain(`Monitor: ${MONITOR_URL}`);
@@ -512,6 +518,77 @@ describe('alert channel senders', () => {
     const req = only();
     expect(req.url).toBe('/ntfy/ops');
     expect(req.headers.authorization).toBeUndefined();
+  });
+
+  describe('event id: what lets a receiver drop a repeated send', () => {
+    // Delivery is at least once: after a crash the worker sends the same outbox row again, and the
+    // message it builds carries the row's stored event id. These are the two sends a receiver gets.
+    const OTHER_EVENT = '3c8b0f6e-9a27-4d51-b4e3-7f2a1d6c5e98';
+
+    it('webhook: a resend carries the id of the first, in X-Alert-Event-Id and in event_id alike', async () => {
+      const hook = { endpoint: `${rx.url}/hook`, headers: [] };
+      for (let i = 0; i < 2; i++)
+        expect(await SENDERS.webhook.send(hook, alert('down'), ctx())).toMatchObject({ ok: true });
+      expect(rx.requests).toHaveLength(2);
+      for (const req of rx.requests) {
+        expect(req.headers['x-alert-event-id']).toBe(EVENT_ID);
+        expect(json(req).event_id).toBe(EVENT_ID);
+      }
+      expect(rx.requests[1].body).toBe(rx.requests[0].body);
+      // The next alert of the same incident is another outbox row, with its own id.
+      rx.clear();
+      await SENDERS.webhook.send(hook, { ...alert('recovered'), eventId: OTHER_EVENT }, ctx());
+      const req = only();
+      expect(req.headers['x-alert-event-id']).toBe(OTHER_EVENT);
+      expect(json(req)).toMatchObject({ event_id: OTHER_EVENT, incident_key: INCIDENT });
+    });
+
+    it('email: a resend has the Message-ID of the first', async () => {
+      for (let i = 0; i < 2; i++)
+        expect(await SENDERS.email.send({ email: 'oncall@acme.test' }, alert('down'), ctx())).toMatchObject({
+          ok: true,
+        });
+      const mails = smtp.to('oncall@acme.test');
+      expect(mails).toHaveLength(2);
+      expect(mails.map((m) => m.headers.get('message-id'))).toEqual([
+        `<alert.${EVENT_ID}@app.example>`,
+        `<alert.${EVENT_ID}@app.example>`,
+      ]);
+    });
+
+    // These providers group by incident, not by message: their key stays the incident key (a
+    // repeated trigger or create joins the open alert; the recovery, another event, closes it).
+    it.each(['pagerduty', 'opsgenie', 'grafana_oncall'] as const)(
+      '%s: a resend repeats the request; every event of the incident has its key',
+      async (kind) => {
+        const config = {
+          pagerduty: { integrationKey: 'R0UT1NGKEY0123456789abcdef012345' },
+          opsgenie: { apiKey: 'og-key-1', region: 'us' },
+          grafana_oncall: { webhookUrl: `${rx.url}/integrations/v1/formatted_webhook/t/` },
+        }[kind];
+        rx.reply({ status: 202, body: '{}' });
+        const sends = [alert('down'), alert('down'), { ...alert('recovered'), eventId: OTHER_EVENT }];
+        for (const message of sends)
+          expect(await SENDERS[kind].send(config, message, ctx())).toMatchObject({ ok: true });
+        expect(rx.requests).toHaveLength(3);
+        const [first, again, recovery] = rx.requests;
+        expect(again.url).toBe(first.url);
+        expect(again.body).toBe(first.body);
+        const keyOf = (req: ReceivedRequest): unknown => {
+          switch (kind) {
+            case 'pagerduty':
+              return json(req).dedup_key;
+            case 'opsgenie':
+              return req.url.endsWith('/close?identifierType=alias')
+                ? decodeURIComponent(req.url.split('/')[4])
+                : json(req).alias;
+            case 'grafana_oncall':
+              return json(req).alert_uid;
+          }
+        };
+        expect([first, recovery].map(keyOf)).toEqual([INCIDENT, INCIDENT]);
+      },
+    );
   });
 
   describe('private targets', () => {
@@ -531,9 +608,7 @@ describe('alert channel senders', () => {
         strict(),
       );
       expect(result).toMatchObject({ ok: false, retryable: false });
-      expect(result.error).toMatch(
-        /localhost resolves to a private, loopback or reserved address/,
-      );
+      expect(result.error).toMatch(/localhost resolves to a private, loopback or reserved address/);
       expect(result.error).not.toContain('secret-path');
       expect(rx.connections).toBe(0);
     });

@@ -1,6 +1,8 @@
 // E-mail through the service's SMTP relay (MailerService: SMTP_URL, MAIL_FROM): the title as subject,
 // the plain-text summary, and a simple HTML version of it. The relay's answer decides: 4xx and no
-// connection are transient, 5xx (a rejected recipient) is final.
+// connection are transient, 5xx (a rejected recipient) is final. The Message-ID is made of the alert's
+// event id, so a mail sent again after a crash has the Message-ID of the first, by which mailbox
+// rules (Sieve `duplicate`, RFC 7352) and mail clients drop it.
 import { escapeHtml } from '../../common/html';
 import {
   headlineOf,
@@ -37,8 +39,26 @@ export function alertMail(to: string, message: AlertMessage): MailMessage {
     subject: titleOf(message),
     text: summaryOf(message),
     html,
-    headers: { 'X-Alert-Event': `monitor.${message.kind}`, 'X-Alert-Incident': message.incidentKey },
+    headers: {
+      'Message-ID': alertMessageId(message),
+      'X-Alert-Event': `monitor.${message.kind}`,
+      'X-Alert-Event-Id': message.eventId,
+      'X-Alert-Incident': message.incidentKey,
+    },
   };
+}
+
+/** `<alert.<event id>@<the dashboard's host name>>`: the same for every attempt of one delivery. */
+export function alertMessageId(message: AlertMessage): string {
+  let host = '';
+  try {
+    host = new URL(message.monitorUrl).hostname;
+  } catch {
+    // A dashboard URL that does not parse takes the fallback below; the event id keeps it unique.
+  }
+  // An IP literal ([::1]) is no dot-atom, which the right of a Message-ID must be (RFC 5322 3.6.4).
+  if (!/^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*$/.test(host)) host = 'localhost';
+  return `<alert.${message.eventId}@${host}>`;
 }
 
 interface SmtpFailure {

@@ -1,5 +1,6 @@
 // Grafana OnCall: the "formatted webhook" integration. `alert_uid` is the incident key, so the
 // recovery (`state: ok`) resolves the alert group its outage opened. The webhook URL is a credential.
+// A repeated send (delivery is at least once) joins the same alert group, which is not paged again.
 import { summaryOf, titleOf, type AlertMessage } from '../alert-message';
 import { postJson, urlSecrets } from '../outbound-http';
 import type { ChannelSender, GrafanaOncallConfig } from './channel-sender';

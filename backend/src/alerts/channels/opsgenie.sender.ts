@@ -1,6 +1,9 @@
 // Opsgenie: Alert API v2 in the channel's region. Down, degraded and test create an alert whose alias
 // is the incident key (Opsgenie de-duplicates an open alert by alias, so degraded then down is one
 // alert); recovery closes it by alias. The API key is a credential.
+// The alias stays the incident key, not the alert's event id: a repeated send (delivery is at least
+// once) is de-duplicated by it (an open alert's count goes up, nobody is notified again) and a second
+// close changes nothing. Opsgenie has no idempotency key of its own for a request.
 import { summaryOf, titleOf, type AlertKind, type AlertMessage } from '../alert-message';
 import { postJson } from '../outbound-http';
 import { finalFailure, type ChannelSender, type OpsgenieConfig } from './channel-sender';

@@ -2,6 +2,10 @@
 // warning, then down raises the same alert to critical), recovery resolves; all with the incident key
 // as `dedup_key`, so a recovery closes exactly the alert its outage opened. The integration key is
 // the `routing_key` and a credential.
+// The alert's event id is deliberately not the dedup_key: that key groups the trigger and resolve of
+// one incident. A repeated send (delivery is at least once) is absorbed by it anyway: a trigger whose
+// dedup_key names an open alert adds no alert and pages nobody again, a second resolve changes
+// nothing, and a channel's sends go out in order, so a repeated trigger never follows its resolve.
 import { linksOf, sortedRegions, titleOf, type AlertKind, type AlertMessage } from '../alert-message';
 import { postJson } from '../outbound-http';
 import type { ChannelSender, PagerdutyConfig } from './channel-sender';

@@ -2,7 +2,7 @@
 // test/integration/alerts/senders.test.ts).
 import type { AlertKind, AlertMessage } from '../alert-message';
 import { discordPayload } from './discord.sender';
-import { alertMail } from './email.sender';
+import { alertMail, alertMessageId } from './email.sender';
 import { clip } from './format';
 import { googleChatPayload } from './google-chat.sender';
 import { headerText, ntfyHeaders, ntfyUrl } from './ntfy.sender';
@@ -11,7 +11,9 @@ import { pagerdutyPayload } from './pagerduty.sender';
 import { slackEscape, slackPayload } from './slack.sender';
 import { telegramText } from './telegram.sender';
 import { twilioAuthorization, twilioForm, twilioPath } from './twilio';
-import { webhookHeaders, webhookSignature } from './webhook.sender';
+import { webhookBody, webhookHeaders, webhookSignature } from './webhook.sender';
+
+const EVENT_ID = '5e2a8d10-7c43-4b8e-a1f6-0d9c3e7b2a41';
 
 function message(kind: AlertKind, overrides: Partial<AlertMessage> = {}): AlertMessage {
   return {
@@ -23,6 +25,7 @@ function message(kind: AlertKind, overrides: Partial<AlertMessage> = {}): AlertM
     monitorUrl: 'https://app.example/m/42',
     pageUrls: [],
     incidentKey: 'mon/42 #5',
+    eventId: EVENT_ID,
     ...overrides,
   };
 }
@@ -86,7 +89,29 @@ describe('webhookSignature', () => {
       message('down'),
       '{}',
     );
-    expect(headers).toEqual({ 'X-Env': 'prod', 'content-type': 'application/json', 'x-alert-event': 'monitor.down' });
+    expect(headers).toEqual({
+      'X-Env': 'prod',
+      'content-type': 'application/json',
+      'x-alert-event': 'monitor.down',
+      'x-alert-event-id': EVENT_ID,
+    });
+  });
+
+  it('never lets a custom header replace the event id, whatever its case', () => {
+    const headers = webhookHeaders(
+      { endpoint: 'https://x.example', headers: [{ key: 'X-Alert-Event-Id', value: 'forged' }] },
+      message('down'),
+      '{}',
+    );
+    expect(Object.entries(headers).filter(([k]) => k.toLowerCase() === 'x-alert-event-id')).toEqual([
+      ['x-alert-event-id', EVENT_ID],
+    ]);
+  });
+});
+
+describe('webhookBody', () => {
+  it('carries the event id beside the incident key', () => {
+    expect(webhookBody(message('down'))).toMatchObject({ event_id: EVENT_ID, incident_key: 'mon/42 #5' });
   });
 });
 
@@ -197,6 +222,17 @@ describe('alertMail', () => {
     expect(mail.subject).toBe('[DOWN] A<B is down');
     expect(mail.html).toContain('[DOWN] A&#60;B is down</h2>');
     expect(mail.text.startsWith('A<B (http) is down at 2026-01-02T03:04:05Z.')).toBe(true);
+  });
+
+  it('takes its Message-ID from the event id, at the dashboard host or localhost for an IP literal', () => {
+    expect(alertMail('a@b.test', message('down')).headers).toMatchObject({
+      'Message-ID': `<alert.${EVENT_ID}@app.example>`,
+      'X-Alert-Event-Id': EVENT_ID,
+    });
+    expect(alertMessageId(message('down', { monitorUrl: 'http://[::1]:3001/app/w/a/monitors/1' }))).toBe(
+      `<alert.${EVENT_ID}@localhost>`,
+    );
+    expect(alertMessageId(message('down', { monitorUrl: 'not a url' }))).toBe(`<alert.${EVENT_ID}@localhost>`);
   });
 });
 

@@ -1,11 +1,14 @@
 // Webhook: our own JSON body (below), the channel's custom headers, and when the channel has a
 // signing secret `X-Signature-256: sha256=<hex HMAC-SHA256 of the raw body>`, so a receiver can verify
 // that the request came from this service and was not altered (compare in constant time).
+// Delivery is at least once: a send cut short by a crash is sent again, with the same event id in
+// `X-Alert-Event-Id` and the body's `event_id`, by which the receiver drops the repeat.
 //
-// Body (version 1):
+// Body (version 1; `event_id` was added later, compatibly):
 //   {
 //     "version": 1,
 //     "event": "monitor.down" | "monitor.degraded" | "monitor.recovered" | "monitor.test",
+//     "event_id": "<uuid>",           // the same on every attempt of this alert to this channel
 //     "incident_key": "...",          // the same for a down and its recovery
 //     "at": "2026-01-02T03:04:05.000Z",
 //     "title": "[DOWN] Checkout API is down",
@@ -22,6 +25,7 @@ import type { ChannelSender, WebhookConfig } from './channel-sender';
 
 export const WEBHOOK_SIGNATURE_HEADER = 'x-signature-256';
 export const WEBHOOK_EVENT_HEADER = 'x-alert-event';
+export const WEBHOOK_EVENT_ID_HEADER = 'x-alert-event-id';
 
 /** Headers the service sets itself; a channel's custom header of the same name is ignored. */
 const RESERVED_HEADERS = new Set([
@@ -30,12 +34,14 @@ const RESERVED_HEADERS = new Set([
   'host',
   WEBHOOK_SIGNATURE_HEADER,
   WEBHOOK_EVENT_HEADER,
+  WEBHOOK_EVENT_ID_HEADER,
 ]);
 
 export function webhookBody(message: AlertMessage): Record<string, unknown> {
   return {
     version: 1,
     event: `monitor.${message.kind}`,
+    event_id: message.eventId,
     incident_key: message.incidentKey,
     at: message.at.toISOString(),
     title: titleOf(message),
@@ -70,6 +76,7 @@ export function webhookHeaders(config: WebhookConfig, message: AlertMessage, raw
   }
   headers['content-type'] = 'application/json';
   headers[WEBHOOK_EVENT_HEADER] = `monitor.${message.kind}`;
+  headers[WEBHOOK_EVENT_ID_HEADER] = message.eventId;
   if (config.signingSecret) headers[WEBHOOK_SIGNATURE_HEADER] = webhookSignature(config.signingSecret, rawBody);
   return headers;
 }

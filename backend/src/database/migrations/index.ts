@@ -17,6 +17,7 @@ import { PageChangeNotify1795510000000 } from './1795510000000-PageChangeNotify'
 import { SubscriberComponents1795520000000 } from './1795520000000-SubscriberComponents';
 import { ViewerRole1795530000000 } from './1795530000000-ViewerRole';
 import { MonitorTags1795840902093 } from './1795840902093-MonitorTags';
+import { AlertEventIds1795912400000 } from './1795912400000-AlertEventIds';
 
 export const MIGRATIONS: Function[] = [
   Initial1795307197237,
@@ -37,4 +38,5 @@ export const MIGRATIONS: Function[] = [
   SubscriberComponents1795520000000,
   ViewerRole1795530000000,
   MonitorTags1795840902093,
+  AlertEventIds1795912400000,
 ];
