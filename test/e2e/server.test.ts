@@ -172,3 +172,64 @@ const admin = adminDatabaseUrl();
     expect((await get(server, '/v1/whoami', key)).body).toMatchObject({ workspace: { slug: 'default' } });
   });
 });
+
+(admin ? describe : describe.skip)('server under production settings', () => {
+  const name = `e2e_prod_${process.pid}`;
+  let url: string;
+
+  beforeAll(async () => {
+    const client = new Client({ connectionString: admin! });
+    await client.connect();
+    await client.query(`CREATE DATABASE ${name}`);
+    await client.end();
+    const parsed = new URL(admin!);
+    parsed.pathname = `/${name}`;
+    url = parsed.toString();
+  });
+
+  afterAll(async () => {
+    const client = new Client({ connectionString: admin! });
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.end();
+  });
+
+  /** The log lines of a production start until the address mode was said, then the server stops. */
+  async function startLines(extra: Record<string, string>): Promise<string[]> {
+    const server = await startServer({
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      DATABASE_URL: url,
+      SECRET_KEY: 'a-production-secret-key-of-at-least-32-characters',
+      OAUTH_ISSUER: 'https://status.example.com',
+      DASHBOARD_URL: 'https://app.example.com',
+      CHECKER_EMBEDDED: 'false',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'svc-prod-')),
+      ...extra,
+    });
+    try {
+      for (let i = 0; i < 100 && !/private targets/.test(server.stdout()); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return server
+        .stdout()
+        .split('\n')
+        .filter((line) => line.includes('private targets'));
+    } finally {
+      await server.stop();
+    }
+  }
+
+  it('says once at start which address mode it runs in', async () => {
+    const refusing = await startLines({});
+    expect(refusing).toHaveLength(1);
+    const refused = JSON.parse(refusing[0]) as { allowPrivateTargets: boolean; msg: string };
+    expect(refused.allowPrivateTargets).toBe(false);
+    expect(refused.msg).toMatch(/^private targets refused/);
+    const allowing = await startLines({ ALLOW_PRIVATE_TARGETS: 'true' });
+    expect(allowing).toHaveLength(1);
+    const allowed = JSON.parse(allowing[0]) as { allowPrivateTargets: boolean; msg: string };
+    expect(allowed.allowPrivateTargets).toBe(true);
+    expect(allowed.msg).toMatch(/^private targets allowed/);
+  });
+});
