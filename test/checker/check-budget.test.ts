@@ -21,6 +21,9 @@ import type { MonitorEntity } from '../../backend/src/monitors/monitor.entity';
 import { toMonitorView, type MonitorView } from '../../backend/src/monitors/monitor.view';
 import { monitorView, startHttpTarget, type LoopbackServer } from '../support/loopback';
 
+/** The targets are loopback servers: checked with a private location's grant. */
+const LOOPBACK = { privateTargets: true };
+
 const { Packet } = dns2;
 
 /** A view made the way the service makes it, so degradedAt is the computed default. */
@@ -121,7 +124,7 @@ describe('timeout 0: the whole period', () => {
 
   it('an HTTP check that answers is a success, not degraded', async () => {
     // The route waits 20 ms, so the check is slower than the 0 ms threshold a timeout of 0 used to give.
-    const result = await runCheck(viewOf({ kind: 'http', url: `${http.url}/delay/20` }), new HttpProbe());
+    const result = await runCheck(viewOf({ kind: 'http', url: `${http.url}/delay/20` }), new HttpProbe(), LOOPBACK);
     expect(result.error).toBeNull();
     expect(result.status).toBe('success');
   });
@@ -134,6 +137,7 @@ describe('timeout 0: the whole period', () => {
         grpc: { service: '', tls: false, metadata: [], expectedStatus: 'SERVING' },
       }),
       new GrpcProbe(),
+      LOOPBACK,
     );
     expect(result.error).toBeNull();
     expect(result).toMatchObject({ status: 'success', details: { servingStatus: 'SERVING' } });
@@ -147,7 +151,7 @@ describe('timeout 0: the whole period', () => {
         recordAssertions: [{ record: 'A', comparator: 'eq', target: '127.0.0.1' }],
       }),
       new DnsProbe(),
-      { dnsServer },
+      { dnsServer, ...LOOPBACK },
     );
     expect(result.error).toBeNull();
     expect(result.status).toBe('success');
@@ -158,8 +162,8 @@ describe('name resolution within the budget', () => {
   it('resolves HTTP, TCP and gRPC targets through the configured resolver', async () => {
     const port = Number(new URL(http.url).port);
     const checks = await Promise.all([
-      runCheck(viewOf({ kind: 'http', url: `http://shop.test:${port}/` }), new HttpProbe(), { dnsServer }),
-      runCheck(viewOf({ kind: 'tcp', uri: `shop.test:${port}` }), new TcpProbe(), { dnsServer }),
+      runCheck(viewOf({ kind: 'http', url: `http://shop.test:${port}/` }), new HttpProbe(), { dnsServer, ...LOOPBACK }),
+      runCheck(viewOf({ kind: 'tcp', uri: `shop.test:${port}` }), new TcpProbe(), { dnsServer, ...LOOPBACK }),
       runCheck(
         viewOf({
           kind: 'grpc',
@@ -167,7 +171,7 @@ describe('name resolution within the budget', () => {
           grpc: { service: '', tls: false, metadata: [], expectedStatus: 'SERVING' },
         }),
         new GrpcProbe(),
-        { dnsServer },
+        { dnsServer, ...LOOPBACK },
       ),
     ]);
     for (const check of checks) {
@@ -186,7 +190,7 @@ describe('name resolution within the budget', () => {
     ['grpc', () => ({ kind: 'grpc' as const, uri: 'silent.test:50051' }), new GrpcProbe()],
   ])('a %s check whose resolver never answers fails with a timeout', async (_kind, target, probe) => {
     asked.length = 0;
-    const result = await runCheck(viewOf({ ...target(), timeout: 300 }), probe, { dnsServer });
+    const result = await runCheck(viewOf({ ...target(), timeout: 300 }), probe, { dnsServer, ...LOOPBACK });
     expect(asked).toContain('silent.test');
     expect(result).toMatchObject({ status: 'error', error: { kind: 'timeout' } });
   });
