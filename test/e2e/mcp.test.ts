@@ -229,7 +229,7 @@ describe('MCP endpoint', () => {
     it('reads pages, components, monitors, status, summary, channels and locations', async () => {
       const client = await mcp.withKey(pro.readKey);
       expect((await mcp.ok(client, 'list_status_pages')).statusPages).toEqual([
-        expect.objectContaining({ id: pageId, slug: 'acme-mcp', title: 'Acme status' }),
+        expect.objectContaining({ id: pageId, slug: 'acme-mcp', title: 'Acme status', embedOrigins: [] }),
       ]);
       expect((await mcp.ok(client, 'list_page_components', { pageId })).components).toEqual([
         expect.objectContaining({ id: componentId, type: 'monitor', monitorId, name: 'API' }),

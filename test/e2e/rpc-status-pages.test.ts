@@ -76,6 +76,7 @@ describe('StatusPageService', () => {
         defaultLocale: 'de',
         locales: ['en', 'de'],
         allowIndex: false,
+        embedOrigins: ['https://WWW.Acme-Example.com/', 'http://localhost:5173'],
       });
       expect(page).toMatchObject({
         customDomain: 'status.acme-example.com',
@@ -84,6 +85,7 @@ describe('StatusPageService', () => {
         customTheme: { light: { '--color-primary': '#0055ff' }, dark: { '--color-primary': '#88aaff' } },
         locales: ['en', 'de'],
         allowIndex: false,
+        embedOrigins: ['https://www.acme-example.com', 'http://localhost:5173'],
       });
     });
 
@@ -110,6 +112,12 @@ describe('StatusPageService', () => {
       [{ customDomain: 'not a domain' }, 'customDomain: must be a host name'],
       [{ defaultLocale: 'fr', locales: ['en', 'de'] }, 'defaultLocale: must be one of locales'],
       [{ customTheme: { light: { color: 'red' } } }, 'customTheme.light'],
+      [{ embedOrigins: ['https://acme.example.com/status'] }, 'embedOrigins.0: must be an https origin'],
+      [{ embedOrigins: ['http://acme.example.com'] }, 'embedOrigins.0: must be an https origin'],
+      [
+        { embedOrigins: Array.from({ length: 11 }, (_, i) => `https://s${i}.example.com`) },
+        'embedOrigins: must have at most 10 entries',
+      ],
     ])('refuses %j', async (patch, message) => {
       const error = await rpcError(sut.createStatusPage({ statusPage: { title: 'x', slug: slug(), ...patch } }));
       expect(error.code).toBe(Code.InvalidArgument);

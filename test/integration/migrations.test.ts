@@ -17,6 +17,7 @@ const TABLES = [
   'page_components',
   'page_subscribers',
   'page_subscriber_components',
+  'subscription_mail_quotas',
   'status_reports',
   'status_report_updates',
   'status_report_components',

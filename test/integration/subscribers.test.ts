@@ -1,12 +1,16 @@
 // SubscribersService and SubscriberNotifier on a real database and a real SMTP server on loopback.
 import { AuditLogEntity } from '../../backend/src/audit/audit-log.entity';
 import type { ServiceContext } from '../../backend/src/common/context';
-import { NotFoundError, ValidationError } from '../../backend/src/common/errors';
+import { LimitExceededError, NotFoundError, ValidationError } from '../../backend/src/common/errors';
 import { paginationOf } from '../../backend/src/common/paging';
 import { wholeDatabaseText } from '../support/rpc';
 import { PageSubscriberEntity } from '../../backend/src/subscribers/page-subscriber.entity';
 import { SubscriberNotifier, type PageEvent } from '../../backend/src/subscribers/subscriber-notifier.service';
 import { SubscribersService } from '../../backend/src/subscribers/subscribers.service';
+import {
+  FORM_SUBSCRIPTIONS_PER_PAGE_PER_HOUR,
+  MAILS_PER_RECIPIENT_PER_HOUR,
+} from '../../backend/src/subscribers/subscription-mail-limits';
 import { createTestApp, newWorkspace, type TestApp } from '../support/app';
 import { closedPort, SMTP_PASSWORD, startSmtp, type ReceivedMail, type TestSmtp } from '../support/smtp';
 
@@ -218,6 +222,77 @@ describe(SubscribersService.name, () => {
     const vouched = (await sut.list(ctx, pageId)).items.find((s) => s.email === 'vouched@example.com')!;
     expect(vouched.status).toBe('confirmed');
     expect(vouched.confirmedAt).not.toBeNull();
+  });
+
+  describe('subscription mail limits', () => {
+    const formOf = (c: ServiceContext, page: string) => ({ workspaceId: c.workspace.id, pageId: page });
+
+    it('mails one address at most 3 times an hour across pages, workspaces and verbs', async () => {
+      const other = await newWorkspace(t);
+      const otherPage = await insertPage(t, other);
+      const thirdPage = await insertPage(t, ctx);
+      expect(MAILS_PER_RECIPIENT_PER_HOUR).toBe(3);
+
+      expect((await sut.add(ctx, pageId, 'quota@example.com')).confirmationSent).toBe(true);
+      expect(await sut.subscribeOnPage(formOf(other, otherPage), { email: 'Quota@example.com' })).toEqual({
+        mail: 'sent',
+      });
+      expect(await sut.import(ctx, thirdPage, ['quota@example.com'])).toMatchObject({ confirmationsSent: 1 });
+      expect(smtp.to('quota@example.com')).toHaveLength(3);
+      const lastLink = linkToken(smtp.to('quota@example.com')[2], '/subscriptions/confirm');
+
+      // Past the limit every verb still answers, but nothing is mailed and no link is replaced.
+      expect(await sut.subscribeOnPage(formOf(other, otherPage), { email: 'quota@example.com' })).toEqual({
+        mail: 'withheld',
+      });
+      expect(await sut.subscribeOnPage(formOf(ctx, thirdPage), { email: 'quota@example.com' })).toEqual({
+        mail: 'withheld',
+      });
+      const again = await sut.add(ctx, pageId, 'quota@example.com');
+      expect(again.confirmationSent).toBe(false);
+      expect(await sut.import(ctx, await insertPage(t, ctx), ['quota@example.com'])).toMatchObject({
+        added: 1,
+        confirmationsSent: 0,
+      });
+      expect(smtp.to('quota@example.com')).toHaveLength(3);
+      expect((await sut.confirm(lastLink)).status).toBe('confirmed');
+
+      // Other addresses keep their own quota.
+      expect((await sut.add(ctx, pageId, 'someone-else@example.com')).confirmationSent).toBe(true);
+    });
+
+    it('holds under concurrent requests (the count is one row lock in the database)', async () => {
+      const pages = [pageId, await insertPage(t, ctx)];
+      const results = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          sut.subscribeOnPage(formOf(ctx, pages[i % 2]), { email: 'race@example.com' }),
+        ),
+      );
+      expect(results.filter((r) => r.mail === 'sent')).toHaveLength(MAILS_PER_RECIPIENT_PER_HOUR);
+      expect(results.filter((r) => r.mail === 'withheld')).toHaveLength(12 - MAILS_PER_RECIPIENT_PER_HOUR);
+      expect(smtp.to('race@example.com')).toHaveLength(MAILS_PER_RECIPIENT_PER_HOUR);
+    });
+
+    it(`makes at most ${FORM_SUBSCRIPTIONS_PER_PAGE_PER_HOUR} subscriptions an hour from one page's form`, async () => {
+      for (let i = 0; i < FORM_SUBSCRIPTIONS_PER_PAGE_PER_HOUR; i++) {
+        await sut.subscribeOnPage(formOf(ctx, pageId), { email: `crowd${i}@example.com` });
+      }
+      const refused = await failure(sut.subscribeOnPage(formOf(ctx, pageId), { email: 'late@example.com' }));
+      expect(refused).toBeInstanceOf(LimitExceededError);
+      expect(refused.message).toBe(
+        `this page's subscribe form took ${FORM_SUBSCRIPTIONS_PER_PAGE_PER_HOUR} subscriptions in the last hour; try again later`,
+      );
+      expect(smtp.to('late@example.com')).toEqual([]);
+      const rows = await t.db.repo(PageSubscriberEntity).countBy({ pageId, email: 'late@example.com' });
+      expect(rows).toBe(0);
+      // Another page's form, and the workspace's own verbs, are not held back; nor was the refused
+      // address's quota spent (the refusal rolled it back).
+      const other = await insertPage(t, ctx);
+      for (let i = 0; i < MAILS_PER_RECIPIENT_PER_HOUR; i++) {
+        expect(await sut.subscribeOnPage(formOf(ctx, other), { email: 'late@example.com' })).toEqual({ mail: 'sent' });
+      }
+      expect((await sut.add(ctx, pageId, 'added@example.com')).confirmationSent).toBe(true);
+    });
   });
 
   it('removes a subscriber', async () => {

@@ -1,5 +1,5 @@
 // The status page form's fields and the verb's input, both ways (see monitor-form.ts for the idea).
-// Lists are text: e-mail domains separated by commas or spaces, theme overrides one `--name: value`
+// Lists are text: e-mail domains and embedding origins separated by commas or spaces, theme overrides one `--name: value`
 // per line for each colour scheme; locales are checkboxes. Empty optional fields are null (none).
 import type { FieldIssue } from '../common/errors';
 import { PAGE_LOCALES } from '../public-pages/render/i18n';
@@ -25,7 +25,8 @@ export type StatusPageFormField =
   | 'customDark'
   | 'defaultLocale'
   | 'locales'
-  | 'allowIndex';
+  | 'allowIndex'
+  | 'embedOrigins';
 
 export type StatusPageFormValues = Partial<Record<StatusPageFormField | `locale.${string}`, string>>;
 
@@ -48,6 +49,7 @@ export function statusPageFormValues(p: StatusPageView): StatusPageFormValues {
     customDark: themeLines(p.customTheme?.dark),
     defaultLocale: p.defaultLocale,
     allowIndex: p.allowIndex ? CHECKED : '',
+    embedOrigins: p.embedOrigins.join(', '),
   };
   for (const locale of p.locales) values[`locale.${locale}`] = CHECKED;
   return values;
@@ -113,6 +115,10 @@ export function parseStatusPageForm(form: Form): ParsedStatusPageForm {
     defaultLocale: form.defaultLocale ?? '',
     locales: PAGE_LOCALES.filter((l) => form[`locale.${l}`] === CHECKED),
     allowIndex: form.allowIndex === CHECKED,
+    embedOrigins: (form.embedOrigins ?? '')
+      .split(/[\s,]+/)
+      .map((o) => o.trim())
+      .filter((o) => o !== ''),
   };
   if (form.password) input.password = form.password;
   return { input, errors };
@@ -143,6 +149,7 @@ export function statusPageFieldOfIssue(issue: FieldIssue): { field: StatusPageFo
     'defaultLocale',
     'locales',
     'allowIndex',
+    'embedOrigins',
   ];
   if (!known.includes(head as StatusPageFormField)) return null;
   const index = Number(rest[0]);

@@ -26,6 +26,7 @@ import { ComponentGroupEntity } from '../status-pages/component-group.entity';
 import { PageComponentEntity } from '../status-pages/page-component.entity';
 import { PageSubscriberEntity } from '../subscribers/page-subscriber.entity';
 import { PageSubscriberComponentEntity } from '../subscribers/page-subscriber-component.entity';
+import { SubscriptionMailQuotaEntity } from '../subscribers/subscription-mail-quota.entity';
 import { StatusPageEntity } from '../status-pages/status-page.entity';
 import {
   StatusReportComponentEntity,
@@ -52,6 +53,7 @@ export const ENTITIES = [
   PageComponentEntity,
   PageSubscriberEntity,
   PageSubscriberComponentEntity,
+  SubscriptionMailQuotaEntity,
   StatusReportEntity,
   StatusReportUpdateEntity,
   StatusReportComponentEntity,

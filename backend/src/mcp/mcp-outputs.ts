@@ -40,6 +40,8 @@ export const statusPageOut = z.object({
   description: z.string(),
   published: z.boolean(),
   customDomain: z.string().nullable(),
+  /** Origins that may show the page in a frame (none: no site may). */
+  embedOrigins: z.array(z.string()),
 });
 
 export const componentOut = z.object({

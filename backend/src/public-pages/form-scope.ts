@@ -1,12 +1,15 @@
 // What the form routes of a public page (access, subscribe) share: their own Fastify scope that reads
 // url-encoded forms, answers that no cache may keep nor any site frame (they carry a CSRF token of
-// this browser), plain-text errors that never show a stack, and a CSRF key of their own.
+// this browser, and a framed button invites clickjacking, whatever the page's embedOrigins), the
+// public CSP (no script, the document's own stylesheet only), plain-text errors that never show a
+// stack, and a CSRF key of their own.
 import { hkdfSync } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { resolveSecretKey, type AppConfig } from '../config/config';
 import { PROTECTED_CACHE_CONTROL } from './access/page-access';
 import { registerPageFinder } from './page-resolver';
+import { inlineStyleSources, setPublicHeaders } from './public-headers';
 import type { PublicPagesService } from './public-pages.service';
 
 const FORM_BODY_LIMIT = 16 * 1024;
@@ -36,8 +39,8 @@ export function formScope(app: FastifyInstance, scope: FormScope): void {
   );
   app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('cache-control', PROTECTED_CACHE_CONTROL);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('x-frame-options', 'DENY');
+    // The styles of the document being sent: the page's stylesheet, whatever its theme.
+    setPublicHeaders(reply, { styles: typeof payload === 'string' ? inlineStyleSources(payload) : [] });
     for (const [name, value] of Object.entries(scope.headers ?? {})) reply.header(name, value);
     done(null, payload);
   });

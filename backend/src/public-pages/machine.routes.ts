@@ -11,6 +11,7 @@ import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { PageAccess, PROTECTED_CACHE_CONTROL, refuseMachine } from './access/page-access';
 import { resolvePage } from './page-resolver';
+import { setPublicHeaders } from './public-headers';
 import type { PageSnapshot, PublicPage } from './public-page.types';
 import { PublicPagesService } from './public-pages.service';
 import { badgeStyle, renderBadge, sanitizeLabel } from './render/badge';
@@ -144,6 +145,8 @@ export class MachineRoutes implements OnModuleInit {
     reply: FastifyReply,
     surface: (page: PublicPage, urls: { pageUrl: string; idHost: string }) => Surface,
   ): Promise<FastifyReply> {
+    // No script, no style, no frame, whatever a label or a name held, on every answer (401 and 404 too).
+    setPublicHeaders(reply);
     const resolved = await resolvePage(request);
     if (!resolved) return notFound(reply, 'No published status page here.');
     const { page, base } = resolved;
@@ -156,14 +159,9 @@ export class MachineRoutes implements OnModuleInit {
     const validator = `${snapshot.version}\0${page.updatedAt.getTime()}\0${s.variant}\0${base}`;
     const etag = `"${createHash('sha256').update(validator).digest('base64url').slice(0, 27)}"`;
     reply.header('etag', etag).header('cache-control', isPublic ? s.cacheControl : PROTECTED_CACHE_CONTROL);
-    reply.header('x-content-type-options', 'nosniff');
     if (s.cors && isPublic) reply.header('access-control-allow-origin', '*');
     // Who sees what depends on the access cookie or address on a protected page: caches must not share.
     if (!isPublic) reply.header('vary', 'cookie');
-    if (s.type === TYPES.svg) {
-      // An SVG opened directly must not run anything, whatever a label held.
-      reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
-    }
     // The validator first: a poller with the current data costs no rendering (nor history query).
     if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
     return reply

@@ -37,6 +37,8 @@ export interface PublicPage {
   /** The locales of the switcher: the default first, then the page's `locales`, each once, supported only. */
   locales: string[];
   allowIndex: boolean;
+  /** Origins that may frame the page and its history (CSP frame-ancestors); empty: none may. */
+  embedOrigins: string[];
   /** The last change of the page's own settings (sitemap `lastmod`); the snapshot's `version` covers the rest. */
   updatedAt: Date;
 }

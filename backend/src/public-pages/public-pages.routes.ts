@@ -1,7 +1,9 @@
 // The public status page and its history as HTML, plus robots.txt and sitemap.xml (of the main site,
 // and of each page's custom domain). Plain GET routes on the Fastify instance, like the site's; they
 // answer on custom domains through the rewrite of page-domains.ts. Each page surface resolves the
-// page, asks PageAccess first, then answers from the cached snapshot with an ETag and a 304.
+// page, asks PageAccess first, then answers from the cached snapshot with an ETag and a 304. Every
+// answer carries the public security headers (public-headers.ts); the page and its history may be
+// framed by the origins of the page's `embedOrigins`, nothing else may be framed.
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -17,7 +19,8 @@ import type { PublicPage } from './public-page.types';
 import { PublicPagesService } from './public-pages.service';
 import { renderHistoryPage, renderNotFound } from './render/history.render';
 import { negotiateLocale, type PageLocale } from './render/i18n';
-import { pageIndexable } from './render/layout';
+import { pageIndexable, pageStylesheet } from './render/layout';
+import { setPublicHeaders, styleSource, type PublicPolicy } from './public-headers';
 import { componentNames, renderStatusPage } from './render/page.render';
 
 /** Public pages: fresh for 30 s, then served stale for up to 5 min while a cache revalidates. */
@@ -61,6 +64,7 @@ export class PublicPagesRoutes implements OnModuleInit {
   }
 
   private async page(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    setPublicHeaders(reply);
     const resolved = await resolvePage(request);
     if (!resolved) return this.notFound(request, reply);
     const { page, base } = resolved;
@@ -70,6 +74,8 @@ export class PublicPagesRoutes implements OnModuleInit {
     // The body depends on the data (version), the locale and the links' base (host), nothing else.
     const etag = `"${snapshot.version}-${locale}${base ? '' : '-d'}"`;
     this.cacheHeaders(reply, page, etag);
+    // On the 304 too: a cache updates the stored answer's headers from it.
+    setPublicHeaders(reply, framedPolicy(page));
     if (matches(request.headers['if-none-match'], etag)) return reply.status(304).send();
     const document = this.pages.rendered(
       `page|${snapshot.version}|${locale}|${base}`,
@@ -79,6 +85,7 @@ export class PublicPagesRoutes implements OnModuleInit {
   }
 
   private async history(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    setPublicHeaders(reply);
     const resolved = await resolvePage(request);
     if (!resolved) return this.notFound(request, reply);
     const { page, base } = resolved;
@@ -87,6 +94,7 @@ export class PublicPagesRoutes implements OnModuleInit {
     const asked = Number((request.query as PageQuery).page ?? '1');
     const [history, snapshot] = await Promise.all([this.pages.history(page, asked), this.pages.snapshot(page)]);
     this.cacheHeaders(reply, page, null);
+    setPublicHeaders(reply, framedPolicy(page));
     const body = renderHistoryPage({ history, locale, base, names: componentNames(snapshot.groups) });
     return reply.status(200).header('content-type', HTML).send(body);
   }
@@ -100,6 +108,7 @@ export class PublicPagesRoutes implements OnModuleInit {
   }
 
   private notFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+    setPublicHeaders(reply);
     const locale = negotiateLocale(['en', 'fr', 'de', 'es'], 'en', undefined, request.headers['accept-language']);
     return reply
       .status(404)
@@ -110,6 +119,7 @@ export class PublicPagesRoutes implements OnModuleInit {
 
   /** robots.txt of a custom domain (rewritten here): the page's own rule and its sitemap. */
   private async pageRobots(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    setPublicHeaders(reply);
     const resolved = await resolvePage(request);
     if (!resolved) return reply.status(404).header('content-type', TEXT).send('Not found\n');
     const { page, base } = resolved;
@@ -126,6 +136,7 @@ export class PublicPagesRoutes implements OnModuleInit {
 
   /** sitemap.xml of a custom domain: the page and its history, when the page may be indexed. */
   private async pageSitemap(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    setPublicHeaders(reply);
     const resolved = await resolvePage(request);
     if (!resolved || !pageIndexable(resolved.page)) {
       return reply.status(404).header('content-type', TEXT).send('Not found\n');
@@ -145,6 +156,7 @@ export class PublicPagesRoutes implements OnModuleInit {
 
   /** The main site's robots.txt: pages that may not be indexed are disallowed; the sitemap lists the rest. */
   private async siteRobots(reply: FastifyReply): Promise<FastifyReply> {
+    setPublicHeaders(reply);
     const pages = await this.repository.publishedPagesForRobots();
     const lines = ['User-agent: *', 'Disallow: /status/*/access'];
     for (const p of pages) if (!p.indexable) lines.push(`Disallow: /status/${encodeURIComponent(p.slug)}`);
@@ -158,6 +170,7 @@ export class PublicPagesRoutes implements OnModuleInit {
 
   /** The main site's sitemap: the site's own pages and the published, public, indexable status pages. */
   private async siteSitemap(reply: FastifyReply): Promise<FastifyReply> {
+    setPublicHeaders(reply);
     const pages = await this.repository.publishedPagesForRobots();
     const site = this.config.siteUrl;
     const urls = [
@@ -176,6 +189,11 @@ export class PublicPagesRoutes implements OnModuleInit {
       .header('cache-control', PUBLIC_CACHE_CONTROL)
       .send(sitemap(urls));
   }
+}
+
+/** The page (or its history) as a document: its own stylesheet, framed only by the origins it names. */
+function framedPolicy(page: PublicPage): PublicPolicy {
+  return { styles: [styleSource(pageStylesheet(page))], frameAncestors: page.embedOrigins };
 }
 
 /** Whether If-None-Match names this ETag (a list, `*`, or weak forms of it). */

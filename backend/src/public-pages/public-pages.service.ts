@@ -120,6 +120,7 @@ export function toPublicPage(page: StatusPageEntity, plan: string): PublicPage {
     defaultLocale,
     locales,
     allowIndex: page.allowIndex,
+    embedOrigins: page.embedOrigins ?? [],
     updatedAt: page.updatedAt,
   };
 }

@@ -1,20 +1,23 @@
 // The subscribe form of a public page: GET `<base>/subscribe` shows it, POST subscribes through the
 // subscriber service (double opt-in: a pending subscriber and a confirmation mail). The form carries
 // a CSRF token bound to a pre-session cookie (signed double submit, as the dashboard and the access
-// forms do), cross-site POSTs are refused, and POSTs are limited per client address. The answer is the
-// same whether or not the address was already subscribed, so the form tells nobody who subscribed.
+// forms do), cross-site POSTs are refused, and POSTs are limited per client address here; the mails
+// themselves are limited per recipient and per page by the subscriber service (subscription-mail-
+// limits.ts), whatever the client address. The answer is the same whether or not the address was
+// already subscribed, and whether or not a mail went out, so the form tells nobody anything about it.
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { Html } from '../common/html';
 import { randomToken } from '../common/crypto';
-import { isDomainError, ValidationError } from '../common/errors';
+import { isDomainError, LimitExceededError, ValidationError } from '../common/errors';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG, LOGGER } from '../config/config.module';
 import { parseCookies } from '../dashboard/cookies';
 import { crossSiteReason, csrfToken, csrfValid } from '../dashboard/csrf';
 import { RateWindows, WindowLimit, type RateDecision } from '../rate-limit/rate-windows';
+import { SUBSCRIPTION_MAIL_WINDOW_SECONDS } from '../subscribers/subscription-mail-limits';
 import { SubscribersService } from '../subscribers/subscribers.service';
 import { pageCookie } from './access/page-cookies';
 import { PageAccess, redirectToAccess } from './access/page-access';
@@ -123,13 +126,20 @@ export class SubscribeRoutes implements OnModuleInit {
         return send(reply, 429, subscribePage(view, { ...state, error: t.tooMany(decision.retryAfterSeconds) }));
       }
       try {
-        const { mailSent } = await this.subscribers.subscribeOnPage(
+        const { mail } = await this.subscribers.subscribeOnPage(
           { workspaceId: page.workspaceId, pageId: page.id },
           { email: form.fields.email ?? '', components: form.components },
         );
-        if (!mailSent) return send(reply, 503, subscribePage(view, { ...state, error: t.unavailable }));
+        // Sent, withheld (the address had its mails of the hour) or refused by the relay: one answer,
+        // so the form tells nothing about the address. Only a service without mail says so.
+        if (mail === 'unavailable') return send(reply, 503, subscribePage(view, { ...state, error: t.unavailable }));
         return send(reply, 200, subscribeSentPage(view, (form.fields.email ?? '').trim().toLowerCase()));
       } catch (error) {
+        if (error instanceof LimitExceededError) {
+          // The page's own hourly budget, the same for every address.
+          reply.header('retry-after', String(SUBSCRIPTION_MAIL_WINDOW_SECONDS));
+          return send(reply, 429, subscribePage(view, { ...state, error: t.busy }));
+        }
         if (error instanceof ValidationError) {
           const components = error.issues.some((i) => i.field.startsWith('components'));
           return send(

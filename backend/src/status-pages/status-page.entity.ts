@@ -6,6 +6,9 @@ import { WorkspaceEntity } from '../workspaces/workspace.entity';
 export const ACCESS_TYPES = ['public', 'password', 'email-domain', 'ip-restriction'] as const;
 export type AccessType = (typeof ACCESS_TYPES)[number];
 
+/** At most this many origins may frame a status page (`embedOrigins`). */
+export const MAX_EMBED_ORIGINS = 10;
+
 export interface CustomTheme {
   light?: Record<string, string>;
   dark?: Record<string, string>;
@@ -17,6 +20,7 @@ export interface CustomTheme {
 @Check('ck_status_pages_title', 'char_length("title") >= 1')
 @Check('ck_status_pages_slug', 'char_length("slug") >= 1')
 @Check('ck_status_pages_password', `"access_type" <> 'password' OR "password_hash" IS NOT NULL`)
+@Check('ck_status_pages_embed_origins', `cardinality("embed_origins") <= ${MAX_EMBED_ORIGINS}`)
 export class StatusPageEntity {
   @IdColumn()
   id!: string;
@@ -76,6 +80,13 @@ export class StatusPageEntity {
 
   @Column({ type: 'boolean', default: true })
   allowIndex!: boolean;
+
+  /**
+   * Origins (`https://host[:port]`) whose pages may show this page in a frame; none by default. The
+   * page's forms (access, subscribe) never may: they would invite clickjacking.
+   */
+  @Column({ type: 'text', array: true, default: () => "'{}'" })
+  embedOrigins!: string[];
 
   @Column({ type: 'boolean', default: true })
   published!: boolean;

@@ -1,7 +1,7 @@
 import { ValidationError } from '../common/errors';
 import { parseInput } from '../common/validation';
 import { MAX_CUSTOM_THEME_ENTRIES } from '../public-pages/render/themes';
-import { statusPageSchema } from './status-page.schemas';
+import { embedOrigin, statusPageSchema } from './status-page.schemas';
 
 describe('statusPageSchema theme fields', () => {
   const valid = {
@@ -21,6 +21,7 @@ describe('statusPageSchema theme fields', () => {
     defaultLocale: 'en',
     locales: [],
     allowIndex: true,
+    embedOrigins: [],
     hasPassword: false,
   };
   const sut = (patch: object) => parseInput(statusPageSchema, { ...valid, ...patch });
@@ -67,6 +68,37 @@ describe('statusPageSchema theme fields', () => {
     expect(messageOf({ customTheme: { dark: many } })).toBe(
       `customTheme.dark: must have at most ${MAX_CUSTOM_THEME_ENTRIES} entries`,
     );
+  });
+
+  it('takes up to 10 embedding origins, https (http only on loopback), without path', () => {
+    const origins = Array.from({ length: 10 }, (_, i) => `https://site${i}.example.com`);
+    expect(sut({ embedOrigins: origins }).embedOrigins).toEqual(origins);
+    expect(messageOf({ embedOrigins: [...origins, 'https://one-more.example.com'] })).toBe(
+      'embedOrigins: must have at most 10 entries',
+    );
+    const refusal =
+      'embedOrigins.0: must be an https origin such as https://www.example.com (no path; http only for localhost)';
+    for (const bad of [
+      'http://www.example.com',
+      'https://www.example.com/status',
+      'https://*.example.com',
+      'https://user@www.example.com',
+      'https://www.example.com?x=1',
+      'javascript:alert(1)',
+      'www.example.com',
+      "'self'",
+    ]) {
+      expect([bad, messageOf({ embedOrigins: [bad] })]).toEqual([bad, refusal]);
+    }
+    expect(messageOf({ embedOrigins: ['https://a.example.com\n'] })).toMatch(/^embedOrigins\.0: /);
+  });
+
+  it('names an embedding origin by its scheme, host and port only', () => {
+    expect(embedOrigin('https://WWW.Example.com/')).toBe('https://www.example.com');
+    expect(embedOrigin('https://www.example.com:8443')).toBe('https://www.example.com:8443');
+    expect(embedOrigin('http://127.0.0.1:5173')).toBe('http://127.0.0.1:5173');
+    expect(embedOrigin('http://localhost:3000')).toBe('http://localhost:3000');
+    expect(embedOrigin('https://www.example.com/a/..')).toBeNull();
   });
 
   it('refuses a malformed theme key, listing the built-in ones', () => {

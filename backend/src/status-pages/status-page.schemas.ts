@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { isHttpUrl, isMultiLine, isSingleLine, NO_CONTROL_CHARACTERS, required } from '../common/validation';
 import { isHostname } from '../monitors/monitor.schemas';
 import { MAX_CUSTOM_THEME_ENTRIES, THEME_KEYS, themeValueProblem } from '../public-pages/render/themes';
-import { ACCESS_TYPES } from './status-page.entity';
+import { ACCESS_TYPES, MAX_EMBED_ORIGINS } from './status-page.entity';
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const LOCALE = /^[a-z]{2,3}(?:-[A-Z][a-zA-Z]{1,3})?$/;
@@ -17,6 +17,29 @@ export function isIpv4Cidr(value: string): boolean {
 }
 
 const noControl = { error: NO_CONTROL_CHARACTERS };
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * The origin a value names, lower-cased (`https://Example.com/` → `https://example.com`), or null
+ * when it is not an origin a page may be framed by: https, or http on a loopback host (local
+ * development); scheme, host and port only, no wildcard.
+ */
+export function embedOrigin(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    return null;
+  }
+  const secure = url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
+  if (!secure || url.username || url.password || url.pathname !== '/' || url.search || url.hash) return null;
+  // A host name or an IP literal: no wildcard, which a CSP source would read as "any subdomain".
+  if (!/^(?:[a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/.test(url.hostname)) return null;
+  // Anything the URL parser would have rewritten (a path of "/x/..", a "*") is refused, not guessed.
+  if (value.trim().replace(/\/$/, '').toLowerCase() !== url.origin) return null;
+  return url.origin;
+}
 
 /** One line of `min` to `max` characters after trimming; control characters are refused first. */
 const text = (min: number, max: number) =>
@@ -121,6 +144,17 @@ export const statusPageSchema = z
       .array(z.string().regex(LOCALE, { error: 'must be a locale such as en or pt-BR' }))
       .max(50, { error: 'must have at most 50 entries' }),
     allowIndex: z.boolean(),
+    embedOrigins: z
+      .array(
+        z
+          .string()
+          .max(2048, { error: 'must be at most 2048 characters' })
+          .refine(isSingleLine, { ...noControl, abort: true })
+          .refine((v) => embedOrigin(v) !== null, {
+            error: 'must be an https origin such as https://www.example.com (no path; http only for localhost)',
+          }),
+      )
+      .max(MAX_EMBED_ORIGINS, { error: `must have at most ${MAX_EMBED_ORIGINS} entries` }),
     /** Whether a password hash is already stored (for the password access type). */
     hasPassword: z.boolean(),
   })

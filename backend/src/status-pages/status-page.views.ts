@@ -21,6 +21,7 @@ export interface StatusPageView {
   defaultLocale: string;
   locales: string[];
   allowIndex: boolean;
+  embedOrigins: string[];
   published: boolean;
   createdAt: Date;
   updatedAt: Date;
@@ -45,6 +46,7 @@ export function toStatusPageView(p: StatusPageEntity): StatusPageView {
     defaultLocale: p.defaultLocale,
     locales: p.locales,
     allowIndex: p.allowIndex,
+    embedOrigins: p.embedOrigins,
     published: p.published,
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,

@@ -37,6 +37,7 @@ export function pageIn(p: StatusPage): StatusPageInput {
     defaultLocale: p.defaultLocale,
     locales: nonEmpty(p.locales),
     allowIndex: p.allowIndex,
+    embedOrigins: nonEmpty(p.embedOrigins),
   };
 }
 
@@ -58,6 +59,7 @@ export function pageOut(v: StatusPageView) {
     defaultLocale: v.defaultLocale,
     locales: v.locales,
     allowIndex: v.allowIndex,
+    embedOrigins: v.embedOrigins,
     published: v.published,
     passwordSet: v.passwordSet,
     createdAt: timestampOut(v.createdAt),
@@ -82,6 +84,7 @@ const PAGE_PATHS: Record<string, StatusPageField> = {
   default_locale: 'defaultLocale',
   locales: 'locales',
   allow_index: 'allowIndex',
+  embed_origins: 'embedOrigins',
 };
 
 const COMPONENT_PATHS: Record<string, ComponentField> = {

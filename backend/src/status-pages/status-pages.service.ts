@@ -7,7 +7,7 @@ import { parseInput } from '../common/validation';
 import { Database } from '../database/database';
 import { assertRoomForOne, hasFeature } from '../workspaces/plans';
 import type { StatusPageEntity } from './status-page.entity';
-import { statusPageSchema, type StatusPageData } from './status-page.schemas';
+import { embedOrigin, statusPageSchema, type StatusPageData } from './status-page.schemas';
 import { snapshotOf, toStatusPageView, type StatusPageView } from './status-page.views';
 import { type StatusPageDependents, StatusPagesRepository } from './status-pages.repository';
 import { definedOnly } from '../common/objects';
@@ -32,6 +32,7 @@ const DEFAULTS: Required<Omit<StatusPageInput, 'title' | 'slug'>> = {
   defaultLocale: 'en',
   locales: [],
   allowIndex: true,
+  embedOrigins: [],
 };
 
 const MASK: MaskRule<StatusPageInput, StatusPageField> = {
@@ -61,6 +62,7 @@ function dataOf(page: StatusPageEntity): Record<string, unknown> {
     defaultLocale: page.defaultLocale,
     locales: page.locales,
     allowIndex: page.allowIndex,
+    embedOrigins: page.embedOrigins,
     hasPassword: page.passwordHash !== null,
   };
 }
@@ -193,6 +195,7 @@ export class StatusPagesService {
       defaultLocale: data.defaultLocale,
       locales: data.locales,
       allowIndex: data.allowIndex,
+      embedOrigins: [...new Set(data.embedOrigins.map((o) => embedOrigin(o)!))],
     };
   }
 }

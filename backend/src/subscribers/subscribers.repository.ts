@@ -6,6 +6,7 @@ import { StatusPageEntity } from '../status-pages/status-page.entity';
 import { WorkspaceEntity } from '../workspaces/workspace.entity';
 import { PageSubscriberComponentEntity } from './page-subscriber-component.entity';
 import { PageSubscriberEntity, type SubscriberStatus } from './page-subscriber.entity';
+import { SUBSCRIPTION_MAIL_WINDOW_SECONDS } from './subscription-mail-limits';
 
 /** What a notification needs of one confirmed subscriber. */
 export interface Recipient {
@@ -14,9 +15,52 @@ export interface Recipient {
   tokenHash: string;
 }
 
+/** Expired quota rows are deleted at most this often per node. */
+const QUOTA_SWEEP_MS = 60_000;
+
 @Injectable()
 export class SubscribersRepository {
+  private lastQuotaSweep = 0;
+
   constructor(@Inject(Database) private readonly db: Database) {}
+
+  /**
+   * Takes one send from the quota of each key that has had fewer than `limit` sends in the last hour,
+   * and answers the keys that got one. One statement per call: the upsert locks each key's row until
+   * the transaction ends, so concurrent requests on any API node queue on it and cannot both take
+   * the last send. Keys are taken in sorted order, so two calls never wait on each other in a cycle.
+   */
+  async takeMailQuota(keys: string[], limit: number): Promise<Set<string>> {
+    const unique = [...new Set(keys)].sort();
+    if (!unique.length) return new Set();
+    const rows = await this.db.rows<{ key: string }>(
+      `INSERT INTO subscription_mail_quotas AS q (key, sent_at, expires_at)
+         SELECT k, ARRAY[now()], now() + make_interval(secs => $2) FROM unnest($1::text[]) AS k ORDER BY k
+       ON CONFLICT (key) DO UPDATE
+         SET sent_at = ARRAY(SELECT t FROM unnest(q.sent_at) AS t
+                              WHERE t > now() - make_interval(secs => $2) ORDER BY t) || now(),
+             expires_at = now() + make_interval(secs => $2)
+         WHERE (SELECT count(*) FROM unnest(q.sent_at) AS t WHERE t > now() - make_interval(secs => $2)) < $3
+       RETURNING key`,
+      [unique, SUBSCRIPTION_MAIL_WINDOW_SECONDS, limit],
+    );
+    await this.sweepMailQuotas();
+    return new Set(rows.map((r) => r.key.trim()));
+  }
+
+  /**
+   * Deletes quota rows whose sends all left the window (at most once a minute per node). Rows another
+   * transaction holds are skipped, so the sweep never waits and never joins a lock cycle.
+   */
+  private async sweepMailQuotas(): Promise<void> {
+    const now = Date.now();
+    if (now - this.lastQuotaSweep < QUOTA_SWEEP_MS) return;
+    this.lastQuotaSweep = now;
+    await this.db.manager.query(
+      `DELETE FROM subscription_mail_quotas WHERE key IN (
+         SELECT key FROM subscription_mail_quotas WHERE expires_at < now() LIMIT 1000 FOR UPDATE SKIP LOCKED)`,
+    );
+  }
 
   insert(values: Partial<PageSubscriberEntity>): Promise<PageSubscriberEntity> {
     const repo = this.db.repo(PageSubscriberEntity);

@@ -3,7 +3,13 @@ import type { Logger } from 'pino';
 import { MutationRunner } from '../audit/mutation-runner';
 import { systemContext, type ServiceContext } from '../common/context';
 import { hashToken, randomToken } from '../common/crypto';
-import { ConflictError, NotFoundError, PreconditionFailedError, ValidationError } from '../common/errors';
+import {
+  ConflictError,
+  LimitExceededError,
+  NotFoundError,
+  PreconditionFailedError,
+  ValidationError,
+} from '../common/errors';
 import { definedOnly } from '../common/objects';
 import { pageOf, type PageQuery, type Paged } from '../common/paging';
 import { parseInput } from '../common/validation';
@@ -25,14 +31,31 @@ import {
 } from './subscriber.schemas';
 import { subscriberSnapshot, toSubscriberView, type SubscriberView } from './subscriber.view';
 import { SubscribersRepository } from './subscribers.repository';
+import {
+  FORM_SUBSCRIPTIONS_PER_PAGE_PER_HOUR,
+  MAILS_PER_RECIPIENT_PER_HOUR,
+  pageFormQuotaKey,
+  recipientQuotaKey,
+} from './subscription-mail-limits';
 import { SubscriptionLinks } from './subscription-links';
 import { sendAll } from './send-all';
 
 export interface AddSubscriberResult {
   subscriber: SubscriberView;
-  /** Whether the relay accepted the confirmation mail (false when SMTP_URL is unset or it failed). */
+  /**
+   * Whether the relay accepted the confirmation mail: false when SMTP_URL is unset, when it failed,
+   * or when the address already had its confirmation mails of the hour (then an existing subscriber
+   * is left as it was, so the links of the mails it got still work).
+   */
   confirmationSent: boolean;
 }
+
+/**
+ * What the subscribe form did about the mail: `sent` (the relay took it), `withheld` (the address had
+ * its mails of the hour: nothing changed), `failed` (the relay refused it) or `unavailable` (no
+ * SMTP_URL). The form shows the same answer for the first three, so it says nothing about the address.
+ */
+export type PageSubscribeMail = 'sent' | 'withheld' | 'failed' | 'unavailable';
 
 export interface ImportSubscribersOptions {
   /** The caller states these people already consented elsewhere: import as confirmed, send nothing. */
@@ -105,6 +128,12 @@ export class SubscribersService {
           `${data.email} is already a confirmed subscriber of status page ${JSON.stringify(data.pageId)}`,
         );
       }
+      const mailable = (await this.mailable([data.email])).has(data.email);
+      if (existing && !mailable) {
+        // A new link without a mail would only break the links this address already got.
+        trail.unchanged();
+        return { subscriber: existing, token: null, pageTitle: title };
+      }
       if (existing) {
         const locked = (await this.subscribers.lock(ctx.workspace.id, existing.id))!;
         const saved = await this.subscribers.change(locked, {
@@ -135,9 +164,9 @@ export class SubscribersService {
         entityId: created.id,
         after: subscriberSnapshot(toSubscriberView(created)),
       });
-      return { subscriber: created, token, pageTitle: title };
+      return { subscriber: created, token: mailable ? token : null, pageTitle: title };
     });
-    const confirmationSent = await this.sendConfirmations(pageTitle, [{ subscriber, token }]);
+    const confirmationSent = token ? await this.sendConfirmations(pageTitle, [{ subscriber, token }]) : 0;
     return { subscriber: toSubscriberView(subscriber), confirmationSent: confirmationSent === 1 };
   }
 
@@ -180,10 +209,13 @@ export class SubscribersService {
         });
       }
       if (!inserted.length) trail.unchanged();
+      // Pending imports are mailed within each address's hourly quota; the others stay pending unmailed.
+      const mailable = data.confirmed ? new Set<string>() : await this.mailable(inserted.map((s) => s.email));
       return {
         pageTitle: title,
         confirmed: data.confirmed,
         added: inserted,
+        mailable,
         skipped: data.emails.length - inserted.length,
         tokens,
       };
@@ -192,7 +224,9 @@ export class SubscribersService {
       ? 0
       : await this.sendConfirmations(
           result.pageTitle,
-          result.added.map((subscriber) => ({ subscriber, token: result.tokens.get(subscriber.email)! })),
+          result.added
+            .filter((subscriber) => result.mailable.has(subscriber.email))
+            .map((subscriber) => ({ subscriber, token: result.tokens.get(subscriber.email)! })),
         );
     return { added: result.added.length, skipped: result.skipped, confirmationsSent };
   }
@@ -202,11 +236,17 @@ export class SubscribersService {
    * chosen components (none: all) and gets the confirmation mail (double opt-in). The answer never
    * says whether the address was already subscribed: a confirmed address is left as it is and gets
    * a mail with its manage link instead, so the form cannot be used to learn who subscribed.
+   *
+   * Nor can it be used to flood a mailbox: an address gets at most MAILS_PER_RECIPIENT_PER_HOUR
+   * mails an hour from every form and transport together (past that nothing changes and nothing is
+   * sent, and the answer is the same), and one page's form makes at most
+   * FORM_SUBSCRIPTIONS_PER_PAGE_PER_HOUR subscriptions pending (or reminded) an hour, whatever the
+   * address (LimitExceededError past that). Both counts live in the database, shared by every node.
    */
   async subscribeOnPage(
     page: PublicPageRef,
     input: { email?: unknown; components?: unknown },
-  ): Promise<{ mailSent: boolean }> {
+  ): Promise<{ mail: PageSubscribeMail }> {
     const workspace = await this.subscribers.workspace(page.workspaceId);
     if (!workspace) throw NotFoundError.of('status page', page.pageId);
     const ctx = systemContext(toWorkspaceRef(workspace), PAGE_ACTOR, 'rest');
@@ -214,6 +254,22 @@ export class SubscribersService {
       const data = parseInput(publicSubscribeSchema, { pageId: page.pageId, ...definedOnly(input) });
       const title = await this.pageTitle(ctx, data.pageId);
       await this.checkChosen(ctx, data.pageId, data.components);
+      // Before any change, and alike for every address: a withheld mail leaves the subscription (and
+      // the links of the mails already sent) as it was.
+      if (!(await this.mailable([data.email])).has(data.email)) {
+        trail.unchanged();
+        return { kind: 'withheld' as const };
+      }
+      if (this.mailer.enabled) {
+        const pageQuota = pageFormQuotaKey(data.pageId);
+        const taken = await this.subscribers.takeMailQuota([pageQuota], FORM_SUBSCRIPTIONS_PER_PAGE_PER_HOUR);
+        if (!taken.has(pageQuota)) {
+          // Thrown: the transaction rolls back the address's send taken above.
+          throw new LimitExceededError(
+            `this page's subscribe form took ${FORM_SUBSCRIPTIONS_PER_PAGE_PER_HOUR} subscriptions in the last hour; try again later`,
+          );
+        }
+      }
       const existing = await this.subscribers.findByEmail(data.pageId, data.email);
       if (existing?.status === 'confirmed') {
         trail.unchanged();
@@ -257,10 +313,33 @@ export class SubscribersService {
       await this.subscribers.setComponents(saved.id, data.components);
       return { kind: 'pending' as const, subscriber: saved, token, pageTitle: title };
     });
-    if (outcome.kind === 'pending') {
-      return { mailSent: (await this.sendConfirmations(outcome.pageTitle, [outcome])) === 1 };
+    if (!this.mailer.enabled) {
+      this.logger.warn('SMTP_URL is not configured: a subscribe form mail was not sent');
+      return { mail: 'unavailable' };
     }
-    return { mailSent: await this.sendAlreadySubscribed(outcome.pageTitle, outcome.subscriber) };
+    switch (outcome.kind) {
+      case 'withheld':
+        return { mail: 'withheld' };
+      case 'pending':
+        return { mail: (await this.sendConfirmations(outcome.pageTitle, [outcome])) === 1 ? 'sent' : 'failed' };
+      case 'confirmed':
+        return { mail: (await this.sendAlreadySubscribed(outcome.pageTitle, outcome.subscriber)) ? 'sent' : 'failed' };
+      default: {
+        const unreachable: never = outcome;
+        throw new Error(`unknown outcome ${JSON.stringify(unreachable)}`);
+      }
+    }
+  }
+
+  /**
+   * The addresses among `emails` that may get a subscription mail now, each taking one of its
+   * MAILS_PER_RECIPIENT_PER_HOUR. Without a relay nothing is sent, so nothing is counted.
+   */
+  private async mailable(emails: string[]): Promise<Set<string>> {
+    if (!this.mailer.enabled) return new Set(emails);
+    const byKey = new Map(emails.map((email) => [recipientQuotaKey(email), email]));
+    const taken = await this.subscribers.takeMailQuota([...byKey.keys()], MAILS_PER_RECIPIENT_PER_HOUR);
+    return new Set([...taken].map((key) => byKey.get(key)!));
   }
 
   /** The manage page of a subscription link: the page's components and the chosen ones. */

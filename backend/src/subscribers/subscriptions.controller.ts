@@ -3,6 +3,7 @@
 // the change; a POST to the unsubscribe link is also the RFC 8058 one-click unsubscribe that mail
 // clients send with the body `List-Unsubscribe=One-Click`. The manage page (reached from every mail)
 // lets the holder of the link choose the components they hear about.
+import { createHash } from 'node:crypto';
 import { Body, Controller, Get, HttpCode, Inject, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { isDomainError } from '../common/errors';
@@ -11,12 +12,22 @@ import { escapeHtml } from '../common/html';
 import { SubscribersService, type ManagedSubscription, type SubscriptionOutcome } from './subscribers.service';
 import { CONFIRM_PATH, MANAGE_PATH, UNSUBSCRIBE_PATH } from './subscription-links';
 
+/** The pages' one stylesheet; the CSP allows exactly it (by hash), so no style attribute may be used. */
+const STYLE =
+  'body{font-family:sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem}h1{font-size:1.4rem}.plain{list-style:none;padding:0}';
+
+/**
+ * As every public answer (public-pages/public-headers.ts): no script, this stylesheet only, forms
+ * post to this origin only, never framed (the buttons confirm and cancel subscriptions).
+ */
+const CSP = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`;
+
 function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title></head>
-<body style="font-family:sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem">
-<h1 style="font-size:1.4rem">${escapeHtml(title)}</h1>
+<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
+<body>
+<h1>${escapeHtml(title)}</h1>
 ${body}
 </body></html>
 `;
@@ -40,7 +51,7 @@ function managePage(token: string, m: ManagedSubscription, saved: boolean): stri
     m.status === 'unsubscribed'
       ? '<p>This subscription was cancelled. Subscribe again on the status page to receive updates.</p>'
       : `<form method="post" action="${url}"><fieldset><legend>Components you hear about (none ticked: all of them)</legend>
-<ul style="list-style:none;padding:0">${boxes}</ul></fieldset><p><button type="submit">Save</button></p></form>
+<ul class="plain">${boxes}</ul></fieldset><p><button type="submit">Save</button></p></form>
 ${form(UNSUBSCRIBE_PATH, token, 'Unsubscribe')}`;
   return page(
     `Your subscription to ${m.pageTitle}`,
@@ -162,7 +173,9 @@ export class SubscriptionsController {
       .header('cache-control', 'no-store')
       // The token is in the URL: keep it out of Referer headers.
       .header('referrer-policy', 'no-referrer')
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'")
+      .header('content-security-policy', CSP)
+      .header('x-content-type-options', 'nosniff')
+      .header('x-frame-options', 'DENY')
       .send(body);
   }
 }

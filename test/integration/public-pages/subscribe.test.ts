@@ -1,25 +1,40 @@
 // The subscribe form of a public page end to end over real HTTP, with a real SMTP server on loopback:
 // CSRF, validation, double opt-in, the chosen components stored and honoured by the notifier, the
-// manage page reached from the mails, no enumeration of subscribed addresses, protected pages, and
-// the per-address rate limit.
+// manage page reached from the mails, no enumeration of subscribed addresses, protected pages, the
+// per-client rate limit, and the per-recipient mail limit that no spread of client addresses defeats.
+import { Agent } from 'undici';
 import { PageComponentsService } from '../../../backend/src/status-pages/page-components.service';
 import { StatusPagesService, type StatusPageInput } from '../../../backend/src/status-pages/status-pages.service';
 import { StatusReportsService } from '../../../backend/src/status-reports/status-reports.service';
 import { SUBSCRIBES_PER_MINUTE } from '../../../backend/src/public-pages/subscribe.routes';
+import { MAILS_PER_RECIPIENT_PER_HOUR } from '../../../backend/src/subscribers/subscription-mail-limits';
 import { freePort, newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../../support/http-app';
 import { startSmtp, type TestSmtp, mailsTo, tokenLink } from '../../support/smtp';
 
 jest.setTimeout(60_000);
 
-/** A browser without JavaScript: keeps cookies, sends forms. */
+/**
+ * A browser without JavaScript: keeps cookies, sends forms. With `localAddress` (127.0.0.x) its
+ * connections leave from that loopback address, so the server sees another client address.
+ */
 class Visitor {
   readonly cookies = new Map<string, string>();
+  private readonly dispatcher: Agent | undefined;
 
-  constructor(private readonly baseUrl: string) {}
+  constructor(
+    private readonly baseUrl: string,
+    localAddress?: string,
+  ) {
+    this.dispatcher = localAddress ? new Agent({ localAddress }) : undefined;
+  }
 
   async get(path: string): Promise<Response> {
     return this.keep(
-      await fetch(`${this.baseUrl}${path}`, { redirect: 'manual', headers: { cookie: this.cookieHeader() } }),
+      await fetch(`${this.baseUrl}${path}`, {
+        redirect: 'manual',
+        headers: { cookie: this.cookieHeader() },
+        ...this.via(),
+      }),
     );
   }
 
@@ -30,8 +45,18 @@ class Visitor {
         redirect: 'manual',
         body: new URLSearchParams(form).toString(),
         headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: this.cookieHeader(), ...headers },
+        ...this.via(),
       }),
     );
+  }
+
+  async close(): Promise<void> {
+    await this.dispatcher?.close();
+  }
+
+  /** Node's fetch takes undici's `dispatcher`; the DOM's RequestInit does not name it. */
+  private via(): RequestInit {
+    return (this.dispatcher ? { dispatcher: this.dispatcher } : {}) as RequestInit;
   }
 
   private cookieHeader(): string {
@@ -267,6 +292,37 @@ describe('public page subscribe form', () => {
     const post = await visitor.post(`${p.base}/subscribe`, [['email', 'eve@example.com']]);
     expect(post.status).toBe(303);
     expect(await statusOf('eve@example.com', p.id)).toBeUndefined();
+  });
+
+  it('mails one address at most 3 times an hour, from any page and client address, and answers alike', async () => {
+    const pages = [await page(), await page()];
+    const victim = 'victim@example.com';
+    const clients = Array.from({ length: 40 }, (_, i) => new Visitor(t.baseUrl, `127.0.0.${10 + i}`));
+    const statuses = new Set<number>();
+    const answers = new Set<string>();
+    try {
+      for (let i = 0; i < 50; i++) {
+        const answer = await subscribe(clients[i % clients.length], pages[i % 2].base, victim, []);
+        statuses.add(answer.status);
+        answers.add(`${i % 2}:${(await answer.text()).replace(/value="[^"]*"/g, '')}`);
+      }
+    } finally {
+      await Promise.all(clients.map((c) => c.close()));
+    }
+    // 50 POSTs from one address would meet its limit of 10 a minute: none was refused, so the server saw
+    // 40 client addresses, and the mails were stopped by the recipient's limit. No answer differs.
+    expect([...statuses]).toEqual([200]);
+    expect(answers.size).toBe(pages.length);
+    const mails = smtp.to(victim);
+    expect(mails).toHaveLength(MAILS_PER_RECIPIENT_PER_HOUR);
+    // Withheld POSTs changed nothing: the link of the last mail still confirms.
+    const confirmed = await fetch(tokenLink(mails[mails.length - 1], '/subscriptions/confirm'), { method: 'POST' });
+    expect(confirmed.status).toBe(200);
+    const states = await Promise.all(pages.map((p) => statusOf(victim, p.id)));
+    expect(states.sort()).toEqual(['confirmed', 'pending']);
+    // Another address is not held back by the victim's quota.
+    await subscribe(new Visitor(t.baseUrl), pages[0].base, 'someone@example.com', []);
+    await expect(mailsTo(smtp, 'someone@example.com')).resolves.toHaveLength(1);
   });
 
   // Last: it spends this client address's budget for the rest of the minute.

@@ -48,6 +48,7 @@ const LABELS: Record<StatusPageFormField, string> = {
   defaultLocale: 'Default language',
   locales: 'Languages',
   allowIndex: 'Search engines',
+  embedOrigins: 'Sites that may embed the page',
 };
 
 const ACCESS = [
@@ -175,6 +176,7 @@ export function statusPageFormPage(frame: Frame, data: StatusPageFormData): Html
         ${field({ label: LABELS.authEmailDomains, name: 'authEmailDomains', value: v('authEmailDomains'), error: errors.authEmailDomains, hint: 'For the e-mail access: e.g. example.com, example.org' })}
         ${field({ label: LABELS.allowedIpRanges, name: 'allowedIpRanges', value: v('allowedIpRanges'), error: errors.allowedIpRanges, hint: 'For the IP access: e.g. 10.0.0.0/8, 192.168.1.0/24' })}
         ${checkbox('Let search engines index the page', 'allowIndex', values.allowIndex === 'on', undefined, errors.allowIndex)}
+        ${field({ label: LABELS.embedOrigins, name: 'embedOrigins', value: v('embedOrigins'), error: errors.embedOrigins, hint: 'Origins whose pages may show this page in a frame, e.g. https://www.example.com (at most 10; none: no site may). Its forms are never shown in a frame.' })}
       </fieldset>
       <fieldset id="theme">
         <legend>Look</legend>

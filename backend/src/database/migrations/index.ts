@@ -17,6 +17,8 @@ import { PageChangeNotify1795510000000 } from './1795510000000-PageChangeNotify'
 import { SubscriberComponents1795520000000 } from './1795520000000-SubscriberComponents';
 import { ViewerRole1795530000000 } from './1795530000000-ViewerRole';
 import { MonitorTags1795840902093 } from './1795840902093-MonitorTags';
+import { SubscriptionMailQuotas1795912345001 } from './1795912345001-SubscriptionMailQuotas';
+import { StatusPageEmbedOrigins1795912345002 } from './1795912345002-StatusPageEmbedOrigins';
 import { AlertEventIds1795912400000 } from './1795912400000-AlertEventIds';
 
 export const MIGRATIONS: Function[] = [
@@ -38,5 +40,7 @@ export const MIGRATIONS: Function[] = [
   SubscriberComponents1795520000000,
   ViewerRole1795530000000,
   MonitorTags1795840902093,
+  SubscriptionMailQuotas1795912345001,
+  StatusPageEmbedOrigins1795912345002,
   AlertEventIds1795912400000,
 ];

@@ -30,6 +30,7 @@ export function statusPageTools(pages: StatusPagesService, components: PageCompo
               description: p.description,
               published: p.published,
               customDomain: p.customDomain,
+              embedOrigins: p.embedOrigins,
             })),
           );
           if (offset + PAGE_SIZE >= totalSize || !items.length) break;

@@ -1,5 +1,7 @@
 // The document every public page uses: head (theme, robots, feeds), header with the page's icon, title
 // and links, the locale switcher, the content, and the footer. Parts render their content into it.
+// The footer's subscribe link opens in the whole window: a page embedded in a frame (embedOrigins)
+// may not show its forms there (public-headers.ts).
 import { html, trusted, type Html } from '../../common/html';
 import type { PublicPage } from '../public-page.types';
 import type { PageLocale } from './i18n';
@@ -46,9 +48,16 @@ export function safeUrl(value: string | null, schemes: readonly string[] = ['htt
   }
 }
 
-/** The stylesheet of a page: its theme (and custom overrides), then the layout; both from this code base. */
+/**
+ * The text of a page's one inline stylesheet: its theme (and custom overrides), then the layout; both
+ * from this code base. Its hash is the only style the page's CSP allows (public-headers.ts).
+ */
+export function pageStylesheet(page: PublicPage): string {
+  return `${themeCss(page.theme, page.customTheme).replace(/</g, '\\3c ')}${PUBLIC_PAGE_CSS}`;
+}
+
 function stylesheet(page: PublicPage): Html {
-  return trusted(`<style>${themeCss(page.theme, page.customTheme).replace(/</g, '\\3c ')}${PUBLIC_PAGE_CSS}</style>`);
+  return trusted(`<style>${pageStylesheet(page)}</style>`);
 }
 
 /** The page's feeds, and its markdown twin for language models. */
@@ -125,7 +134,7 @@ export function pageLayout(options: PageLayoutOptions): Html {
               minimal
                 ? ''
                 : html`<a href="${base}/history">${t.history}</a>
-                    <a href="${base}/subscribe">${t.subscribe}</a>
+                    <a href="${base}/subscribe" target="_top">${t.subscribe}</a>
                     <span
                       >${t.feeds}: <a href="${base}/feed.rss">RSS</a> · <a href="${base}/feed.atom">Atom</a> ·
                       <a href="${base}/status.json">JSON</a></span

@@ -24,6 +24,7 @@ export function fixturePage(overrides: Partial<PublicPage> = {}): PublicPage {
     defaultLocale: 'en',
     locales: ['en'],
     allowIndex: true,
+    embedOrigins: [],
     updatedAt: AT,
     ...overrides,
   };

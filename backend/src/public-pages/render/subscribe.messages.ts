@@ -18,6 +18,7 @@ export const subscribeMessages = defineMessages({
     tooMany: (seconds: number) => `Too many attempts. Try again in ${seconds} seconds.`,
     formExpired: 'The form has expired. Please send it again.',
     unavailable: 'Subscriptions by e-mail are not available right now. Try again later.',
+    busy: 'This page received many subscriptions in the last hour. Try again later.',
   },
   fr: {
     title: 'S’abonner aux mises à jour',
@@ -35,6 +36,7 @@ export const subscribeMessages = defineMessages({
     tooMany: (seconds: number) => `Trop de tentatives. Réessayez dans ${seconds} secondes.`,
     formExpired: 'Le formulaire a expiré. Veuillez l’envoyer à nouveau.',
     unavailable: 'Les abonnements par e-mail ne sont pas disponibles pour le moment. Réessayez plus tard.',
+    busy: 'Cette page a reçu de nombreux abonnements au cours de la dernière heure. Réessayez plus tard.',
   },
   de: {
     title: 'Updates abonnieren',
@@ -52,6 +54,7 @@ export const subscribeMessages = defineMessages({
     tooMany: (seconds: number) => `Zu viele Versuche. Versuchen Sie es in ${seconds} Sekunden erneut.`,
     formExpired: 'Das Formular ist abgelaufen. Bitte senden Sie es erneut.',
     unavailable: 'Abonnements per E-Mail sind gerade nicht verfügbar. Versuchen Sie es später erneut.',
+    busy: 'Diese Seite hat in der letzten Stunde viele Abonnements erhalten. Versuchen Sie es später erneut.',
   },
   es: {
     title: 'Suscribirse a las novedades',
@@ -69,5 +72,6 @@ export const subscribeMessages = defineMessages({
     tooMany: (seconds: number) => `Demasiados intentos. Inténtelo de nuevo en ${seconds} segundos.`,
     formExpired: 'El formulario ha caducado. Envíelo de nuevo.',
     unavailable: 'Las suscripciones por correo no están disponibles ahora. Inténtelo más tarde.',
+    busy: 'Esta página recibió muchas suscripciones en la última hora. Inténtelo más tarde.',
   },
 });

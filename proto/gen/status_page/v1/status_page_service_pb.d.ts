@@ -177,6 +177,14 @@ export declare type StatusPage = Message<"status_page.v1.StatusPage"> & {
    * @generated from field: google.protobuf.Timestamp updated_at = 21;
    */
   updatedAt?: Timestamp | undefined;
+
+  /**
+   * Origins that may show the page in a frame: at most 10, each https://host[:port] (http only for
+   * localhost); none by default. The page's access and subscribe forms can never be framed.
+   *
+   * @generated from field: repeated string embed_origins = 22;
+   */
+  embedOrigins: string[];
 };
 
 /**
