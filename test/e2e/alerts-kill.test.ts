@@ -21,6 +21,40 @@ import { startReceiver, type Receiver } from '../support/receivers';
 import { eventually, withKey } from '../support/rpc';
 import { bannerKey, startServer, type RunningServer } from '../support/server';
 
+/** Over RPC on `server`: an hourly monitor of `target` (answering 500) with a webhook to `endpoint`, triggered. */
+async function failingMonitorWithWebhook(
+  server: RunningServer,
+  target: Receiver,
+  name: string,
+  endpoint: string,
+): Promise<void> {
+  const transport = createConnectTransport({
+    baseUrl: `${server.baseUrl}/rpc`,
+    httpVersion: '1.1',
+    interceptors: [withKey(bannerKey(server.stderr()))],
+  });
+  const { monitor } = await createClient(MonitorService, transport).createHTTPMonitor({
+    monitor: {
+      name,
+      url: `${target.url}/health`,
+      periodicity: Periodicity.PERIODICITY_1H,
+      regions: [Region.FLY_AMS],
+      retry: 0n,
+      timeout: 5_000n,
+      bodyAssertions: [],
+    },
+  });
+  await createClient(NotificationService, transport).createNotification({
+    notification: {
+      name: 'on-call',
+      providerType: 'webhook',
+      monitorIds: [monitor!.id],
+      provider: { case: 'webhook', value: { endpoint, headers: [] } },
+    },
+  });
+  await createClient(MonitorService, transport).triggerMonitor({ id: monitor!.id });
+}
+
 describe('alerts after kill -9 (built server)', () => {
   let database: TestDatabase;
   let target: Receiver;
@@ -49,34 +83,9 @@ describe('alerts after kill -9 (built server)', () => {
     };
     const first = await startServer(env);
     servers.push(first);
-    const key = bannerKey(first.stderr());
-    const transport = createConnectTransport({
-      baseUrl: `${first.baseUrl}/rpc`,
-      httpVersion: '1.1',
-      interceptors: [withKey(key)],
-    });
     const hookPort = await freePort();
     target.reply({ status: 500, body: 'broken' });
-    const { monitor } = await createClient(MonitorService, transport).createHTTPMonitor({
-      monitor: {
-        name: 'killed',
-        url: `${target.url}/health`,
-        periodicity: Periodicity.PERIODICITY_1H,
-        regions: [Region.FLY_AMS],
-        retry: 0n,
-        timeout: 5_000n,
-        bodyAssertions: [],
-      },
-    });
-    await createClient(NotificationService, transport).createNotification({
-      notification: {
-        name: 'on-call',
-        providerType: 'webhook',
-        monitorIds: [monitor!.id],
-        provider: { case: 'webhook', value: { endpoint: `http://127.0.0.1:${hookPort}/alerts`, headers: [] } },
-      },
-    });
-    await createClient(MonitorService, transport).triggerMonitor({ id: monitor!.id });
+    await failingMonitorWithWebhook(first, target, 'killed', `http://127.0.0.1:${hookPort}/alerts`);
 
     const sql = new Client({ connectionString: database.url });
     await sql.connect();
@@ -141,34 +150,10 @@ describe('alerts after kill -9 (built server)', () => {
       };
       const first = await startServer(env);
       servers.push(first);
-      const transport = createConnectTransport({
-        baseUrl: `${first.baseUrl}/rpc`,
-        httpVersion: '1.1',
-        interceptors: [withKey(bannerKey(first.stderr()))],
-      });
       target.reply({ status: 500, body: 'broken' });
       // The receiver takes the request in and never answers: the send is in flight when the kill comes.
       hook.hang();
-      const { monitor } = await createClient(MonitorService, transport).createHTTPMonitor({
-        monitor: {
-          name: 'killed mid-send',
-          url: `${target.url}/health`,
-          periodicity: Periodicity.PERIODICITY_1H,
-          regions: [Region.FLY_AMS],
-          retry: 0n,
-          timeout: 5_000n,
-          bodyAssertions: [],
-        },
-      });
-      await createClient(NotificationService, transport).createNotification({
-        notification: {
-          name: 'on-call',
-          providerType: 'webhook',
-          monitorIds: [monitor!.id],
-          provider: { case: 'webhook', value: { endpoint: `${hook.url}/alerts`, headers: [] } },
-        },
-      });
-      await createClient(MonitorService, transport).triggerMonitor({ id: monitor!.id });
+      await failingMonitorWithWebhook(first, target, 'killed mid-send', `${hook.url}/alerts`);
       await eventually(
         () => Promise.resolve(hook.requests.length),
         (n) => n === 1,
