@@ -1,7 +1,8 @@
 // Acceptance of service_status_page, service_status_page_component, service_status_page_component_group
 // and the service_status_page data source with the real terraform binary against the real server:
 // create, a clean plan (the service's defaults and the write-only password cause no diff), import into a fresh state, update in place, replacement on a force-new attribute, drift made
-// through the RPC API, deletion outside terraform, destroy; and input terraform must refuse.
+// through the RPC API, deletion outside terraform, destroy; and input terraform must refuse. embed_origins
+// (who may frame the page) goes through each of these: set, imported, changed, drifted, cleared, refused.
 import { Code } from '@connectrpc/connect';
 import { Periodicity } from '@uptime/proto/gen/monitor/v1/common_pb.js';
 import {
@@ -31,6 +32,7 @@ const v1 = (monitorId: string): Version => ({
   homepage_url  = "https://acme.example.com"
   custom_domain = "status.acme.example.com"
   locales       = ["en", "fr"]
+  embed_origins = ["https://www.acme.example.com", "http://localhost:3000"]
 
   custom_theme = {
     light = {
@@ -63,10 +65,11 @@ const v1 = (monitorId: string): Version => ({
 /** Updates in place: removed arguments are cleared, the access type changes, the password goes away. */
 const v2 = (monitorId: string): Version => ({
   main: `
-  title       = "Acme"
-  slug        = "acme-status"
-  theme       = "dark"
-  allow_index = false`,
+  title         = "Acme"
+  slug          = "acme-status"
+  theme         = "dark"
+  allow_index   = false
+  embed_origins = ["https://intranet.acme.example.com:8443"]`,
   locked: `
   title              = "Internal"
   slug               = "internal"
@@ -98,6 +101,16 @@ const v3 = (monitorId: string): Version => ({
   type       = "monitor"
   monitor_id = "${monitorId}"
   name       = "Third-party services"`,
+});
+
+/** embed_origins left out of the configuration: the page may be framed nowhere again. */
+const v4 = (monitorId: string): Version => ({
+  ...v3(monitorId),
+  main: `
+  title       = "Acme"
+  slug        = "acme-status"
+  theme       = "dark"
+  allow_index = false`,
 });
 
 function config(v: Version, extra = ''): string {
@@ -192,16 +205,23 @@ describeWithTerraform(
         custom_theme: { light: { '--primary': 'hsl(24 94% 50%)' }, dark: null },
         password: null,
         contact_url: null,
+        embed_origins: ['https://www.acme.example.com', 'http://localhost:3000'],
       });
-      expect(state[ADDRESSES.locked]).toMatchObject({ access_type: 'password', password: 'correct-horse' });
+      expect(state[ADDRESSES.locked]).toMatchObject({
+        access_type: 'password',
+        password: 'correct-horse',
+        embed_origins: null,
+      });
       expect(state[ADDRESSES.info]).toMatchObject({ monitor_id: null, order: 0, group_id: null, group_order: 0 });
 
       const main = await page(ids.main);
-      expect([main.customDomain, main.locales, main.customTheme?.light]).toEqual([
+      expect([main.customDomain, main.locales, main.customTheme?.light, main.embedOrigins]).toEqual([
         'status.acme.example.com',
         ['en', 'fr'],
         { '--primary': 'hsl(24 94% 50%)' },
+        ['https://www.acme.example.com', 'http://localhost:3000'],
       ]);
+      expect((await page(ids.locked)).embedOrigins).toEqual([]);
       expect((await page(ids.locked)).passwordSet).toBe(true);
       expect(await component(ids.api)).toMatchObject({
         pageId: ids.main,
@@ -230,6 +250,7 @@ describeWithTerraform(
         password: null,
         auth_email_domains: null,
         theme: 'default',
+        embed_origins: ['https://www.acme.example.com', 'http://localhost:3000'],
         created_at: RFC3339,
         updated_at: RFC3339,
       });
@@ -252,6 +273,10 @@ describeWithTerraform(
       expect(plan.stdout).toContain('# service_status_page.locked will be updated in-place');
       expect(plan.stdout).toMatch(/\+ password\s+= \(sensitive value\)/);
       await fresh.apply();
+      expect((await fresh.state())[ADDRESSES.main]?.embed_origins).toEqual([
+        'https://www.acme.example.com',
+        'http://localhost:3000',
+      ]);
       expect((await fresh.plan()).stdout).toContain('No changes.');
     });
 
@@ -269,6 +294,7 @@ describeWithTerraform(
         theme: 'dark',
         allowIndex: false,
         homepageUrl: '',
+        embedOrigins: ['https://intranet.acme.example.com:8443'],
       });
       expect(main.customTheme).toBeUndefined();
       const locked = await page(ids.locked);
@@ -313,6 +339,44 @@ describeWithTerraform(
       ids.group = group;
       ids.info = info;
       expect((await wd.plan()).stdout).toContain('No changes.');
+    });
+
+    it('shows embed_origins changed through the RPC API as drift, and clears them once the configuration leaves them out', async () => {
+      await fx.rpc.statusPages.updateStatusPage({
+        id: ids.main,
+        statusPage: { embedOrigins: ['https://outside.example.com'] },
+        updateMask: { paths: ['embed_origins'] },
+      });
+      const drifted = await wd.plan();
+      expect(drifted.changes).toBe(true);
+      expect(drifted.stdout).toMatch(
+        /~ embed_origins\s+= \[\s+~ "https:\/\/outside\.example\.com" -> "https:\/\/intranet\.acme\.example\.com:8443",\s+\]/,
+      );
+      expect(drifted.stdout).toContain('Plan: 0 to add, 1 to change, 0 to destroy.');
+      await wd.apply();
+      expect((await page(ids.main)).embedOrigins).toEqual(['https://intranet.acme.example.com:8443']);
+      expect((await wd.plan()).stdout).toContain('No changes.');
+
+      wd.write({ 'main.tf': config(v4(monitorId)) });
+      const cleared = await wd.plan();
+      expect(cleared.stdout).toMatch(
+        /- embed_origins\s+= \[\s+- "https:\/\/intranet\.acme\.example\.com:8443",\s+\] -> null/,
+      );
+      await wd.apply();
+      expect((await page(ids.main)).embedOrigins).toEqual([]);
+      expect((await wd.state())[ADDRESSES.main]?.embed_origins).toBeNull();
+      expect((await wd.plan()).stdout).toContain('No changes.');
+
+      // Set outside while the configuration has none: the plan takes them away again.
+      await fx.rpc.statusPages.updateStatusPage({
+        id: ids.main,
+        statusPage: { embedOrigins: ['https://outside.example.com'] },
+        updateMask: { paths: ['embed_origins'] },
+      });
+      const added = await wd.plan();
+      expect(added.stdout).toMatch(/- embed_origins\s+= \[\s+- "https:\/\/outside\.example\.com",\s+\] -> null/);
+      await wd.apply();
+      expect((await page(ids.main)).embedOrigins).toEqual([]);
     });
 
     it('shows a change made through the RPC API as drift, recreates a component deleted outside, and destroys everything', async () => {
@@ -364,6 +428,18 @@ resource "service_status_page_component" "no_monitor" {
   page_id = "1"
   type    = "monitor"
 }
+
+resource "service_status_page" "bad_origins" {
+  title         = "Framed"
+  slug          = "framed"
+  embed_origins = ["https://ok.example.com", "https://www.example.com/status", "https://OK.example.com"]
+}
+
+resource "service_status_page" "many_origins" {
+  title         = "Framed everywhere"
+  slug          = "framed-everywhere"
+  embed_origins = [${Array.from({ length: 11 }, (_, i) => `"https://site${i}.example.com"`).join(', ')}]
+}
 `,
       });
       const run = await bad.run(['plan', '-no-color', '-input=false']);
@@ -375,6 +451,18 @@ resource "service_status_page_component" "no_monitor" {
       expect(run.stderr).toContain('Error: Invalid custom_domain');
       expect(run.stderr).toContain('stores it: "status.example.com"');
       expect(run.stderr).toContain('Error: Missing monitor_id');
+      // terraform wraps long diagnostics; compare with the line breaks as spaces.
+      const out = run.stderr.replace(/\s+/g, ' ');
+      expect(out).toContain('Error: Invalid embed_origins[1]');
+      expect(out).toContain(
+        'embed_origins[1] must be an https origin such as "https://www.example.com": scheme, host and optional port, no path and no wildcard',
+      );
+      expect(out).toContain('got "https://www.example.com/status"');
+      expect(out).toContain('Error: Invalid embed_origins[2]');
+      expect(out).toContain('as the service stores it: "https://ok.example.com"');
+      expect(out).toContain('with service_status_page.bad_origins');
+      expect(out).toContain('embed_origins must have at most 10 entries; got 11.');
+      expect(out).toContain('with service_status_page.many_origins');
 
       bad.write({
         'main.tf': `${PROVIDER_BLOCK}

@@ -187,6 +187,11 @@ export class DataServiceStatusPage extends cdktf.TerraformDataSource {
     return this.getStringAttribute('description');
   }
 
+  // embed_origins - computed: true, optional: false, required: false
+  public get embedOrigins() {
+    return this.getListAttribute('embed_origins');
+  }
+
   // homepage_url - computed: true, optional: false, required: false
   public get homepageUrl() {
     return this.getStringAttribute('homepage_url');

@@ -62,6 +62,12 @@ export interface StatusPageConfig extends cdktf.TerraformMetaArguments {
   */
   readonly description?: string;
   /**
+  * Origins whose pages may show this page in a frame (its Content-Security-Policy `frame-ancestors`), at most 10, e.g. `["https://www.example.com", "https://intranet.example.com:8443"]`: each https (http only for `localhost`, `127.0.0.1` and `[::1]`), scheme, host and optional port only, no path or wildcard, lower case without a trailing slash, each once. The page's access and subscribe forms are never framed. Default none: left out, the page may not be framed anywhere.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/status_page#embed_origins StatusPage#embed_origins}
+  */
+  readonly embedOrigins?: string[];
+  /**
   * Link to your website. An http or https URL of at most 2048 characters.
   *
   * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/status_page#homepage_url StatusPage#homepage_url}
@@ -295,6 +301,7 @@ export class StatusPage extends cdktf.TerraformResource {
     this._customTheme.internalValue = config.customTheme;
     this._defaultLocale = config.defaultLocale;
     this._description = config.description;
+    this._embedOrigins = config.embedOrigins;
     this._homepageUrl = config.homepageUrl;
     this._icon = config.icon;
     this._locales = config.locales;
@@ -457,6 +464,22 @@ export class StatusPage extends cdktf.TerraformResource {
     return this._description;
   }
 
+  // embed_origins - computed: false, optional: true, required: false
+  private _embedOrigins?: string[]; 
+  public get embedOrigins() {
+    return this.getListAttribute('embed_origins');
+  }
+  public set embedOrigins(value: string[]) {
+    this._embedOrigins = value;
+  }
+  public resetEmbedOrigins() {
+    this._embedOrigins = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get embedOriginsInput() {
+    return this._embedOrigins;
+  }
+
   // homepage_url - computed: false, optional: true, required: false
   private _homepageUrl?: string; 
   public get homepageUrl() {
@@ -593,6 +616,7 @@ export class StatusPage extends cdktf.TerraformResource {
       custom_theme: statusPageCustomThemeToTerraform(this._customTheme.internalValue),
       default_locale: cdktf.stringToTerraform(this._defaultLocale),
       description: cdktf.stringToTerraform(this._description),
+      embed_origins: cdktf.listMapper(cdktf.stringToTerraform, false)(this._embedOrigins),
       homepage_url: cdktf.stringToTerraform(this._homepageUrl),
       icon: cdktf.stringToTerraform(this._icon),
       locales: cdktf.listMapper(cdktf.stringToTerraform, false)(this._locales),
@@ -658,6 +682,12 @@ export class StatusPage extends cdktf.TerraformResource {
         isBlock: false,
         type: "simple",
         storageClassType: "string",
+      },
+      embed_origins: {
+        value: cdktf.listMapperHcl(cdktf.stringToHclTerraform, false)(this._embedOrigins),
+        isBlock: false,
+        type: "list",
+        storageClassType: "stringList",
       },
       homepage_url: {
         value: cdktf.stringToHclTerraform(this._homepageUrl),

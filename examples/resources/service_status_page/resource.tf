@@ -1,4 +1,6 @@
-# A public status page with its own colours in light and dark mode, offered in English and German.
+# A public status page with its own colours in light and dark mode, offered in English and German,
+# that the website at http://127.0.0.1:8080 may show in an <iframe> (embed_origins: https origins,
+# http only on loopback; no other site may frame it).
 resource "service_status_page" "public" {
   title          = "Example status"
   slug           = "example-status"
@@ -10,6 +12,7 @@ resource "service_status_page" "public" {
   default_locale = "en"
   locales        = ["en", "de"]
   allow_index    = false
+  embed_origins  = ["http://127.0.0.1:8080"]
 
   custom_theme = {
     light = {

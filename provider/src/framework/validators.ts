@@ -110,6 +110,29 @@ export function sizeAtLeast(min: number): Validator {
   };
 }
 
+/**
+ * Lists the service stores without repeats: each value once, reported on the repeat. Sent twice, a
+ * value would come back once and leave state unlike the configuration.
+ */
+export function distinct(): Validator {
+  return (value, path, diags) => {
+    if (!Array.isArray(value)) return;
+    const seen = new Set<string>();
+    value.forEach((v, i) => {
+      if (!isKnown(v)) return;
+      const key = JSON.stringify(v);
+      const at = [...path, i];
+      if (seen.has(key))
+        diags.error(
+          `Invalid ${describePath(at)}`,
+          `${describePath(at)} repeats an earlier entry (${key}); give each value once.`,
+          at,
+        );
+      seen.add(key);
+    });
+  };
+}
+
 /** An absolute http or https URL of at most `max` characters. */
 export function httpUrl(max = 2048): Validator {
   return (value, path, diags) => {

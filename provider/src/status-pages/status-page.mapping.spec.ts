@@ -30,7 +30,7 @@ import {
   statusPageToProto,
   validateStatusPageConfig,
 } from './status-page.mapping';
-import { isIpv4Cidr, statusPageAttributes } from './status-page.resource';
+import { embedOrigin, isIpv4Cidr, statusPageAttributes } from './status-page.resource';
 import { splitImportId } from '../framework/state-values';
 
 const ATTRIBUTES = Object.keys(statusPageAttributes);
@@ -137,7 +137,22 @@ describe('status page mapping', () => {
     expect(passwordChanged({ ...prior, password: 'other-pass' }, prior)).toBe(true);
     expect(passwordChanged({ ...prior, access_type: 'public' }, { ...prior })).toBe(true);
     expect(statusPageToProto(prior, true).password).toBe('hunter22');
-    expect(STATUS_PAGE_MASK).toHaveLength(16);
+    expect(STATUS_PAGE_MASK).toHaveLength(17);
+  });
+
+  it('maps embed_origins both ways, in order; none is null unless the configuration said []', () => {
+    const origins = ['https://www.example.com', 'http://localhost:3000'];
+    expect(statusPageToProto(stateOf({ embed_origins: origins }), false).embedOrigins).toEqual(origins);
+    // Left out: sent empty under the mask, so an update clears what the service had.
+    expect(statusPageToProto(stateOf({}), false).embedOrigins).toEqual([]);
+    expect(STATUS_PAGE_MASK).toContain('embed_origins');
+    const api = minimalApiPage();
+    api.embedOrigins = [...origins];
+    expect(statusPageFromProto(api, null).embed_origins).toEqual(origins);
+    expect(statusPageFromProto(minimalApiPage(), null).embed_origins).toBeNull();
+    expect(statusPageFromProto(minimalApiPage(), stateOf({ embed_origins: [] })).embed_origins).toEqual([]);
+    // Set outside terraform while the configuration has none: state shows them, so the plan clears them.
+    expect(statusPageFromProto(api, stateOf({})).embed_origins).toEqual(origins);
   });
 });
 
@@ -185,11 +200,70 @@ describe('status page configuration rules', () => {
     expect(isIpv4Cidr('192.168.1.0')).toBe(false);
   });
 
+  it('takes at most 10 embedding origins, each https (http only on loopback) without path, once', () => {
+    const a = statusPageAttributes;
+    const origins = Array.from({ length: 10 }, (_, i) => `https://site${i}.example.com`);
+    expect(check(a.embed_origins, origins, ['embed_origins']).items).toEqual([]);
+    expect(
+      check(a.embed_origins, [...origins, 'https://one-more.example.com'], ['embed_origins']).items.map((d) => [
+        d.path,
+        d.detail,
+      ]),
+    ).toEqual([[['embed_origins'], 'embed_origins must have at most 10 entries; got 11.']]);
+    for (const good of ['https://www.example.com:8443', 'http://127.0.0.1:5173', 'http://[::1]:8080']) {
+      expect([good, check(a.embed_origins, [good], ['embed_origins']).items]).toEqual([good, []]);
+    }
+    for (const bad of [
+      'http://www.example.com',
+      'https://www.example.com/status',
+      'https://*.example.com',
+      'https://user@www.example.com',
+      'https://www.example.com?x=1',
+      'https://www.example.com:443',
+      'https://www.example.com/a/..',
+      'javascript:alert(1)',
+      'www.example.com',
+      "'self'",
+    ]) {
+      const items = check(a.embed_origins, ['https://ok.example.com', bad], ['embed_origins']).items;
+      expect([bad, items.map((d) => d.path)]).toEqual([bad, [['embed_origins', 1]]]);
+      expect(items[0]?.detail).toMatch(
+        /^embed_origins\[1\] must be an https origin such as "https:\/\/www\.example\.com"/,
+      );
+    }
+    const stored = check(a.embed_origins, ['https://WWW.Example.com/'], ['embed_origins']).items;
+    expect(stored.map((d) => [d.path, d.detail])).toEqual([
+      [
+        ['embed_origins', 0],
+        'embed_origins[0] must be trimmed, in lower case, without a trailing slash, as the service stores it: "https://www.example.com"; got "https://WWW.Example.com/".',
+      ],
+    ]);
+    const twice = check(
+      a.embed_origins,
+      ['https://a.example.com', 'https://b.example.com', 'https://a.example.com'],
+      ['embed_origins'],
+    ).items;
+    expect(twice.map((d) => d.path)).toEqual([['embed_origins', 2]]);
+    expect(embedOrigin('https://WWW.Example.com/')).toBe('https://www.example.com');
+    expect(embedOrigin('https://www.example.com:8443')).toBe('https://www.example.com:8443');
+    expect(embedOrigin('http://localhost:3000')).toBe('http://localhost:3000');
+    expect(embedOrigin('http://localhost.example.com')).toBeNull();
+  });
+
   it('gives the data source every attribute read-only, the password sensitive', () => {
     const attrs = statusPageDataSource.schema.attributes;
     expect(attrs.id).toMatchObject({ required: true });
     expect(attrs.password).toMatchObject({ computed: true, sensitive: true });
-    for (const name of ['title', 'slug', 'published', 'access_type', 'auth_email_domains', 'theme', 'created_at']) {
+    for (const name of [
+      'title',
+      'slug',
+      'published',
+      'access_type',
+      'auth_email_domains',
+      'theme',
+      'embed_origins',
+      'created_at',
+    ]) {
       expect(attrs[name]).toMatchObject({ computed: true });
       expect(attrs[name]?.validators).toBeUndefined();
       expect(attrs[name]?.default).toBeUndefined();

@@ -36,6 +36,7 @@ export const STATUS_PAGE_MASK = [
   'default_locale',
   'locales',
   'allow_index',
+  'embed_origins',
 ] as const;
 
 function customThemeToProto(value: Value): StatusPageInit['customTheme'] {
@@ -66,6 +67,7 @@ export function statusPageToProto(plan: Obj, sendPassword: boolean): StatusPageI
     defaultLocale: text(plan.default_locale) ?? STATUS_PAGE_DEFAULTS.default_locale,
     locales: strings(plan.locales),
     allowIndex: typeof plan.allow_index === 'boolean' ? plan.allow_index : STATUS_PAGE_DEFAULTS.allow_index,
+    embedOrigins: strings(plan.embed_origins),
   };
 }
 
@@ -104,6 +106,7 @@ export function statusPageFromProto(api: StatusPage, prior: Obj | null): Obj {
     default_locale: api.defaultLocale || STATUS_PAGE_DEFAULTS.default_locale,
     locales: optionalList(api.locales, prior?.locales),
     allow_index: api.allowIndex ?? STATUS_PAGE_DEFAULTS.allow_index,
+    embed_origins: optionalList(api.embedOrigins, prior?.embed_origins),
     published: api.published,
     created_at: rfc3339(api.createdAt),
     updated_at: rfc3339(api.updatedAt),

@@ -4,6 +4,7 @@ import { apiError, isNotFound } from '../client/api';
 import { ProviderError, type Attribute, type Obj, type ResourceDefinition, type Validator } from '../framework/types';
 import {
   describePath,
+  distinct,
   eachElement,
   eachKey,
   httpUrl,
@@ -48,6 +49,43 @@ const cidrList: Validator = (value, path, diags) => {
       path,
     );
   }
+};
+
+/** At most this many origins may frame a page (backend status-page.entity MAX_EMBED_ORIGINS). */
+export const MAX_EMBED_ORIGINS = 10;
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * The origin the service stores for a value (`https://Example.com/` -> `https://example.com`), or null
+ * when the service refuses it: https, or http on a loopback host; scheme, host and port only, no
+ * wildcard, nothing the URL parser would rewrite. The service's rule is `embedOrigin` in
+ * backend/src/status-pages/status-page.schemas.ts; this twin lets a plan refuse before any call.
+ */
+export function embedOrigin(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    return null;
+  }
+  const secure = url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
+  if (!secure || url.username || url.password || url.pathname !== '/' || url.search || url.hash) return null;
+  // A host name or an IP literal: no wildcard, which a CSP source would read as "any subdomain".
+  if (!/^(?:[a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/.test(url.hostname)) return null;
+  // Anything the URL parser would have rewritten (a path of "/x/..", a "*", a default port) is refused.
+  if (value.trim().replace(/\/$/, '').toLowerCase() !== url.origin) return null;
+  return url.origin;
+}
+
+/** Each entry of embed_origins: an origin the service accepts. */
+const frameOrigin: Validator = (value, path, diags) => {
+  if (typeof value !== 'string' || embedOrigin(value) !== null) return;
+  diags.error(
+    `Invalid ${describePath(path)}`,
+    `${describePath(path)} must be an https origin such as "https://www.example.com": scheme, host and optional port, no path and no wildcard (http only for localhost, 127.0.0.1 and [::1]); got "${value}".`,
+    path,
+  );
 };
 
 const optionalUrl = (description: string): Attribute => ({
@@ -172,6 +210,23 @@ export const statusPageAttributes: Record<string, Attribute> = {
     type: ['list', 'string'],
     optional: true,
     validators: [sizeAtMost(50), eachElement(matches(LOCALE, 'a locale such as en or pt-BR'))],
+  },
+  embed_origins: {
+    description:
+      `Origins whose pages may show this page in a frame (its Content-Security-Policy \`frame-ancestors\`), at most ${MAX_EMBED_ORIGINS}, ` +
+      'e.g. `["https://www.example.com", "https://intranet.example.com:8443"]`: each https (http only for `localhost`, `127.0.0.1` and `[::1]`), ' +
+      'scheme, host and optional port only, no path or wildcard, lower case without a trailing slash, each once. ' +
+      "The page's access and subscribe forms are never framed. Default none: left out, the page may not be framed anywhere.",
+    type: ['list', 'string'],
+    optional: true,
+    validators: [
+      sizeAtMost(MAX_EMBED_ORIGINS),
+      eachElement(stringLength(1, 2048)),
+      eachElement(noControlCharacters()),
+      eachElement(frameOrigin),
+      eachElement(storedAs((v) => embedOrigin(v) ?? v, 'trimmed, in lower case, without a trailing slash')),
+      distinct(),
+    ],
   },
   allow_index: {
     description: 'Whether search engines may index the page. Default `true`.',
