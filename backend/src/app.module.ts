@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import type { Logger } from 'pino';
+import { AgentPresenceModule } from './agent-presence/agent-presence.module';
 import { AlertsModule } from './alerts/alerts.module';
 import { ApiKeysModule } from './api-keys/api-keys.module';
 import { AuditModule } from './audit/audit.module';
@@ -54,6 +55,7 @@ export class CoreModule {
         PrivateLocationsModule,
         ContentModule,
         SubscribersModule,
+        AgentPresenceModule,
       ],
       exports: [
         WorkspacesModule,
@@ -67,6 +69,7 @@ export class CoreModule {
         PrivateLocationsModule,
         ContentModule,
         SubscribersModule,
+        AgentPresenceModule,
       ],
     };
   }

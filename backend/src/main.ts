@@ -9,7 +9,9 @@ import { ConfigError, loadConfig, resolveSecretKey, type AppConfig } from './con
 import { createLogger, PinoNestLogger } from './logging/logger';
 import { fastifyOptions } from './http/fastify-options';
 import { registerTransports } from './http/transports';
-import { closeListener, listenAlsoOn } from './http/second-listener';
+import { closeListener, dashboardListenAdvice, listenAlsoOn } from './http/second-listener';
+import { FirstRunService } from './bootstrap/first-run.service';
+import { listenGrpcOn, type GrpcListener } from './http/grpc-listener';
 
 function configOrExit(): AppConfig {
   try {
@@ -39,11 +41,13 @@ async function main(): Promise<void> {
   // connection), then close the database. Requests that outlive the grace period are cut off.
   let draining = false;
   let dashboardServer: Server | null = null;
+  let grpcListener: GrpcListener | null = null;
   app
     .getHttpAdapter()
     .getInstance()
-    .addHook('onSend', async (_request, reply) => {
-      if (draining) void reply.header('connection', 'close');
+    .addHook('onSend', async (request, reply) => {
+      // HTTP/2 (the gRPC listener) has no Connection header: its sessions are closed by the listener.
+      if (draining && request.raw.httpVersionMajor !== 2) void reply.header('connection', 'close');
     });
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.on(signal, () => {
@@ -54,7 +58,11 @@ async function main(): Promise<void> {
         logger.error('shutdown grace period over; exiting');
         process.exit(1);
       }, config.shutdownGraceMs).unref();
-      Promise.all([app.close(), dashboardServer ? closeListener(dashboardServer) : null]).then(
+      Promise.all([
+        app.close(),
+        dashboardServer ? closeListener(dashboardServer) : null,
+        grpcListener ? grpcListener.close() : null,
+      ]).then(
         () => {
           logger.info('stopped');
           process.exit(0);
@@ -74,15 +82,26 @@ async function main(): Promise<void> {
     try {
       dashboardServer = await listenAlsoOn(app, config.dashboardPort, config.host, config.requestTimeoutMs);
     } catch (error) {
+      throw new Error(await dashboardListenAdvice(config, error));
+    }
+  }
+  if (config.grpcPort !== null) {
+    try {
+      grpcListener = await listenGrpcOn(app, config.grpcPort, config.host, config.requestTimeoutMs);
+    } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       throw new Error(
-        `the dashboard could not listen on port ${config.dashboardPort} (${reason}); set DASHBOARD_PORT to a free port, or DASHBOARD_PORT=off`,
+        `the gRPC listener could not listen on port ${config.grpcPort} (${reason}); set GRPC_PORT to a free port, or GRPC_PORT=off`,
       );
     }
   }
+  // Only once every listener is up: a start that fails on a taken port has created nothing (the first
+  // key is not spent on a start that ends), and the printed links name the ports actually listened on.
+  await app.get(FirstRunService).greet(port);
   logger.info(
     {
       port,
+      ...(grpcListener ? { grpcPort: grpcListener.port } : {}),
       host: config.host,
       baseUrl: config.baseUrl,
       dashboardUrl: config.dashboardUrl,

@@ -3,6 +3,7 @@
 // stored result. Baseline, measured in the same run: a plain multi-row INSERT of the same rows into
 // check_results (what the database does with no bookkeeping at all). Target: >= 20,000 results/s.
 //   npm run bench:ingest            DATABASE_URL=postgres://... BENCH_RESULTS=50000 npm run bench:ingest
+import { AgentPresenceService } from '../../backend/src/agent-presence/agent-presence.service';
 import { CheckWorkService, type ReportedResult } from '../../backend/src/checker/check-work.service';
 import type { AppConfig } from '../../backend/src/config/config';
 import { APP_CONFIG } from '../../backend/src/config/config.module';
@@ -43,6 +44,7 @@ async function main(): Promise<void> {
     bench.app.get(MonitorsRepository),
     bench.app.get(PrivateLocationsRepository),
     bench.app.get<AppConfig>(APP_CONFIG),
+    bench.app.get(AgentPresenceService),
   );
   const agent = { agentId: 'bench', locations: ['fly-ams'], privateLocationId: null };
   const base = Date.now() - 3_600_000;

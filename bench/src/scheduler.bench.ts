@@ -11,7 +11,8 @@ import { createServer } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { CheckAgent, DEFAULT_AGENT_OPTIONS } from '../../backend/src/checker/agent';
 import { createExecutor } from '../../backend/src/checker/check-executor';
-import { CheckWorkService } from '../../backend/src/checker/check-work.service';
+import { AgentPresenceService } from '../../backend/src/agent-presence/agent-presence.service';
+import { CheckWorkService, type AgentIdentity } from '../../backend/src/checker/check-work.service';
 import type { AppConfig } from '../../backend/src/config/config';
 import { APP_CONFIG } from '../../backend/src/config/config.module';
 import { ResultIngestService } from '../../backend/src/check-results/result-ingest';
@@ -89,8 +90,15 @@ async function run(monitors: number, targetUrl: string): Promise<RunFigures> {
       bench.app.get(MonitorsRepository),
       bench.app.get(PrivateLocationsRepository),
       bench.app.get<AppConfig>(APP_CONFIG),
+      bench.app.get(AgentPresenceService),
     );
-    const identity = { agentId: 'bench', locations: ['fly-ams'], privateLocationId: null };
+    // As the embedded agent claims: its presence is recorded on the claim path, throttled.
+    const identity: AgentIdentity = {
+      agentId: 'bench',
+      locations: ['fly-ams'],
+      privateLocationId: null,
+      presence: { kind: 'embedded', agentId: 'bench', host: 'bench' },
+    };
     const late: number[] = [];
     const error: number[] = [];
     let failed = 0;

@@ -15,7 +15,7 @@ export const PROVIDER_SCHEMA: Block = {
       optional: true,
       sensitive: true,
       description:
-        'API key of the workspace to manage (an `sk_...` key with write scope). Required: set it here or in the environment variable `SERVICE_API_TOKEN`.',
+        'API key of the workspace to manage (an `svc_...` key with write scope). Required: set it here or in the environment variable `SERVICE_API_TOKEN`.',
     },
     base_url: {
       type: 'string',

@@ -1,5 +1,4 @@
 // TCP, DNS, ICMP and gRPC probes against real servers on loopback.
-import { execFileSync } from 'node:child_process';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import {
   Server as GrpcServer,
@@ -24,6 +23,7 @@ import {
 import { IcmpProbe, parsePing } from '../../backend/src/checker/probes/icmp.probe';
 import { TcpProbe } from '../../backend/src/checker/probes/tcp.probe';
 import { monitorView, selfSignedCertificate } from '../support/loopback';
+import { itWithTool, onPath } from '../support/skips';
 
 const ctx = (ms = 5000, extra: Partial<ProbeContext> = {}): ProbeContext => ({
   signal: AbortSignal.timeout(ms),
@@ -167,17 +167,7 @@ describe(DnsProbe.name, () => {
   });
 });
 
-const hasPing = (() => {
-  try {
-    execFileSync('sh', ['-c', 'command -v ping'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
-if (!hasPing) {
-  console.warn('SKIP: ICMP probe tests need the `ping` program (apt-get install iputils-ping); .ci/run installs it');
-}
+const itWithPing = itWithTool('ping', onPath('ping'));
 
 describe(IcmpProbe.name, () => {
   it('parses iputils ping summaries', () => {
@@ -199,7 +189,7 @@ describe(IcmpProbe.name, () => {
     expect(result).toMatchObject({ status: 'error', error: { kind: 'unsupported' } });
   });
 
-  (hasPing ? it : it.skip)('sends three echoes to 127.0.0.1 and reports the average', async () => {
+  itWithPing('sends three echoes to 127.0.0.1 and reports the average', async () => {
     const result = await new IcmpProbe().run(monitorView({ kind: 'icmp', uri: '127.0.0.1', timeout: 5000 }), ctx());
     expect(result.error).toBeNull();
     expect(result).toMatchObject({ status: 'success', details: { transmitted: 3, received: 3, packetLoss: 0 } });

@@ -1,6 +1,7 @@
 // Handing out work through the database: no double runs across agents, leases that expire when an
 // agent dies (soon, when it renewed them), idempotent reports, results taken only for runs handed to
 // the agent, triggers and their limits, and schedules that follow the monitor.
+import { AgentPresenceService } from '../../backend/src/agent-presence/agent-presence.service';
 import {
   CheckWorkService,
   LEASE_MARGIN_MS,
@@ -40,6 +41,7 @@ describe(CheckWorkService.name, () => {
       t.app.get(MonitorsRepository),
       t.app.get(PrivateLocationsRepository),
       t.app.get<AppConfig>(APP_CONFIG),
+      t.app.get(AgentPresenceService),
     );
     monitors = t.app.get(MonitorsService);
     await t.app.get(RetentionService).maintain(new Date());

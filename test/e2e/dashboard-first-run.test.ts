@@ -13,7 +13,7 @@ function signInLink(stderr: string): string | null {
 }
 
 /**
- * The link a start printed. The server writes it before it listens, but its stderr reaches this
+ * The link a start printed. The server writes it before it says it listens, but its stderr reaches this
  * process on a pipe of its own, which can be read after the answer of /ready: wait for it a little.
  */
 function printedLink(server: RunningServer): Promise<string | null> {

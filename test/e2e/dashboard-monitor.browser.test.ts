@@ -12,10 +12,10 @@ import { newMember, PASSWORD } from '../support/dashboard';
 import { freePort, newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../support/http-app';
 import { startReceiver, type Receiver } from '../support/receivers';
 import { insideToday, storeResult } from '../support/results';
+import { describeWithTool } from '../support/skips';
 
 const executable = chromiumPath();
-if (!executable) process.stderr.write('*** SKIP dashboard monitor browser tests: chromium not found ***\n');
-const describeInBrowser = executable ? describe : describe.skip;
+const describeInBrowser = describeWithTool('chromium', executable);
 
 const ARTIFACTS = join(__dirname, '..', '..', 'test-artifacts');
 

@@ -9,10 +9,10 @@ import { chromiumPath, launchChromium } from '../support/browser';
 import { newMember, PASSWORD } from '../support/dashboard';
 import { freePort, newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../support/http-app';
 import { mcpStatus } from '../support/oauth-client';
+import { describeWithTool } from '../support/skips';
 
 const executable = chromiumPath();
-if (!executable) process.stderr.write('*** SKIP dashboard browser tests: chromium not found ***\n');
-const describeInBrowser = executable ? describe : describe.skip;
+const describeInBrowser = describeWithTool('chromium', executable);
 
 /** The OAuth client's redirect URI: a loopback server that keeps the query of each request. */
 async function callbackServer(): Promise<{ server: Server; url: string; received: URLSearchParams[] }> {

@@ -9,7 +9,7 @@
 // request descriptors and tool schemas at run time, so a new method, tool, route or id field without
 // an entry fails the coverage tests, naming it. Methods that take no id are listed as id-free.
 import { Code, ConnectError, createClient, type Transport } from '@connectrpc/connect';
-import { createConnectTransport } from '@connectrpc/connect-node';
+import { createConnectTransport, createGrpcTransport } from '@connectrpc/connect-node';
 import type { DescMethod, DescService } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
@@ -34,6 +34,7 @@ import { CONTENT_TYPES, ContentService } from '../../backend/src/content/content
 import { McpTools } from '../../backend/src/mcp/tools';
 import { REGIONS } from '../../backend/src/monitors/monitor.constants';
 import { RpcServer } from '../../backend/src/rpc/rpc.server';
+import { listenGrpcOn, type GrpcListener } from '../../backend/src/http/grpc-listener';
 import { newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../support/http-app';
 import {
   idFieldPaths,
@@ -272,7 +273,10 @@ Object.assign(RPC, {
     ],
   },
   'status_report.v1.StatusReportService/GetStatusReport': {
-    cases: [one(`B's report`, ['id'], (_own, f) => ({ id: f.report }))],
+    cases: [
+      one(`B's report`, ['id'], (_own, f) => ({ id: f.report })),
+      one(`A's report on B's page`, ['page_id'], (own, f) => ({ id: own.report, pageId: f.page })),
+    ],
   },
   'status_report.v1.StatusReportService/ListStatusReports': {
     cases: [one(`B's page`, ['page_id'], (_own, f) => ({ pageId: f.page, filter: StatusReportFilter.ALL }))],
@@ -284,6 +288,7 @@ Object.assign(RPC, {
         id: own.report,
         pageComponentIds: [f.component],
       })),
+      one(`A's report on B's page`, ['page_id'], (own, f) => ({ id: own.report, pageId: f.page, title: 'hijacked' })),
     ],
   },
   'status_report.v1.StatusReportService/AddStatusReportUpdate': {
@@ -293,13 +298,25 @@ Object.assign(RPC, {
         status: StatusReportStatus.MONITORING,
         message: 'hijacked',
       })),
+      one(`A's report on B's page`, ['page_id'], (own, f) => ({
+        id: own.report,
+        pageId: f.page,
+        status: StatusReportStatus.MONITORING,
+        message: 'hijacked',
+      })),
     ],
   },
   'status_report.v1.StatusReportService/ResolveStatusReport': {
-    cases: [one(`B's report`, ['id'], (_own, f) => ({ id: f.report, message: 'hijacked' }))],
+    cases: [
+      one(`B's report`, ['id'], (_own, f) => ({ id: f.report, message: 'hijacked' })),
+      one(`A's report on B's page`, ['page_id'], (own, f) => ({ id: own.report, pageId: f.page, message: 'hijacked' })),
+    ],
   },
   'status_report.v1.StatusReportService/DeleteStatusReport': {
-    cases: [one(`B's report`, ['id'], (_own, f) => ({ id: f.report }))],
+    cases: [
+      one(`B's report`, ['id'], (_own, f) => ({ id: f.report })),
+      one(`A's report on B's page`, ['page_id'], (own, f) => ({ id: own.report, pageId: f.page })),
+    ],
   },
 
   'maintenance.v1.MaintenanceService/CreateMaintenance': {
@@ -314,7 +331,10 @@ Object.assign(RPC, {
     notIds: { 'maintenance.id': OUTPUT_ONLY },
   },
   'maintenance.v1.MaintenanceService/GetMaintenance': {
-    cases: [one(`B's maintenance`, ['id'], (_own, f) => ({ id: f.maintenance }))],
+    cases: [
+      one(`B's maintenance`, ['id'], (_own, f) => ({ id: f.maintenance })),
+      one(`A's maintenance on B's page`, ['page_id'], (own, f) => ({ id: own.maintenance, pageId: f.page })),
+    ],
   },
   'maintenance.v1.MaintenanceService/ListMaintenances': {
     cases: [one(`B's page`, ['page_id'], (_own, f) => ({ pageId: f.page }))],
@@ -336,7 +356,10 @@ Object.assign(RPC, {
     notIds: { 'maintenance.id': OUTPUT_ONLY },
   },
   'maintenance.v1.MaintenanceService/DeleteMaintenance': {
-    cases: [one(`B's maintenance`, ['id'], (_own, f) => ({ id: f.maintenance }))],
+    cases: [
+      one(`B's maintenance`, ['id'], (_own, f) => ({ id: f.maintenance })),
+      one(`A's maintenance on B's page`, ['page_id'], (own, f) => ({ id: own.maintenance, pageId: f.page })),
+    ],
   },
 
   'status_page.v1.StatusPageService/CreateStatusPage': idFree('creates a page of the caller’s own', {
@@ -490,6 +513,13 @@ const MCP: Record<string, Entry<Req>> = {
         message: 'hijacked',
         notify: false,
       })),
+      one(`A's report on B's page`, ['pageId'], (own, f) => ({
+        statusReportId: own.report,
+        pageId: f.page,
+        status: 'monitoring',
+        message: 'hijacked',
+        notify: false,
+      })),
     ],
   },
   update_status_report: {
@@ -499,12 +529,23 @@ const MCP: Record<string, Entry<Req>> = {
         statusReportId: own.report,
         pageComponentIds: [f.component],
       })),
+      one(`A's report on B's page`, ['pageId'], (own, f) => ({
+        statusReportId: own.report,
+        pageId: f.page,
+        title: 'hijacked',
+      })),
     ],
   },
   resolve_status_report: {
     cases: [
       one(`B's report`, ['statusReportId'], (_own, f) => ({
         statusReportId: f.report,
+        message: 'hijacked',
+        notify: false,
+      })),
+      one(`A's report on B's page`, ['pageId'], (own, f) => ({
+        statusReportId: own.report,
+        pageId: f.page,
         message: 'hijacked',
         notify: false,
       })),
@@ -631,6 +672,8 @@ const DASHBOARD_ROUTES: Record<string, RestEntry> = {
   'POST /app/w/:slug/status-pages/:id/components': dashboardRoute('id'),
   'POST /app/w/:slug/status-pages/:id/components/arrange': dashboardRoute('id'),
   'POST /app/w/:slug/status-pages/:id/components/delete': dashboardRoute('id'),
+  'GET /app/w/:slug/status-pages/:id/components/:componentId/edit': dashboardRoute('id', 'componentId'),
+  'POST /app/w/:slug/status-pages/:id/components/:componentId/edit': dashboardRoute('id', 'componentId'),
   'POST /app/w/:slug/status-pages/:id/groups': dashboardRoute('id'),
   'POST /app/w/:slug/status-pages/:id/groups/delete': dashboardRoute('id'),
   'GET /app/w/:slug/status-pages/:id/reports/new': dashboardRoute('id'),
@@ -681,6 +724,10 @@ const PUBLIC_PAGE = 'a published page is public by its slug; access is the page�
 const publicPage = (): RestEntry => ({ cases: [], idFree: PUBLIC_PAGE, notIds: { slug: PUBLIC_PAGE } });
 const PUBLIC_PAGE_ROUTES: Record<string, RestEntry> = {
   'GET /robots.txt': idFree('public: which pages search engines may index'),
+  'GET /favicon.ico': idFree('the service’s icon, the same for everyone'),
+  'GET /status/:slug/favicon.ico': idFree('the service’s icon, the same for every page (a custom domain’s root)', {
+    slug: 'the slug is not read: the icon is the same under every path',
+  }),
   'GET /sitemap.xml': idFree('public: the site’s pages and the public, indexable status pages'),
   'GET /status': idFree('the not-found page under /status'),
   'GET /status/*': idFree('the not-found page under /status'),
@@ -791,6 +838,8 @@ const describeOutcome = (o: Outcome): string =>
 
 describe('cross-workspace isolation matrix', () => {
   let t: HttpTestApp;
+  /** GRPC_PORT's listener: the same router over HTTP/2, another way in to every RPC method. */
+  let grpc: GrpcListener;
   let a: Tenant;
   let b: Tenant;
   let own: Ids;
@@ -818,12 +867,27 @@ describe('cross-workspace isolation matrix', () => {
     return found;
   };
   const rpcClient = <S extends DescService>(service: S, key: string) => createClient(service, transport(key, true));
+  const grpcTransport = (key: string): Transport => {
+    const id = `${key}:grpc`;
+    let found = transports.get(id);
+    if (!found) {
+      found = createGrpcTransport({ baseUrl: `http://127.0.0.1:${grpc.port}`, interceptors: [withKey(key)] });
+      transports.set(id, found);
+    }
+    return found;
+  };
 
-  async function rpcCall(service: DescService, method: DescMethod, key: string, binary: boolean, request: Req) {
-    const client = createClient(service, transport(key, binary)) as unknown as Record<
-      string,
-      (r: Req) => Promise<unknown>
-    >;
+  async function rpcCall(
+    service: DescService,
+    method: DescMethod,
+    key: string,
+    binary: boolean | 'grpc',
+    request: Req,
+  ) {
+    const client = createClient(
+      service,
+      binary === 'grpc' ? grpcTransport(key) : transport(key, binary),
+    ) as unknown as Record<string, (r: Req) => Promise<unknown>>;
     try {
       return { ok: true, value: await client[method.localName](request) } as Outcome;
     } catch (error) {
@@ -885,12 +949,15 @@ describe('cross-workspace isolation matrix', () => {
         },
       })
     ).maintenance!.id;
-    const subscriber = (
-      await rpcClient(SubscriberService, tenant.writeKey).addSubscriber({
-        pageId: page,
-        email: `reader${tenant.ctx.workspace.id}@example.com`,
-      })
-    ).subscriber!.id;
+    // This server has no SMTP_URL, so AddSubscriber is refused (failed_precondition); an address that
+    // already agreed is imported as confirmed, which needs no mail.
+    const subscribers = rpcClient(SubscriberService, tenant.writeKey);
+    await subscribers.importSubscribers({
+      pageId: page,
+      emails: [`reader${tenant.ctx.workspace.id}@example.com`],
+      confirmed: true,
+    });
+    const subscriber = (await subscribers.listSubscribers({ pageId: page })).subscribers[0].id;
     // Check results only arrive through the agent path; this is the one the agents use.
     await storeResult(t.app, { monitorId: monitor.http, minutesAgo: 2, status: 'success' });
     const logs = await monitors.listMonitorHTTPResponseLogs({ id: monitor.http });
@@ -1016,6 +1083,7 @@ describe('cross-workspace isolation matrix', () => {
 
   beforeAll(async () => {
     t = await startHttpApp();
+    grpc = await listenGrpcOn(t.app, 0, '127.0.0.1', 30_000);
     a = await newTenant(t, 'pro');
     b = await newTenant(t, 'pro');
     const builtA = await build(a);
@@ -1032,6 +1100,7 @@ describe('cross-workspace isolation matrix', () => {
 
   afterAll(async () => {
     await Promise.all(mcpClients.map((c) => c.close().catch(() => undefined)));
+    await grpc?.close();
     await t?.close();
   });
 
@@ -1194,6 +1263,36 @@ describe('cross-workspace isolation matrix', () => {
               }
             }
             problems.push(...(await bUnchanged(name)));
+          }
+        }
+        expect(problems).toEqual([]);
+      },
+      MATRIX_TIMEOUT_MS,
+    );
+
+    it(
+      'RPC over GRPC_PORT (gRPC, HTTP/2): every id-taking method, with the write key',
+      async () => {
+        const problems: string[] = [];
+        for (const service of registeredServices()) {
+          for (const method of service.methods) {
+            const name = `${service.typeName}/${method.name}`;
+            const entry = RPC[name];
+            if (!entry) continue; // the coverage test names it
+            for (const c of entry.cases) {
+              const foreignOutcome = await rpcCall(service, method, a.writeKey, 'grpc', c.build(own, foreign));
+              const ghostOutcome = await rpcCall(service, method, a.writeKey, 'grpc', c.build(own, ghost));
+              problems.push(
+                ...judge(
+                  `${name} [gRPC, write key] ${c.what}`,
+                  'NotFound',
+                  c.expect === 'like_missing',
+                  foreignOutcome,
+                  ghostOutcome,
+                ),
+              );
+            }
+            problems.push(...(await bUnchanged(`${name} over gRPC`)));
           }
         }
         expect(problems).toEqual([]);

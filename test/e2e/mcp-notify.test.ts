@@ -11,6 +11,7 @@ import { startSmtp, type TestSmtp } from '../support/smtp';
 
 interface Published {
   notified: boolean;
+  notifyError?: string;
   statusReport?: { id: string; title: string };
   maintenance?: { id: string };
 }
@@ -147,6 +148,7 @@ describe('MCP publishing tools and subscriber e-mail', () => {
     });
     smtp.rejectRecipients.clear();
     expect(out.notified).toBe(false);
+    expect(out.notifyError).toBe('the mail relay did not accept 1 of 2 e-mails; the server log has the details');
     // The other subscriber still got the mail, and the report is saved.
     expect(smtp.to('ada@example.test')).toHaveLength(1);
     const saved = await t.app.get(StatusReportsService).get(pro.ctx, out.statusReport!.id);
@@ -162,6 +164,7 @@ describe('MCP publishing tools and subscriber e-mail', () => {
       notify: true,
     });
     expect(down.notified).toBe(false);
+    expect(down.notifyError).toBe('the mail relay did not accept 2 of 2 e-mails; the server log has the details');
     smtp.rejectRecipients.clear();
     expect(down.maintenance!.id).toMatch(/^\d+$/);
     expect(smtp.messages).toHaveLength(1);

@@ -18,10 +18,10 @@ import { chromiumPath, launchChromium } from '../support/browser';
 import { newMember, PASSWORD } from '../support/dashboard';
 import { newTenant, type HttpTestApp, type Tenant } from '../support/http-app';
 import { startOAuthApp } from '../support/oauth-client';
+import { describeWithTool } from '../support/skips';
 
 const executable = chromiumPath();
-if (!executable) process.stderr.write('*** SKIP MCP OAuth browser tests: chromium not found ***\n');
-const describeInBrowser = executable ? describe : describe.skip;
+const describeInBrowser = describeWithTool('chromium', executable);
 
 /** The client's loopback redirect URI (and, for the second client, its metadata document). */
 async function clientServer(document?: (origin: string) => unknown) {

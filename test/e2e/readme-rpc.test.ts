@@ -4,41 +4,21 @@
 // client.mjs in a folder whose node_modules is the clone's, run with node, and type-checked as an
 // ES module TypeScript file (module nodenext, strict).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import * as ts from 'typescript';
+import { eventually } from '../support/rpc';
+import { cloneLikeFolder, readme, readmeBlock, ROOT, typeErrorsAsModule } from '../support/readme';
 import { bannerKey, startServer, type RunningServer } from '../support/server';
-
-const ROOT = join(__dirname, '..', '..');
-
-/** The fenced code block that follows `<!-- readme-test: name` in README.md. */
-function readmeBlock(name: string): string {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const marker = readme.indexOf(`<!-- readme-test: ${name}`);
-  if (marker < 0) throw new Error(`README.md has no <!-- readme-test: ${name} --> marker`);
-  const block = /```[a-z]*\n([\s\S]*?)\n```/.exec(readme.slice(marker));
-  if (!block) throw new Error(`no code block after the readme-test marker ${name}`);
-  return block[1];
-}
-
-/** A folder laid out like the clone's root: the snippet's imports resolve through its node_modules. */
-function cloneLikeFolder(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'svc-readme-'));
-  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
-  return dir;
-}
 
 describe('README: the RPC API examples', () => {
   let server: RunningServer;
   let key: string;
 
   beforeAll(async () => {
-    // No embedded checker: the examples' monitors point at real public hosts.
-    server = await startServer({
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'svc-readme-data-')),
-      CHECKER_EMBEDDED: 'false',
-    });
+    // The embedded checker runs: the active example watches this server itself, and the other
+    // example's monitor is inactive, so nothing is sent beyond loopback.
+    server = await startServer({ DATA_DIR: mkdtempSync(join(tmpdir(), 'svc-readme-data-')) });
     key = bannerKey(server.stderr());
   });
 
@@ -46,7 +26,16 @@ describe('README: the RPC API examples', () => {
     await server?.stop();
   });
 
-  it('runs the curl block: creates an active monitor and reads it back', () => {
+  const rpc = async (method: string, body: object) => {
+    const response = await fetch(`${server.baseUrl}/rpc/monitor.v1.MonitorService/${method}`, {
+      method: 'POST',
+      headers: { 'x-service-key': key, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return (await response.json()) as Record<string, unknown>;
+  };
+
+  it('runs the curl block: creates an active monitor of the service itself, which its checks find up', async () => {
     const script = readmeBlock('rpc-curl');
     expect(script).toContain('http://localhost:3000/rpc/');
     const withServer = script.replaceAll('http://localhost:3000', server.baseUrl);
@@ -63,8 +52,23 @@ describe('README: the RPC API examples', () => {
       monitor: Record<string, unknown> & { http?: Record<string, unknown> };
     }>;
     expect(answers).toHaveLength(2);
-    expect(answers[0].monitor).toMatchObject({ id: '1', name: 'Homepage', active: true });
-    expect(answers[1].monitor.http).toMatchObject({ id: '1', name: 'Homepage', url: 'https://example.com' });
+    expect(answers[0].monitor).toMatchObject({ id: '1', active: true });
+    // Its target is this very server: a new user's first monitor checks nothing elsewhere.
+    expect(answers[1].monitor.http).toMatchObject({ id: '1', url: `${server.baseUrl}/health` });
+    // Its first check is due within the period (5 minutes); a triggered one runs now.
+    expect(await rpc('TriggerMonitor', { id: '1' })).not.toHaveProperty('code');
+    const status = await eventually(
+      () => rpc('GetMonitorStatus', { id: '1' }),
+      (answer) => {
+        const regions = (answer.regions ?? []) as Array<{ status?: string }>;
+        return regions.length > 0 && regions.every((r) => r.status === 'MONITOR_STATUS_ACTIVE');
+      },
+      30_000,
+    );
+    expect(status.regions).toEqual([
+      { region: 'REGION_FLY_AMS', status: 'MONITOR_STATUS_ACTIVE' },
+      { region: 'REGION_FLY_IAD', status: 'MONITOR_STATUS_ACTIVE' },
+    ]);
   });
 
   it('runs the TypeScript/JavaScript client block as client.mjs with node', () => {
@@ -82,21 +86,22 @@ describe('README: the RPC API examples', () => {
   });
 
   it('type-checks the client block as an ES module TypeScript file', () => {
-    const dir = cloneLikeFolder();
-    const file = join(dir, 'client.mts');
-    writeFileSync(file, readmeBlock('rpc-client'));
-    const program = ts.createProgram([file], {
-      module: ts.ModuleKind.NodeNext,
-      moduleResolution: ts.ModuleResolutionKind.NodeNext,
-      target: ts.ScriptTarget.ES2022,
-      strict: true,
-      noEmit: true,
-      skipLibCheck: true,
-      types: ['node'],
-    });
-    const diagnostics = ts
-      .getPreEmitDiagnostics(program)
-      .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
-    expect(diagnostics).toEqual([]);
+    expect(typeErrorsAsModule(readmeBlock('rpc-client'))).toEqual([]);
+  });
+
+  it('lists every RPC service the server answers, in the README and on the site', async () => {
+    const paths = Object.keys(
+      ((await (await fetch(`${server.baseUrl}/openapi.json`)).json()) as { paths: Record<string, unknown> }).paths,
+    );
+    const served = [...new Set(paths.flatMap((path) => /^\/rpc\/([\w.]+)\//.exec(path)?.[1] ?? []))].sort();
+    // One service per proto package: the served list is the whole contract.
+    const packages = readdirSync(join(ROOT, 'proto')).filter((name) => /^[a-z_]+$/.test(name) && name !== 'gen');
+    expect(served.map((service) => service.split('.')[0]).sort()).toEqual(packages.sort());
+    const listed = /^Services: ([\s\S]*?)\n\n/m.exec(readme())?.[1] ?? '';
+    const reference = readFileSync(join(ROOT, 'content', 'docs', 'reference', 'rpc-api.md'), 'utf8');
+    for (const service of served) {
+      expect(listed).toContain(`\`${service}\``);
+      expect(reference).toContain(`| \`${service}\``);
+    }
   });
 });

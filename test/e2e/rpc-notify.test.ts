@@ -90,7 +90,7 @@ describe('RPC publishing with notify', () => {
       message: 'Payments fail for some customers.',
       notify: true,
     });
-    expect(created.notified).toBe(true);
+    expect([created.notified, created.notifyError]).toEqual([true, '']);
     expect(recipients()).toEqual(['ada@example.test', 'bob@example.test']);
     expect(smtp.to('ada@example.test')[0].text).toContain('Payments fail for some customers.');
     const stored = await storedNotifiedAt('status_report_updates', created.update!.id);
@@ -154,6 +154,7 @@ describe('RPC publishing with notify', () => {
         notify: true,
       });
       expect(created.notified).toBe(false);
+      expect(created.notifyError).toBe('the mail relay did not accept 1 of 2 e-mails; the server log has the details');
       expect(created.update?.notifiedAt).toBeUndefined();
       expect(await storedNotifiedAt('status_report_updates', created.update!.id)).toBeNull();
       const { statusReport } = await reports().getStatusReport({ id: created.statusReport!.id });

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import { adminDatabaseUrl } from '../support/database';
 import { bannerKey, runCli, runServerToFailure, startServer, type RunningServer } from '../support/server';
+import { describeUnless } from '../support/skips';
 
 const get = async (server: RunningServer, path: string, key?: string) => {
   const response = await fetch(`${server.baseUrl}${path}`, { headers: key ? { 'x-service-key': key } : {} });
@@ -143,7 +144,7 @@ describe('server configuration errors', () => {
 });
 
 const admin = adminDatabaseUrl();
-(admin ? describe : describe.skip)('server on PostgreSQL (DATABASE_URL)', () => {
+describeUnless(!admin, 'postgres-only')('server on PostgreSQL (DATABASE_URL)', () => {
   const name = `e2e_${process.pid}`;
   let server: RunningServer;
 
@@ -173,7 +174,7 @@ const admin = adminDatabaseUrl();
   });
 });
 
-(admin ? describe : describe.skip)('server under production settings', () => {
+describeUnless(!admin, 'postgres-only')('server under production settings', () => {
   const name = `e2e_prod_${process.pid}`;
   let url: string;
 

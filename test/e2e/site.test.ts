@@ -52,6 +52,9 @@ describe('public site', () => {
     for (const type of ['docs', 'guides', 'changelog', 'pricing', 'comparisons']) {
       expect(home.text).toContain(`href="/${type}"`);
     }
+    // The install from the lock file, as the README says; `npm install` could resolve other versions.
+    expect(home.text).toContain('<code>npm ci &amp;&amp; npm start</code>');
+    expect(home.text).not.toContain('npm install');
   });
 
   it('renders a page as HTML and serves its markdown', async () => {
@@ -65,7 +68,7 @@ describe('public site', () => {
     const md = await get('/docs/self-hosting.md');
     expect(md.status).toBe(200);
     expect(md.type).toMatch(/^text\/markdown/);
-    expect(md.text).toContain('npm install && npm start');
+    expect(md.text).toContain('npm ci && npm start');
     expect(md.text).not.toContain('<h1>');
   });
 

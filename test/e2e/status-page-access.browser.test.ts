@@ -5,13 +5,13 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { StatusPagesService, type StatusPageInput } from '../../backend/src/status-pages/status-pages.service';
 import { chromiumPath, launchChromium } from '../support/browser';
 import { freePort, newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../support/http-app';
+import { describeWithTool } from '../support/skips';
 import { startSmtp, type TestSmtp, mailTo } from '../support/smtp';
 
 jest.setTimeout(90_000);
 
 const executable = chromiumPath();
-if (!executable) process.stderr.write('*** SKIP status page access browser tests: chromium not found ***\n');
-const describeInBrowser = executable ? describe : describe.skip;
+const describeInBrowser = describeWithTool('chromium', executable);
 
 describeInBrowser('protected status pages in Chromium', () => {
   let t: HttpTestApp;

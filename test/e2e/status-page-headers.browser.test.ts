@@ -9,13 +9,13 @@ import { PageComponentsService } from '../../backend/src/status-pages/page-compo
 import { StatusPagesService, type StatusPageInput } from '../../backend/src/status-pages/status-pages.service';
 import { chromiumPath, launchChromium } from '../support/browser';
 import { freePort, newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../support/http-app';
+import { describeWithTool } from '../support/skips';
 import { mailTo, startSmtp, tokenLink, type TestSmtp } from '../support/smtp';
 
 jest.setTimeout(90_000);
 
 const executable = chromiumPath();
-if (!executable) process.stderr.write('*** SKIP status page header browser tests: chromium not found ***\n');
-const describeInBrowser = executable ? describe : describe.skip;
+const describeInBrowser = describeWithTool('chromium', executable);
 
 /** A page on its own origin that frames `?src=`: what a site embedding a status page serves. */
 interface Parent {

@@ -12,10 +12,11 @@ import { StatusPagesService } from '../../backend/src/status-pages/status-pages.
 import { StatusReportsService } from '../../backend/src/status-reports/status-reports.service';
 import { chromiumPath, launchChromium, seriousViolations } from '../support/browser';
 import { newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../support/http-app';
+import { describeWithTool } from '../support/skips';
+import { startSmtp, type TestSmtp } from '../support/smtp';
 
 const executable = chromiumPath();
-if (!executable) process.stderr.write('*** SKIP status page look browser tests: chromium not found ***\n');
-const describeInBrowser = executable ? describe : describe.skip;
+const describeInBrowser = describeWithTool('chromium', executable);
 
 const HOUR_MS = 3_600_000;
 
@@ -47,6 +48,8 @@ const bodyText = async (page: Page) =>
 
 describeInBrowser('status page look in Chromium', () => {
   let t: HttpTestApp;
+  /** A relay, so the pages offer the subscribe form (none is sent here). */
+  let smtp: TestSmtp;
   let tenant: Tenant;
   let browser: Browser;
   let context: BrowserContext;
@@ -105,7 +108,8 @@ describeInBrowser('status page look in Chromium', () => {
   }
 
   beforeAll(async () => {
-    t = await startHttpApp();
+    smtp = await startSmtp();
+    t = await startHttpApp({ env: { SMTP_URL: smtp.url } });
     tenant = await newTenant(t);
     for (const theme of THEME_KEYS) themed.set(theme, await fullPage({ theme }));
     pages.ocean = themed.get('ocean')!;
@@ -130,6 +134,7 @@ describeInBrowser('status page look in Chromium', () => {
   afterAll(async () => {
     await browser?.close();
     await t?.close();
+    await smtp?.close();
   });
 
   it('paints the theme of the light mode, and of the dark mode when the visitor prefers dark', async () => {

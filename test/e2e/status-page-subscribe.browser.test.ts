@@ -7,13 +7,13 @@ import { PageComponentsService } from '../../backend/src/status-pages/page-compo
 import { StatusPagesService } from '../../backend/src/status-pages/status-pages.service';
 import { chromiumPath, launchChromium } from '../support/browser';
 import { freePort, newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../support/http-app';
+import { describeWithTool } from '../support/skips';
 import { startSmtp, type TestSmtp, mailTo, tokenLink } from '../support/smtp';
 
 jest.setTimeout(90_000);
 
 const executable = chromiumPath();
-if (!executable) process.stderr.write('*** SKIP status page subscribe browser tests: chromium not found ***\n');
-const describeInBrowser = executable ? describe : describe.skip;
+const describeInBrowser = describeWithTool('chromium', executable);
 
 describeInBrowser('status page subscribe in Chromium', () => {
   let t: HttpTestApp;

@@ -14,12 +14,12 @@ import { StatusReportsService } from '../../backend/src/status-reports/status-re
 import { chromiumPath, launchChromium } from '../support/browser';
 import { newTenant, startHttpApp, type HttpTestApp } from '../support/http-app';
 import { insideToday, storeResult } from '../support/results';
+import { describeWithTool } from '../support/skips';
 
 jest.setTimeout(120_000);
 
 const executable = chromiumPath();
-if (!executable) process.stderr.write('*** SKIP status page browser tests: chromium not found ***\n');
-const describeInBrowser = executable ? describe : describe.skip;
+const describeInBrowser = describeWithTool('chromium', executable);
 const ARTIFACTS = join(__dirname, '..', '..', 'test-artifacts');
 const HOUR = 3_600_000;
 

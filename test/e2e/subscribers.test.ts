@@ -232,3 +232,48 @@ describe('subscribers over HTTP', () => {
     expect(smtp.messages).toEqual([]);
   });
 });
+
+describe('subscribers over HTTP while e-mail is off (no SMTP_URL)', () => {
+  let t: HttpTestApp;
+  let tenant: Tenant;
+
+  const clientFor = (key: string): SubscriberClient =>
+    createClient(
+      SubscriberService,
+      createConnectTransport({ baseUrl: `${t.baseUrl}/rpc`, httpVersion: '1.1', interceptors: [withKey(key)] }),
+    );
+
+  beforeAll(async () => {
+    t = await startHttpApp();
+    tenant = await newTenant(t);
+  });
+  afterAll(() => t?.close());
+
+  it('answers AddSubscriber and a pending ImportSubscribers failed_precondition with the reason; confirmed imports work', async () => {
+    const [page]: Array<{ id: string }> = await t.db.manager.query(
+      `INSERT INTO status_pages (workspace_id, title, slug) VALUES ($1, 'Acme Status', 'e2e-mail-off') RETURNING id`,
+      [tenant.ctx.workspace.id],
+    );
+    const sut = clientFor(tenant.writeKey);
+    const added = await rpcError(sut.addSubscriber({ pageId: page.id, email: 'ada@example.com' }));
+    expect(added.code).toBe(Code.FailedPrecondition);
+    expect(added.rawMessage).toMatch(/^e-mail is off on this service: SMTP_URL is not set/);
+    expect(added.rawMessage).toContain('Set SMTP_URL to your mail relay');
+    const imported = await rpcError(sut.importSubscribers({ pageId: page.id, emails: ['bob@example.com'] }));
+    expect(imported.code).toBe(Code.FailedPrecondition);
+    expect(imported.rawMessage).toContain('as confirmed');
+    expect((await sut.listSubscribers({ pageId: page.id })).subscribers).toEqual([]);
+
+    // People who already agreed elsewhere need no mail.
+    expect(
+      await sut.importSubscribers({ pageId: page.id, emails: ['cleo@example.com'], confirmed: true }),
+    ).toMatchObject({ added: 1, skipped: 0, confirmationsSent: 0 });
+    const listed = (await sut.listSubscribers({ pageId: page.id })).subscribers;
+    expect(listed.map((s) => [s.email, s.status])).toEqual([['cleo@example.com', SubscriberStatus.CONFIRMED]]);
+    // Another workspace's page is still not found: the state of mail says nothing about it.
+    const stranger = await newTenant(t);
+    expect(
+      (await rpcError(clientFor(stranger.writeKey).addSubscriber({ pageId: page.id, email: 'z@example.com' }))).code,
+    ).toBe(Code.NotFound);
+  });
+});

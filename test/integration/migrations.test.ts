@@ -42,6 +42,7 @@ const TABLES = [
   'monitor_alert_states',
   'alert_transitions',
   'alert_deliveries',
+  'agent_presence',
 ];
 
 async function tables(ds: DataSource): Promise<string[]> {

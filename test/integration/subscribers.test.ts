@@ -1,12 +1,17 @@
 // SubscribersService and SubscriberNotifier on a real database and a real SMTP server on loopback.
 import { AuditLogEntity } from '../../backend/src/audit/audit-log.entity';
 import type { ServiceContext } from '../../backend/src/common/context';
-import { LimitExceededError, NotFoundError, ValidationError } from '../../backend/src/common/errors';
+import {
+  LimitExceededError,
+  NotFoundError,
+  PreconditionFailedError,
+  ValidationError,
+} from '../../backend/src/common/errors';
 import { paginationOf } from '../../backend/src/common/paging';
 import { wholeDatabaseText } from '../support/rpc';
 import { PageSubscriberEntity } from '../../backend/src/subscribers/page-subscriber.entity';
 import { SubscriberNotifier, type PageEvent } from '../../backend/src/subscribers/subscriber-notifier.service';
-import { SubscribersService } from '../../backend/src/subscribers/subscribers.service';
+import { MAIL_OFF, SubscribersService } from '../../backend/src/subscribers/subscribers.service';
 import {
   FORM_SUBSCRIPTIONS_PER_PAGE_PER_HOUR,
   MAILS_PER_RECIPIENT_PER_HOUR,
@@ -368,7 +373,7 @@ describe(SubscribersService.name, () => {
 });
 
 describe('SubscriberNotifier without a working relay', () => {
-  it('throws when the relay is down, and when SMTP_URL is unset', async () => {
+  it('throws when the relay is down, and when SMTP_URL is unset (where no address can be added either)', async () => {
     const port = await closedPort();
     for (const [env, expected] of [
       [{ SMTP_URL: `smtp://u:${SMTP_PASSWORD}@127.0.0.1:${port}` }, /not accepted by the SMTP relay.*ECONNREFUSED/],
@@ -379,8 +384,22 @@ describe('SubscriberNotifier without a working relay', () => {
         const ctx = await newWorkspace(t);
         const pageId = await insertPage(t, ctx);
         const subscribers = t.app.get(SubscribersService);
-        // Adding still works; the confirmation mail is reported as not sent.
-        expect((await subscribers.add(ctx, pageId, 'a@example.com')).confirmationSent).toBe(false);
+        if ('SMTP_URL' in env) {
+          // A relay that is down: adding still works; the confirmation mail is reported as not sent.
+          expect((await subscribers.add(ctx, pageId, 'a@example.com')).confirmationSent).toBe(false);
+        } else {
+          // No relay at all: nobody could ever confirm, so nothing is added, and the answer says why.
+          const refused = await failure(subscribers.add(ctx, pageId, 'a@example.com'));
+          expect(refused).toBeInstanceOf(PreconditionFailedError);
+          expect(refused.message).toBe(MAIL_OFF);
+          expect(refused.message).toContain('SMTP_URL is not set');
+          const pending = await failure(subscribers.import(ctx, pageId, ['c@example.com']));
+          expect(pending).toBeInstanceOf(PreconditionFailedError);
+          expect(pending.message).toMatch(/^e-mail is off on this service.*or import addresses .* as confirmed/);
+          expect(subscribers.subscriptionsOffered).toBe(false);
+          expect((await subscribers.list(ctx, pageId)).totalSize).toBe(0);
+        }
+        // Addresses that already agreed elsewhere need no mail: imported either way.
         await subscribers.import(ctx, pageId, ['b@example.com'], { confirmed: true });
         const error = await failure(t.app.get(SubscriberNotifier).notify(ctx, incident(pageId)));
         expect(error.message).toMatch(expected);

@@ -1,22 +1,31 @@
 // Every CDKTF example stack of examples/cdktf synthesizes, as a user would run it: against the built
 // package (`@uptime/cdktf`, cdktf/dist: `npm run cdktf:build`). With terraform on the PATH, each
 // synthesized cdk.tf.json is applied against a running service, planned again with no changes, and
-// destroyed, after which the RPC API shows an empty workspace.
+// destroyed, after which the RPC API shows an empty workspace. Then the README's `cdktf deploy` block
+// runs with the real cdktf CLI 0.21 on a fresh copy of the examples (no cdktf.out, no lock file, no
+// terraform init), with the network cut off, and `cdktf destroy` empties the workspace again.
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, LocalBackend, type TerraformStack } from 'cdktf';
 import { alertingStack } from '../../examples/cdktf/alerting';
 import { privateLocationStack } from '../../examples/cdktf/private-location';
+import { carriedLockFile, LOCK_FILE, writeProviderLocks } from '../../examples/cdktf/provider-lock';
 import { statusPageStack } from '../../examples/cdktf/status-page';
 import { websiteStack } from '../../examples/cdktf/website';
+import { bash, builtLockFileText, cloneLike, OFFLINE_ENV, readmeBlock, run } from './support/cdk-cli';
 import {
   describeWithTerraform,
   PROVIDER_SOURCE,
+  ROOT,
   startProviderFixture,
   type ProviderFixture,
   type Rpc,
 } from './support/terraform';
+
+/** The lock file examples/cdktf carries (and writes beside every stack it synthesizes). */
+const CARRIED_LOCK = join(ROOT, 'examples', 'cdktf', LOCK_FILE);
 
 type Block = Record<string, unknown>;
 /** The parts of cdk.tf.json these tests read. */
@@ -136,6 +145,28 @@ describe('CDKTF example stacks', () => {
       sensitive: true,
     });
   });
+
+  it('carry the lock entry of the installed plugin and write it beside every stack, as main.ts does', async () => {
+    // The launcher's hash depends only on the provider's version: when the launcher or the version
+    // changes, refresh the file with `node provider/dist/tools/lock-file.js > examples/cdktf/.terraform.lock.hcl`.
+    const lock = builtLockFileText();
+    expect(readFileSync(CARRIED_LOCK, 'utf8')).toBe(lock);
+    expect(carriedLockFile()).toBe(CARRIED_LOCK);
+
+    const outdir = await mkdtemp(join(tmpdir(), 'cdktf-example-'));
+    try {
+      const app = new App({ outdir });
+      for (const example of EXAMPLES) example.build(app);
+      app.synth();
+      const folders = writeProviderLocks(app.outdir);
+      expect(folders.map((f) => f.slice(outdir.length + 1)).sort()).toEqual(
+        EXAMPLES.map((e) => join('stacks', e.name)).sort(),
+      );
+      for (const folder of folders) expect(readFileSync(join(folder, LOCK_FILE), 'utf8')).toBe(lock);
+    } finally {
+      await rm(outdir, { recursive: true, force: true });
+    }
+  });
 });
 
 /** How many of each kind the workspace holds, through the RPC API. */
@@ -190,6 +221,8 @@ describeWithTerraform('CDKTF example stacks under terraform', () => {
       expect(await workspaceCounts(fixture.rpc)).toEqual(EMPTY);
 
       const wd = await fixture.workdir({ 'cdk.tf.json': JSON.stringify(await synthesize(example), null, 2) });
+      // What terraform itself records for the installed plugin is the lock file the examples carry.
+      expect(readFileSync(join(wd.dir, LOCK_FILE), 'utf8')).toBe(readFileSync(CARRIED_LOCK, 'utf8'));
       await wd.apply();
       expect(await workspaceCounts(fixture.rpc)).toEqual({ ...EMPTY, ...example.resources });
 
@@ -210,4 +243,34 @@ describeWithTerraform('CDKTF example stacks under terraform', () => {
       expect(await workspaceCounts(fixture.rpc)).toEqual(EMPTY);
     }, 300_000);
   }
+
+  it("cdktf 0.21: the README's `cdktf deploy` of a fresh website stack works offline; `cdktf destroy` empties it", async () => {
+    expect(await workspaceCounts(fixture.rpc)).toEqual(EMPTY);
+    const clone = cloneLike();
+    const project = join(clone, 'examples', 'cdktf');
+    // Fresh: nothing synthesized, no lock file, no terraform init.
+    expect(existsSync(join(project, 'cdktf.out'))).toBe(false);
+    // The plugin is installed (fixture.home) as `npm run provider:install` does; the README's provider
+    // section shows that step.
+    const env = { ...fixture.env, ...OFFLINE_ENV, CI: '1' };
+
+    const block = readmeBlock('provider-cdktf-cli');
+    expect(block).toContain('npx cdktf deploy website');
+    const deployed = await bash(block, clone, env);
+    expect({ code: deployed.code, output: deployed.code === 0 ? '' : deployed.output }).toEqual({
+      code: 0,
+      output: '',
+    });
+    expect(await workspaceCounts(fixture.rpc)).toEqual({ ...EMPTY, service_http_monitor: 3 });
+    const stackDir = join(project, 'cdktf.out', 'stacks', 'website');
+    expect(readFileSync(join(stackDir, LOCK_FILE), 'utf8')).toBe(builtLockFileText());
+
+    const destroyed = await run('npx', ['cdktf', 'destroy', 'website', '--auto-approve'], project, env);
+    expect({ code: destroyed.code, output: destroyed.code === 0 ? '' : destroyed.output }).toEqual({
+      code: 0,
+      output: '',
+    });
+    expect(await workspaceCounts(fixture.rpc)).toEqual(EMPTY);
+    await rm(clone, { recursive: true, force: true });
+  }, 600_000);
 });

@@ -1,20 +1,15 @@
 // Real Chromium for the dashboard's browser tests (playwright-core with the system's chromium, no
-// downloaded browser). Where chromium is not installed the tests say so loudly and are skipped.
-import { execFileSync } from 'node:child_process';
+// downloaded browser). Where chromium is not installed, the browser tests fail under CI and print one
+// SKIP line and skip on a developer's machine (`describeWithTool` in test/support/skips.ts).
 import { readFileSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { onPath, toolPresent, underCi } from './skips';
 
-/** The chromium executable on the PATH, or null. */
+/** The chromium executable on the PATH, or null; under CI a missing one fails the test file that asks. */
 export function chromiumPath(): string | null {
-  for (const name of ['chromium', 'chromium-browser']) {
-    try {
-      const found = execFileSync('which', [name], { encoding: 'utf8' }).trim();
-      if (found) return found;
-    } catch {
-      // not this name
-    }
-  }
-  return null;
+  const found = onPath('chromium') ?? onPath('chromium-browser');
+  if (!found && underCi()) toolPresent('chromium', found, 'the browser tests');
+  return found;
 }
 
 export async function launchChromium(executablePath: string): Promise<Browser> {

@@ -6,13 +6,14 @@
 // because initdb and the migrations cost PGlite about 9 s each time. `{ empty: true }` gives a
 // database without them, for the tests of the migrations themselves.
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { createDataSource } from '../../backend/src/database/data-source';
 import { migrate } from '../../backend/src/database/database.module';
 import { startEphemeralDatabase } from '../../backend/src/database/embedded/embedded-postgres';
+import { cachedFile } from './template-cache';
 
 export interface TestDatabase {
   url: string;
@@ -47,28 +48,26 @@ async function applyMigrations(url: string): Promise<void> {
   }
 }
 
-/** The PGlite template: built by the first test file that needs it, then read by the others. */
+/**
+ * The PGlite template: built by the first test file that needs it while the other workers wait, then
+ * read by them (template-cache.ts: written atomically, under a lock).
+ */
 async function pgliteTemplate(): Promise<Blob> {
-  const folder = join(tmpdir(), 'uptime-test-templates');
-  const file = join(folder, `pglite-${migrationsDigest()}.tar`);
-  try {
-    return new Blob([readFileSync(file)]);
-  } catch {
-    // Not built yet (or by a worker still writing it under another name).
-  }
-  const fresh = await startEphemeralDatabase();
-  try {
-    await applyMigrations(fresh.url);
-    const dump = await fresh.dumpDataDir();
-    mkdirSync(folder, { recursive: true });
-    for (const old of readdirSync(folder)) if (old.startsWith('pglite-')) rmSync(join(folder, old), { force: true });
-    const partial = `${file}.${process.pid}.tmp`;
-    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
-    renameSync(partial, file);
-    return dump;
-  } finally {
-    await fresh.close();
-  }
+  const template = await cachedFile({
+    folder: join(tmpdir(), 'uptime-test-templates'),
+    name: `pglite-${migrationsDigest()}.tar`,
+    stalePrefix: 'pglite-',
+    build: async () => {
+      const fresh = await startEphemeralDatabase();
+      try {
+        await applyMigrations(fresh.url);
+        return new Uint8Array(await (await fresh.dumpDataDir()).arrayBuffer());
+      } finally {
+        await fresh.close();
+      }
+    },
+  });
+  return new Blob([template]);
 }
 
 async function withAdmin<T>(admin: string, use: (client: Client) => Promise<T>): Promise<T> {

@@ -147,9 +147,10 @@ async function tables(db: Database): Promise<TableInfo[]> {
 
 /**
  * Bookkeeping that legitimately moves while other workspaces make calls, never data of a workspace:
- * the rate-limit windows (per key and per address).
+ * the rate-limit windows (per key and per address), and which agents serve the public regions (moved by
+ * any agent's claims).
  */
-const VOLATILE_TABLES = new Set(['rate_limit_windows']);
+const VOLATILE_TABLES = new Set(['rate_limit_windows', 'agent_presence']);
 
 /**
  * Columns that move after a workspace's own calls, on their own schedule: a credential's last use is

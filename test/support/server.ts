@@ -56,6 +56,9 @@ export async function startServer(env: Record<string, string>, timeoutMs = 60000
       reject(new Error(`server exited with ${code} before listening\n${out}\n${err}`));
     });
   });
+  // The server writes its first-start banner on stderr just before the "listening" line on stdout; the
+  // two pipes are read in whichever order this process polls them, so give stderr's read its turn.
+  await new Promise((resolve) => setImmediate(resolve));
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     port,

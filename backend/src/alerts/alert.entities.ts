@@ -58,6 +58,8 @@ export interface RegionSnapshot {
   region: string;
   status: 'active' | 'degraded' | 'error';
   error: string | null;
+  /** The error's kind; absent from transitions recorded before it was kept. */
+  errorKind?: string | null;
   latencyMs: number | null;
 }
 

@@ -68,6 +68,8 @@ export interface StatusTransition {
   from: AlertStatus;
   to: AlertStatus;
   at: Date;
+  /** Each location as it stood then, with its latest check's error: why the status moved. */
+  regions: RegionSnapshot[];
 }
 
 const date = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
@@ -318,11 +320,16 @@ export class AlertsRepository {
 
   /** The monitor's latest status transitions, newest first. */
   async transitionsOf(monitorId: string, limit: number): Promise<StatusTransition[]> {
-    const rows = await this.db.rows<{ from_status: AlertStatus; to_status: AlertStatus; at: Date | string }>(
-      `SELECT from_status, to_status, at FROM alert_transitions WHERE monitor_id = $1 ORDER BY seq DESC LIMIT $2`,
+    const rows = await this.db.rows<{
+      from_status: AlertStatus;
+      to_status: AlertStatus;
+      at: Date | string;
+      regions: RegionSnapshot[] | null;
+    }>(
+      `SELECT from_status, to_status, at, regions FROM alert_transitions WHERE monitor_id = $1 ORDER BY seq DESC LIMIT $2`,
       [monitorId, limit],
     );
-    return rows.map((r) => ({ from: r.from_status, to: r.to_status, at: date(r.at) }));
+    return rows.map((r) => ({ from: r.from_status, to: r.to_status, at: date(r.at), regions: r.regions ?? [] }));
   }
 
   private async dropPending(monitorId: string): Promise<void> {

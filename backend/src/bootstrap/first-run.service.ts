@@ -3,6 +3,7 @@
 // password and sign in to the dashboard. Runs once, under a lock, whatever the number of API nodes
 // starting together. On later starts, while the first owner still has no password, a fresh link is
 // printed (the first one may be lost or expired after its 24 hours); once a password is set, nothing.
+// The server calls `greet` once its listeners are up, so the printed links name the ports in use.
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { ApiKeysService } from '../api-keys/api-keys.service';
@@ -16,6 +17,20 @@ import { toWorkspaceRef, WorkspacesService } from '../workspaces/workspaces.serv
 
 const BOOTSTRAP_LOCK = 7_270_002;
 export const BOOTSTRAP_OWNER_EMAIL = 'owner@uptime.local';
+const MORE_KEYS_COMMAND = 'npm run --silent cli -- api-keys create --workspace default --scope read';
+const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * An origin as the terminal should show it: a local origin on the configured API port names the port
+ * actually listened on (they differ under PORT=0, which picks a free one).
+ */
+export function listeningOrigin(origin: string, configuredPort: number, actualPort: number): string {
+  const url = new URL(origin);
+  if (configuredPort === actualPort || !LOCAL_HOSTS.includes(url.hostname)) return origin;
+  if (url.port !== String(configuredPort)) return origin;
+  url.port = String(actualPort);
+  return url.origin;
+}
 
 export interface FirstRunResult {
   workspaceSlug: string;
@@ -36,8 +51,27 @@ export class FirstRunService {
     @Inject(SessionsService) private readonly sessions: SessionsService,
   ) {}
 
+  /**
+   * The first start's work and what it prints: the first workspace, key and link, or a fresh link
+   * while the owner has no password. `apiPort` is the port the API listens on (PORT=0 picks one).
+   */
+  async greet(apiPort: number): Promise<void> {
+    if (!this.config.bootstrap) return;
+    const links = {
+      api: listeningOrigin(this.config.baseUrl, this.config.port, apiPort),
+      dashboard: listeningOrigin(this.config.dashboardUrl, this.config.port, apiPort),
+    };
+    const result = await this.run(links.dashboard);
+    if (result) {
+      this.announce(result, links.api);
+      return;
+    }
+    const link = await this.ownerLinkIfNoPassword(links.dashboard);
+    if (link) this.announceLink(link);
+  }
+
   /** Creates the first workspace when there is none; returns null when the database was not empty. */
-  async run(): Promise<FirstRunResult | null> {
+  async run(dashboardOrigin = this.config.dashboardUrl): Promise<FirstRunResult | null> {
     const installer = {
       actor: { type: 'system', name: 'first-run' } as const,
       scope: 'write' as const,
@@ -58,24 +92,24 @@ export class FirstRunService {
         scope: 'write',
         createdByUserId: user.id,
       });
-      return { workspaceSlug: workspace.slug, key, signInUrl: await this.signInUrl(user.id) };
+      return { workspaceSlug: workspace.slug, key, signInUrl: await this.signInUrl(user.id, dashboardOrigin) };
     });
   }
 
   /** A fresh one-time link while the first owner has no password yet; null once they have one. */
-  async ownerLinkIfNoPassword(): Promise<string | null> {
+  async ownerLinkIfNoPassword(dashboardOrigin = this.config.dashboardUrl): Promise<string | null> {
     const owner = await this.users.findByEmail(BOOTSTRAP_OWNER_EMAIL).catch(() => null);
     if (!owner || owner.passwordHash !== null) return null;
-    return this.signInUrl(owner.id);
+    return this.signInUrl(owner.id, dashboardOrigin);
   }
 
-  private async signInUrl(userId: string): Promise<string> {
+  private async signInUrl(userId: string, dashboardOrigin: string): Promise<string> {
     const token = await this.sessions.createSignInLink(userId);
-    return `${this.config.dashboardUrl}/app/sign-in/link?token=${token}`;
+    return `${dashboardOrigin}/app/sign-in/link?token=${token}`;
   }
 
   /** Shows the first key once, on the terminal (stderr), never through the structured log. */
-  announce(result: FirstRunResult): void {
+  announce(result: FirstRunResult, apiOrigin = this.config.baseUrl): void {
     if (this.config.production) {
       this.logger.info(
         { workspace: result.workspaceSlug },
@@ -83,7 +117,6 @@ export class FirstRunService {
       );
       return;
     }
-    const base = this.config.baseUrl;
     process.stderr.write(
       [
         '',
@@ -91,9 +124,12 @@ export class FirstRunService {
         '  It is shown only this once; keep it somewhere safe:',
         '',
         `    export SERVICE_API_KEY=${result.key}`,
-        `    curl -H "x-service-key: $SERVICE_API_KEY" ${base}/v1/whoami`,
+        `    curl -H "x-service-key: $SERVICE_API_KEY" ${apiOrigin}/v1/whoami`,
         '',
-        '  More keys: npm run cli -- api-keys create --workspace default --scope read|write',
+        // A command as it can be pasted: a choice such as `read|write` would pipe into a program.
+        '  More keys (read only; --scope write for read and write):',
+        '',
+        `    ${MORE_KEYS_COMMAND}`,
         '',
         `  Sign in to the dashboard as ${BOOTSTRAP_OWNER_EMAIL} (this link works once, for 24 hours):`,
         '',

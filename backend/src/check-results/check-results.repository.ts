@@ -67,6 +67,8 @@ export interface LocationSnapshot {
   region: string;
   status: 'active' | 'degraded' | 'error';
   error: string | null;
+  /** The kind of that error (the probe's, e.g. `connect`, `unsupported`); null without one. */
+  errorKind: string | null;
   latencyMs: number | null;
 }
 
@@ -355,7 +357,7 @@ export class CheckResultsRepository {
       monitor_id: string;
       region: string;
       status: LocationSnapshot['status'];
-      error: { message?: string } | null;
+      error: { kind?: string; message?: string } | null;
       latency: number | null;
       result_status: string | null;
     }>(
@@ -373,6 +375,7 @@ export class CheckResultsRepository {
         region: r.region,
         status: r.status,
         error: r.error?.message ?? null,
+        errorKind: r.error?.message ? (r.error.kind ?? null) : null,
         latencyMs: r.result_status && r.result_status !== 'error' && r.latency !== null ? Number(r.latency) : null,
       });
     }
@@ -496,13 +499,14 @@ export class CheckResultsRepository {
 
   /**
    * p50 and p95 latency (ms) per monitor and UTC day in [from, to), from the daily aggregates'
-   * sketches merged over regions; days without successful or degraded checks left out.
+   * sketches merged over regions, with how many checks (successful and degraded) the sketch holds;
+   * days without such checks left out.
    */
   async dailyLatency(
     monitorIds: string[],
     from: Date,
     to: Date,
-  ): Promise<Array<{ monitorId: string; day: string; p50: number; p95: number }>> {
+  ): Promise<Array<{ monitorId: string; day: string; p50: number; p95: number; checks: number }>> {
     if (!monitorIds.length) return [];
     const rows = await this.db.rows<{ monitor_id: string; day: string; sketch: Sketch }>(
       mergeSketches(
@@ -516,10 +520,10 @@ export class CheckResultsRepository {
     return rows
       .map((r) => {
         const sketch = Object.fromEntries(Object.entries(r.sketch).map(([k, n]) => [k, Number(n)]));
-        return { monitorId: r.monitor_id, day: r.day, p50: quantile(sketch, 0.5), p95: quantile(sketch, 0.95), sketch };
+        const checks = Object.values(sketch).reduce((a, b) => a + b, 0);
+        return { monitorId: r.monitor_id, day: r.day, p50: quantile(sketch, 0.5), p95: quantile(sketch, 0.95), checks };
       })
-      .filter((r) => Object.keys(r.sketch).length > 0)
-      .map(({ monitorId, day, p50, p95 }) => ({ monitorId, day, p50, p95 }));
+      .filter((r) => r.checks > 0);
   }
 
   /** HTTP results of a monitor in [from, to], newest first. */

@@ -19,6 +19,8 @@ export interface DailyLatency {
   day: string;
   p50: number;
   p95: number;
+  /** Successful and degraded checks the day's latency rests on. */
+  checks: number;
 }
 
 interface PastDays {

@@ -121,7 +121,12 @@ export class AgentController {
     const shared = this.config.checker.agentToken;
     if (shared && safeEqual(token, shared)) {
       if (!regions?.length) throw new UnauthorizedError('An agent with the shared token must name its regions');
-      return { agentId: `remote-${agentId}`, locations: regions, privateLocationId: null };
+      return {
+        agentId: `remote-${agentId}`,
+        locations: regions,
+        privateLocationId: null,
+        presence: { kind: 'remote', agentId, host: null },
+      };
     }
     const location = await this.locations.findByToken(token);
     if (!location) throw new UnauthorizedError('Invalid agent token');

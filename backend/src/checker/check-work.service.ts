@@ -4,6 +4,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
+import { AgentPresenceService } from '../agent-presence/agent-presence.service';
 import { ResultIngestService, type IngestCounts } from '../check-results/result-ingest';
 import { budgetMs, toMonitorView } from '../monitors/monitor.view';
 import { MonitorsRepository } from '../monitors/monitors.repository';
@@ -34,6 +35,7 @@ export class CheckWorkService {
     @Inject(MonitorsRepository) private readonly monitors: MonitorsRepository,
     @Inject(PrivateLocationsRepository) private readonly locations: PrivateLocationsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(AgentPresenceService) private readonly presence: AgentPresenceService,
   ) {}
 
   /**
@@ -103,7 +105,9 @@ export class CheckWorkService {
     return this.schedules.extendLeases(own, agent.agentId, new Date(now.getTime() + RENEWED_LEASE_MS));
   }
 
+  /** Notes that the agent is alive: its private location's heartbeat, or its public regions' presence. */
   private async touchLocation(agent: AgentIdentity, now: Date): Promise<void> {
     if (agent.privateLocationId) await this.locations.markSeen(agent.privateLocationId, now);
+    else await this.presence.seen(agent.presence, agent.locations, now);
   }
 }

@@ -1,5 +1,6 @@
 // The shapes of the check engine's work API (who asks, what is handed out, what comes back), apart
 // from the service so that validation, scheduling and ingest can name them without importing it.
+import type { AgentPresence } from '../agent-presence/agent-presence.service';
 import type { MonitorView } from '../monitors/monitor.view';
 import type { CheckOutcome } from './check-runner';
 
@@ -22,6 +23,11 @@ export interface AgentIdentity {
   /** Public regions, or the one `private-location:<id>`. */
   locations: string[];
   privateLocationId: string | null;
+  /**
+   * Who the agent is for people (the embedded agent on a host, or a remote agent by its AGENT_ID),
+   * recorded for its public regions so the dashboard can say where they run. None: not recorded.
+   */
+  presence?: AgentPresence;
 }
 
 export interface WorkItem {

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AgentPresenceModule } from '../agent-presence/agent-presence.module';
 import { CheckResultsModule } from '../check-results/check-results.module';
 import { MonitorsModule } from '../monitors/monitors.module';
 import { PrivateLocationsModule } from '../private-locations/private-locations.module';
@@ -8,7 +9,7 @@ import { EmbeddedAgentService } from './embedded-agent.service';
 import { SchedulingModule } from './scheduling/scheduling.module';
 
 @Module({
-  imports: [MonitorsModule, PrivateLocationsModule, SchedulingModule, CheckResultsModule],
+  imports: [MonitorsModule, PrivateLocationsModule, SchedulingModule, CheckResultsModule, AgentPresenceModule],
   controllers: [AgentController],
   providers: [CheckWorkService, EmbeddedAgentService],
   exports: [CheckWorkService],

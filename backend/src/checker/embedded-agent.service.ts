@@ -25,10 +25,13 @@ export class EmbeddedAgentService implements OnApplicationBootstrap, BeforeAppli
   onApplicationBootstrap(): void {
     const settings = this.config.checker;
     if (!settings.embedded) return;
+    const host = hostname();
     const identity: AgentIdentity = {
-      agentId: `embedded-${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`,
+      agentId: `embedded-${host}-${process.pid}-${randomBytes(3).toString('hex')}`,
       locations: settings.regions,
       privateLocationId: null,
+      // By host, not by process: a restarted server keeps its rows instead of adding 28 new ones.
+      presence: { kind: 'embedded', agentId: host, host },
     };
     const ca = settings.caFile ? [readFileSync(settings.caFile, 'utf8')] : undefined;
     const onError = (error: unknown) => this.logger.warn({ err: error }, 'embedded checker agent');

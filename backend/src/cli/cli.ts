@@ -1,7 +1,9 @@
 // The command line: `npm run --silent cli -- <resource> <verb> [--flags]`.
 // stdout carries only the answer, so scripts can read it: the created or revoked id or key (one line),
 // or a list's table or JSON. Messages for people, errors and logs go to stderr.
-// Exit codes: 0 done, 1 refused (a domain error: unknown workspace, invalid value, ...), 2 usage.
+// Exit codes: 0 done, 1 refused (a domain error: unknown workspace, invalid value, ...), 2 usage,
+// 141 stdout closed before the answer was written (a pipe whose reader ended, as for programs ended by
+// SIGPIPE; 128 + 13): the command ends quietly, and a key nobody could read is revoked.
 // In embedded mode it connects to the running server's database instead of opening the data folder.
 import 'reflect-metadata';
 import { Module, type DynamicModule } from '@nestjs/common';
@@ -42,8 +44,30 @@ const HELP = `Usage: npm run --silent cli -- <command> [options]
 
 Reads the same environment as the server (DATABASE_URL, DATA_DIR, SECRET_KEY, ...).`;
 
-/** The answer, on stdout. */
-const out = (line: string) => process.stdout.write(`${line}\n`);
+/** Whoever read stdout has gone (EPIPE): nothing more can be answered. */
+class ClosedOutput extends Error {}
+const CLOSED_OUTPUT_EXIT = 141;
+
+// A closed pipe is reported to the write that met it (below), not as an uncaught 'error' event with a
+// stack trace; a closed stderr only loses messages.
+process.stdout.on('error', () => undefined);
+process.stderr.on('error', () => undefined);
+
+/** The answer, on stdout; rejects with ClosedOutput when the reader has gone. */
+function out(text: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    process.stdout.write(`${text}\n`, (error) => {
+      if (!error) resolve();
+      else reject(isClosedPipe(error) ? new ClosedOutput(error.message) : error);
+    });
+  });
+}
+
+function isClosedPipe(error: Error): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'EPIPE' || code === 'ERR_STREAM_DESTROYED';
+}
+
 /** A message for the person at the terminal, on stderr so that stdout stays parseable. */
 const note = (line: string) => process.stderr.write(`${line}\n`);
 const CLI_ACTOR: InstallationContext = { actor: { type: 'system', name: 'cli' }, scope: 'write', via: 'cli' };
@@ -67,13 +91,17 @@ async function workspaceContext(app: App, idOrSlug: string): Promise<ServiceCont
   return { ...CLI_ACTOR, workspace: toWorkspaceRef(workspace) };
 }
 
-function table(items: object[], columns: string[]): void {
+function table(items: object[], columns: string[]): Promise<void> {
   const cell = (value: unknown): string =>
     value === null || value === undefined ? '' : JSON.stringify(value).replace(/^"|"$/g, '');
   const rows = (items as Array<Record<string, unknown>>).map((item) => columns.map((c) => cell(item[c])));
   const widths = columns.map((c, i) => Math.max(c.length, ...rows.map((r) => r[i].length)));
-  out(columns.map((c, i) => c.toUpperCase().padEnd(widths[i])).join('  '));
-  for (const row of rows) out(row.map((value, i) => value.padEnd(widths[i])).join('  '));
+  return out(
+    [
+      columns.map((c, i) => c.toUpperCase().padEnd(widths[i])).join('  '),
+      ...rows.map((row) => row.map((value, i) => value.padEnd(widths[i])).join('  ')),
+    ].join('\n'),
+  );
 }
 
 /** Answers an exit code other than 0 when the command ran but its outcome was a refusal. */
@@ -88,13 +116,13 @@ async function run(app: App, args: ParsedArgs): Promise<number | void> {
         plan: (args.flags.plan ?? 'pro') as 'free' | 'pro',
       });
       note(`created workspace ${workspace.slug} (plan ${workspace.plan})`);
-      out(workspace.id);
+      await out(workspace.id);
       return;
     }
     case 'workspaces list': {
       const rows = (await app.get(WorkspacesService).list()).map(toWorkspaceView);
-      if (json) out(JSON.stringify(rows));
-      else table(rows, ['id', 'slug', 'name', 'plan', 'createdAt']);
+      if (json) await out(JSON.stringify(rows));
+      else await table(rows, ['id', 'slug', 'name', 'plan', 'createdAt']);
       return;
     }
     case 'api-keys create': {
@@ -111,7 +139,8 @@ async function run(app: App, args: ParsedArgs): Promise<number | void> {
           );
         createdByUserId = member.userId;
       }
-      const { apiKey, key } = await app.get(ApiKeysService).create(ctx, {
+      const apiKeys = app.get(ApiKeysService);
+      const { apiKey, key } = await apiKeys.create(ctx, {
         name: args.flags.name ?? 'API key',
         scope: required(args, 'scope') as 'read' | 'write',
         createdByUserId,
@@ -119,21 +148,29 @@ async function run(app: App, args: ParsedArgs): Promise<number | void> {
       note(
         `created ${apiKey.scope} key ${apiKey.id} (${apiKey.prefix}) in ${ctx.workspace.slug}; it is shown only once:`,
       );
-      out(key);
+      try {
+        await out(key);
+      } catch (error) {
+        if (!(error instanceof ClosedOutput)) throw error;
+        // Nobody received the key and it is never shown again: a live key no one holds is only a risk.
+        await apiKeys.revoke(ctx, apiKey.id);
+        note(`stdout was closed before the key could be written: revoked key ${apiKey.id}; create another`);
+        throw error;
+      }
       return;
     }
     case 'api-keys list': {
       const ctx = await workspaceContext(app, required(args, 'workspace'));
       const keys = await app.get(ApiKeysService).list(ctx, { includeRevoked: args.switches.has('all') });
-      if (json) out(JSON.stringify(keys));
-      else table(keys, ['id', 'name', 'prefix', 'scope', 'lastUsedAt', 'revokedAt', 'createdAt']);
+      if (json) await out(JSON.stringify(keys));
+      else await table(keys, ['id', 'name', 'prefix', 'scope', 'lastUsedAt', 'revokedAt', 'createdAt']);
       return;
     }
     case 'api-keys revoke': {
       const ctx = await workspaceContext(app, required(args, 'workspace'));
       const key = await app.get(ApiKeysService).revoke(ctx, required(args, 'id'));
       note(`revoked key ${key.id} (${key.prefix})`);
-      out(key.id);
+      await out(key.id);
       return;
     }
     case 'members add': {
@@ -143,7 +180,7 @@ async function run(app: App, args: ParsedArgs): Promise<number | void> {
         role: required(args, 'role') as MemberRole,
       });
       note(`${user.email} is ${membership.role} of ${ctx.workspace.slug}`);
-      out(user.id);
+      await out(user.id);
       return;
     }
     case 'members list': {
@@ -153,14 +190,14 @@ async function run(app: App, args: ParsedArgs): Promise<number | void> {
         email: m.user?.email,
         role: m.role,
       }));
-      if (json) out(JSON.stringify(rows));
-      else table(rows, ['userId', 'email', 'role']);
+      if (json) await out(JSON.stringify(rows));
+      else await table(rows, ['userId', 'email', 'role']);
       return;
     }
     case 'notifications test': {
       const ctx = await workspaceContext(app, required(args, 'workspace'));
       const result = await app.get(NotificationsService).sendTest(ctx, required(args, 'id'));
-      out(JSON.stringify(result));
+      await out(JSON.stringify(result));
       if (!result.ok) {
         note(`the receiver did not accept the test alert: ${result.error ?? 'no reason given'}`);
         return 1;
@@ -177,7 +214,7 @@ async function run(app: App, args: ParsedArgs): Promise<number | void> {
       await users.setPassword(CLI_ACTOR, user.id, { password });
       await app.get(SessionsService).endAllOf(user.id);
       note(`set the password of ${user.email}; they can sign in at the dashboard`);
-      out(user.id);
+      await out(user.id);
       return;
     }
     default:
@@ -194,7 +231,7 @@ async function main(): Promise<number> {
     return 2;
   }
   if (args.switches.has('help') || args.command.length === 0 || args.command[0] === 'help') {
-    out(HELP);
+    await out(HELP);
     return 0;
   }
   let config;
@@ -232,6 +269,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
+    if (error instanceof ClosedOutput) process.exit(CLOSED_OUTPUT_EXIT);
     process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);
   },

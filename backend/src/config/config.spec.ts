@@ -39,6 +39,59 @@ describe(loadConfig.name, () => {
     expect(sut.siteUrl).toBe('https://api.example.com');
   });
 
+  it('puts the dashboard where it is served unless DASHBOARD_URL says otherwise', () => {
+    expect(loadConfig({})).toMatchObject({ dashboardUrl: 'http://localhost:3001', dashboardPort: 3001 });
+    expect(loadConfig({ DASHBOARD_URL: 'http://localhost:3002' })).toMatchObject({ dashboardPort: 3002 });
+    expect(loadConfig({ DASHBOARD_PORT: '3005' })).toMatchObject({
+      dashboardUrl: 'http://localhost:3005',
+      dashboardPort: 3005,
+    });
+    expect(loadConfig({ PORT: '8080', DASHBOARD_PORT: 'off' })).toMatchObject({
+      dashboardUrl: 'http://localhost:8080',
+      dashboardPort: null,
+    });
+    expect(loadConfig({ DASHBOARD_URL: 'https://app.example.com', DASHBOARD_PORT: '3005' })).toMatchObject({
+      dashboardUrl: 'https://app.example.com',
+      dashboardPort: 3005,
+    });
+  });
+
+  it('allows no cross-origin browser calls and no gRPC port unless CORS_ORIGINS and GRPC_PORT say so', () => {
+    expect(loadConfig({})).toMatchObject({ corsOrigins: [], grpcPort: null });
+    expect(
+      loadConfig({
+        CORS_ORIGINS: 'https://App.Example.com:443, http://127.0.0.1:5173,http://[::1]:8080',
+        GRPC_PORT: '50051',
+      }),
+    ).toMatchObject({
+      // As a browser sends its Origin header: lower-case host, no default port.
+      corsOrigins: ['https://app.example.com', 'http://127.0.0.1:5173', 'http://[::1]:8080'],
+      grpcPort: 50051,
+    });
+    expect(loadConfig({ GRPC_PORT: 'off' }).grpcPort).toBeNull();
+  });
+
+  it.each([
+    [{ CORS_ORIGINS: '*' }],
+    [{ CORS_ORIGINS: 'https://app.example.com/' }],
+    [{ CORS_ORIGINS: 'https://app.example.com/path' }],
+    [{ CORS_ORIGINS: 'https://*.example.com' }],
+    [{ CORS_ORIGINS: 'app.example.com' }],
+    [{ CORS_ORIGINS: 'https://app.example.com,null' }],
+  ])('refuses CORS_ORIGINS=%j, saying what an origin is', (env) => {
+    expect(problemsOf(env)).toEqual([
+      expect.stringContaining('CORS_ORIGINS: expected comma-separated browser origins'),
+    ]);
+  });
+
+  it('refuses a GRPC_PORT out of range or equal to PORT', () => {
+    expect(problemsOf({ GRPC_PORT: '70000' })).toEqual(['GRPC_PORT: expected a port from 0 to 65535, or off']);
+    expect(problemsOf({ GRPC_PORT: 'yes' })).toEqual(['GRPC_PORT: expected a port from 0 to 65535, or off']);
+    expect(problemsOf({ PORT: '8080', GRPC_PORT: '8080' })).toEqual([
+      expect.stringContaining('GRPC_PORT: expected another port than PORT (8080)'),
+    ]);
+  });
+
   it('runs an embedded agent, probing on its own event loop unless worker threads are asked for', () => {
     expect(loadConfig({}).checker).toMatchObject({ embedded: true, concurrency: 1000, workers: 0 });
     expect(loadConfig({ CHECKER_WORKERS: '2' }).checker.workers).toBe(2);

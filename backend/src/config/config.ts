@@ -64,6 +64,17 @@ export interface AppConfig {
   };
   /** Extra origins allowed to call /mcp from a browser, besides the service's own. */
   mcpAllowedOrigins: string[];
+  /**
+   * Browser origins (exact, serialized as a browser sends them) allowed to call /rpc and /mcp across
+   * origins (CORS). Empty: no cross-origin browser calls to /rpc.
+   */
+  corsOrigins: string[];
+  /**
+   * Port of a cleartext HTTP/2 (h2c) listener serving the RPC API to gRPC clients (grpc-js, grpcurl),
+   * paths without the /rpc prefix. Null: off. HTTP/1.1 and HTTP/2 cannot share one cleartext port in
+   * Node.js (allowHTTP1 exists only with TLS), so gRPC gets a port of its own.
+   */
+  grpcPort: number | null;
   checker: {
     /** Run an agent inside the server (serves `regions`). */
     embedded: boolean;
@@ -227,6 +238,19 @@ const schema = z.object({
       message: 'MCP_ALLOWED_ORIGINS: expected comma-separated http(s) origins',
     })
     .optional(),
+  CORS_ORIGINS: z
+    .string()
+    .refine((v) => v.split(',').every((o) => exactOrigin(o.trim()) !== null), {
+      message:
+        'CORS_ORIGINS: expected comma-separated browser origins such as https://app.example.com,http://localhost:5173 (scheme, host and port only: no path, no trailing slash, no wildcard)',
+    })
+    .optional(),
+  GRPC_PORT: z
+    .string()
+    .regex(/^(off|\d{1,5})$/, { message: 'GRPC_PORT: expected a port from 0 to 65535, or off' })
+    .transform((v) => (v === 'off' ? null : Number(v)))
+    .refine((v) => v === null || v <= 65535, { message: 'GRPC_PORT: expected a port from 0 to 65535, or off' })
+    .optional(),
   CHECKER_EMBEDDED: bool('CHECKER_EMBEDDED').optional(),
   CHECKER_REGIONS: z
     .string()
@@ -274,12 +298,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       if (!e[name]) problems.push(`${name}: required when NODE_ENV=production`);
     }
   }
+  const port = e.PORT ?? 3000;
+  if (e.GRPC_PORT && e.GRPC_PORT === port) {
+    problems.push(
+      `GRPC_PORT: expected another port than PORT (${port}): gRPC needs HTTP/2 on a port of its own, the API's port speaks HTTP/1.1`,
+    );
+  }
   if (problems.length) throw new ConfigError(problems);
 
-  const port = e.PORT ?? 3000;
   const baseUrl = stripSlash(e.BASE_URL ?? `http://localhost:${port}`);
   const dataDir = e.DATA_DIR ?? '.data';
-  const dashboardUrl = stripSlash(e.DASHBOARD_URL ?? 'http://localhost:3001');
+  // Unset, the dashboard's origin is where it is served, so the links the service prints and mails
+  // lead to a listener: DASHBOARD_PORT's port, or the API's own origin when DASHBOARD_PORT is off.
+  const dashboardUrl = stripSlash(e.DASHBOARD_URL ?? defaultDashboardUrl(e.DASHBOARD_PORT, baseUrl));
   return {
     nodeEnv: e.NODE_ENV,
     production,
@@ -314,6 +345,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       authFailuresPerMinute: e.AUTH_FAILURE_LIMIT ?? 30,
     },
     mcpAllowedOrigins: e.MCP_ALLOWED_ORIGINS ? e.MCP_ALLOWED_ORIGINS.split(',').map((o) => o.trim()) : [],
+    corsOrigins: e.CORS_ORIGINS ? e.CORS_ORIGINS.split(',').map((o) => exactOrigin(o.trim()) ?? o.trim()) : [],
+    grpcPort: e.GRPC_PORT ?? null,
     checker: {
       embedded: e.CHECKER_EMBEDDED ?? true,
       regions: e.CHECKER_REGIONS ? e.CHECKER_REGIONS.split(',').map((r) => r.trim()) : [...REGIONS],
@@ -331,6 +364,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   };
 }
 
+/**
+ * The origin as a browser serializes it in its Origin header (lower-case host, no default port), or
+ * null when the value is not exactly an http(s) origin: a path, a trailing slash, credentials or a
+ * wildcard would never equal an Origin header, so they are refused at start instead of never matching.
+ */
+export function exactOrigin(value: string): string | null {
+  if (!/^https?:\/\/[^/\s*@]+$/i.test(value)) return null;
+  try {
+    const url = new URL(value);
+    return url.origin === 'null' ? null : url.origin;
+  } catch {
+    return null;
+  }
+}
+
 function trustProxyOf(value: string | undefined): boolean | number | string[] {
   if (value === undefined || value === 'false') return false;
   if (value === 'true') return true;
@@ -342,6 +390,11 @@ function trustProxyOf(value: string | undefined): boolean | number | string[] {
  * The port the dashboard's own listener takes: DASHBOARD_URL's port when its host is this machine
  * (localhost, 127.0.0.1, [::1]) and the port differs from the API's; otherwise none.
  */
+function defaultDashboardUrl(dashboardPort: number | null | undefined, baseUrl: string): string {
+  if (dashboardPort === undefined) return 'http://localhost:3001';
+  return dashboardPort === null ? baseUrl : `http://localhost:${dashboardPort}`;
+}
+
 function localPortOf(url: string, apiPort: number): number | null {
   const parsed = new URL(url);
   if (!['localhost', '127.0.0.1', '[::1]'].includes(parsed.hostname)) return null;

@@ -24,7 +24,7 @@ describe(ContentService.name, () => {
     const page = sut.getPage('https://site.example/docs/self-hosting');
     expect(page.url).toBe('https://site.example/docs/self-hosting');
     expect(page.type).toBe('docs');
-    expect(page.markdown).toContain('npm install && npm start');
+    expect(page.markdown).toContain('npm ci && npm start');
     expect(page.markdown).not.toMatch(/^---/);
   });
 

@@ -110,6 +110,18 @@ svg.latency .p50,.key.p50::before,svg.spark .p50{stroke:#0969da;background:#0969
 svg.latency .p95,.key.p95::before{stroke:#9a6700;background:#9a6700}
 svg.latency .p99,.key.p99::before{stroke:#cf222e;background:#cf222e}
 svg.latency .axis{font-size:9px;fill:#57606a}
+svg.latency circle.mark,svg.spark circle.mark{stroke:none}
+svg.latency circle.p50,svg.spark circle.p50{fill:#0969da}
+svg.latency circle.p95{fill:#9a6700}
+svg.latency circle.p99{fill:#cf222e}
+svg.spark circle.p95{fill:#8c959f}
+svg.latency text.value{font-size:11px;fill:#24292f}
+svg.spark text.value{font-size:8px;fill:#24292f}
+table.monitors .basis{display:block;font-size:.75rem}
+figure.chart .basis{font-size:.85rem}
+ul.errors{list-style:none;margin:0;padding:0}
+ul.errors li{margin:.25rem 0}
+ul.errors .badge{margin:0 .35rem}
 .legend{font-size:.85rem;color:#57606a}
 .key::before{content:"";display:inline-block;width:.9rem;height:.2rem;margin:0 .3rem .2rem 0;vertical-align:middle}
 .phases{display:flex;width:100%;max-width:40rem;height:12px;margin:.5rem 0;border-radius:3px;overflow:hidden}
@@ -204,6 +216,11 @@ svg.latency .p50,.key.p50::before,svg.spark .p50{stroke:#58a6ff;background:#58a6
 svg.latency .p95,.key.p95::before{stroke:#d29922;background:#d29922}
 svg.latency .p99,.key.p99::before{stroke:#f85149;background:#f85149}
 svg.spark .p95{stroke:#9198a1}
+svg.latency circle.p50,svg.spark circle.p50{fill:#58a6ff}
+svg.latency circle.p95{fill:#d29922}
+svg.latency circle.p99{fill:#f85149}
+svg.spark circle.p95{fill:#9198a1}
+svg.latency text.value,svg.spark text.value{fill:#e6edf3}
 svg.days .ok{fill:#3fb950}
 svg.days .partial{fill:#d29922}
 svg.days .bad{fill:#f85149}

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AgentPresenceModule } from '../agent-presence/agent-presence.module';
 import { ApiKeysModule } from '../api-keys/api-keys.module';
 import { AuditModule } from '../audit/audit.module';
 import { NotificationsModule } from '../notifications/notifications.module';
@@ -18,6 +19,7 @@ import { MonitorFormsRoutes } from './monitor-forms.routes';
 import { NotificationFormsRoutes } from './notification-forms.routes';
 import { PrivateLocationFormsRoutes } from './private-location-forms.routes';
 import { StatusPageFormsRoutes } from './status-page-forms.routes';
+import { ComponentFormsRoutes } from './component-forms.routes';
 import { WorkspacePagesRoutes } from './workspace-pages.routes';
 import { WorkspaceSettingsService } from './workspace-settings.service';
 
@@ -41,6 +43,7 @@ import { WorkspaceSettingsService } from './workspace-settings.service';
     NotificationsModule,
     StatusReportsModule,
     SubscribersModule,
+    AgentPresenceModule,
   ],
   providers: [
     DashboardRequests,
@@ -48,6 +51,7 @@ import { WorkspaceSettingsService } from './workspace-settings.service';
     WorkspacePagesRoutes,
     MonitorFormsRoutes,
     StatusPageFormsRoutes,
+    ComponentFormsRoutes,
     PrivateLocationFormsRoutes,
     NotificationFormsRoutes,
     SignInService,

@@ -30,6 +30,7 @@ import { MonitorFormsRoutes } from './monitor-forms.routes';
 import { NotificationFormsRoutes } from './notification-forms.routes';
 import { PrivateLocationFormsRoutes } from './private-location-forms.routes';
 import { StatusPageFormsRoutes } from './status-page-forms.routes';
+import { ComponentFormsRoutes } from './component-forms.routes';
 import { WorkspacePagesRoutes } from './workspace-pages.routes';
 import { WorkspaceSettingsService } from './workspace-settings.service';
 
@@ -49,6 +50,7 @@ export class DashboardRoutes implements OnModuleInit {
     @Inject(WorkspacePagesRoutes) private readonly workspacePages: WorkspacePagesRoutes,
     @Inject(MonitorFormsRoutes) private readonly monitorForms: MonitorFormsRoutes,
     @Inject(StatusPageFormsRoutes) private readonly statusPageForms: StatusPageFormsRoutes,
+    @Inject(ComponentFormsRoutes) private readonly componentForms: ComponentFormsRoutes,
     @Inject(PrivateLocationFormsRoutes) private readonly privateLocationForms: PrivateLocationFormsRoutes,
     @Inject(NotificationFormsRoutes) private readonly notificationForms: NotificationFormsRoutes,
   ) {}
@@ -203,6 +205,7 @@ export class DashboardRoutes implements OnModuleInit {
     this.workspacePages.register(app);
     this.monitorForms.register(app);
     this.statusPageForms.register(app);
+    this.componentForms.register(app);
     this.privateLocationForms.register(app);
     this.notificationForms.register(app);
 

@@ -3,6 +3,7 @@
 // either redirects (303) to the monitor or renders the form again with the verb's messages.
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { AgentPresenceService } from '../agent-presence/agent-presence.service';
 import { type DomainError, isDomainError, ValidationError } from '../common/errors';
 import { MONITOR_KINDS, type MonitorKind } from '../monitors/monitor.constants';
 import type { MonitorView } from '../monitors/monitor.view';
@@ -49,6 +50,7 @@ export class MonitorFormsRoutes {
   constructor(
     @Inject(DashboardRequests) private readonly requests: DashboardRequests,
     @Inject(MonitorsService) private readonly monitors: MonitorsService,
+    @Inject(AgentPresenceService) private readonly presence: AgentPresenceService,
   ) {}
 
   register(app: FastifyInstance): void {
@@ -121,7 +123,7 @@ export class MonitorFormsRoutes {
     return this.requests.frame(w, w.membership, undefined, 'monitors');
   }
 
-  private form(
+  private async form(
     reply: FastifyReply,
     w: InWorkspace,
     status: number,
@@ -130,22 +132,24 @@ export class MonitorFormsRoutes {
     values: MonitorFormValues,
     errors: FieldErrors,
     message?: string,
-  ): FastifyReply {
+  ): Promise<FastifyReply> {
+    // Beside each region, the agent that serves it, so a choice of "fly-sin" says where it really runs.
+    const regionAgents = await this.presence.regions(w.ctx);
     return this.requests.page(
       reply,
       status,
-      monitorFormPage(this.frame(w), { kind, monitor, values, errors, message }),
+      monitorFormPage(this.frame(w), { kind, monitor, values, errors, message, regionAgents }),
     );
   }
 
-  private refused(
+  private async refused(
     reply: FastifyReply,
     w: InWorkspace,
     error: unknown,
     kind: MonitorKind,
     monitor: MonitorView | undefined,
     values: MonitorFormValues,
-  ): FastifyReply {
+  ): Promise<FastifyReply> {
     if (!isDomainError(error) || !dashboardErrorOf(error.code).onForm) throw error;
     const { errors, message } = placeError(error);
     return this.form(reply, w, dashboardErrorOf(error.code).status, kind, monitor, values, errors, message);

@@ -17,9 +17,10 @@ import { StatusReportsService } from '../status-reports/status-reports.service';
 import { SubscribersService } from '../subscribers/subscribers.service';
 import { MaintenancesService } from '../maintenances/maintenances.service';
 import type { MaintenanceView } from '../maintenances/maintenance.view';
+import type { MaintenanceField } from '../maintenances/maintenances.service';
+import { notifyFailureOf, type NotifyFailure, type Published } from '../subscribers/page-publisher';
 import { dashboardErrorOf, issuesOf } from './dashboard-errors';
-import { Answer, DashboardRequests, formOf, query, type Form, type InWorkspace } from './dashboard-requests';
-import { errorPage } from './pages/error.page';
+import { DashboardRequests, formOf, query, type Form, type InWorkspace } from './dashboard-requests';
 import {
   ARRANGE_SCRIPT,
   ARRANGE_SCRIPT_PATH,
@@ -157,7 +158,7 @@ export class StatusPageFormsRoutes {
     app.get('/app/w/:slug/status-pages/:id', (request, reply) =>
       this.requests.handle(request, reply, async () => {
         const w = await this.requests.requireWorkspace(request, false);
-        return this.detail(reply, w, this.id(request), 200, { done: DONE[query(request).done ?? ''] });
+        return this.detail(reply, w, this.id(request), 200, outcomeNotice(query(request)));
       }),
     );
     app.get('/app/w/:slug/status-pages/:id/edit', (request, reply) =>
@@ -305,66 +306,59 @@ export class StatusPageFormsRoutes {
         const w = await this.requests.requireWorkspace(request, true);
         const id = this.id(request);
         const form = formOf(request);
-        try {
-          const { record } = await this.reports.create(
-            w.ctx,
-            {
-              pageId: id,
-              title: form.title ?? '',
-              status: (form.status ?? '') as StatusReportStatus,
-              message: form.message ?? '',
-              pageComponentIds: checkedIds(form, 'component.'),
-            },
-            form.notify === 'on',
-          );
-          const done = form.notify === 'on' ? 'published-notified' : 'published';
-          return reply.redirect(
-            `${statusPagesPath(w.ctx.workspace.slug, id)}/reports/${record.report.id}?done=${done}`,
-            303,
-          );
-        } catch (error) {
-          if (!isDomainError(error) || !dashboardErrorOf(error.code).onForm) throw error;
-          const placed = messagesOf(error, ['title', 'status', 'message', 'pageComponentIds']);
-          return this.report(reply, w, id, undefined, dashboardErrorOf(error.code).status, {
-            values: form,
-            ...placed,
-          });
-        }
+        return this.submitForm(
+          reply,
+          () =>
+            this.reports.create(
+              w.ctx,
+              {
+                pageId: id,
+                title: form.title ?? '',
+                status: (form.status ?? '') as StatusReportStatus,
+                message: form.message ?? '',
+                pageComponentIds: checkedIds(form, 'component.'),
+              },
+              form.notify === 'on',
+            ),
+          (answer) =>
+            `${statusPagesPath(w.ctx.workspace.slug, id)}/reports/${answer.record.report.id}?${outcomeQuery('published', answer)}`,
+          (error, status) =>
+            this.report(reply, w, id, undefined, status, {
+              values: form,
+              ...messagesOf(error, ['title', 'status', 'message', 'pageComponentIds']),
+            }),
+        );
       }),
     );
     app.get('/app/w/:slug/status-pages/:id/reports/:reportId', (request, reply) =>
       this.requests.handle(request, reply, async () => {
         const w = await this.requests.requireWorkspace(request, false);
         const { id, reportId } = request.params as { id: string; reportId: string };
-        return this.report(reply, w, id, reportId, 200, {
-          values: {},
-          errors: {},
-          done: DONE[query(request).done ?? ''],
-        });
+        return this.report(reply, w, id, reportId, 200, { values: {}, errors: {}, ...outcomeNotice(query(request)) });
       }),
     );
     app.post('/app/w/:slug/status-pages/:id/reports/:reportId/updates', (request, reply) =>
       this.requests.handle(request, reply, async () => {
         const w = await this.requests.requireWorkspace(request, true);
         const { id, reportId } = request.params as { id: string; reportId: string };
-        const report = await this.reports.get(w.ctx, reportId);
-        if (report.pageId !== id)
-          throw new Answer(404, errorPage('Not found', `status report "${reportId}" not found`));
         const form = formOf(request);
-        try {
-          await this.reports.addUpdate(
-            w.ctx,
-            reportId,
-            { status: (form.status ?? '') as StatusReportStatus, message: form.message ?? '' },
-            form.notify === 'on',
-          );
-        } catch (error) {
-          if (!isDomainError(error) || !dashboardErrorOf(error.code).onForm) throw error;
-          const placed = messagesOf(error, ['status', 'message']);
-          return this.report(reply, w, id, reportId, dashboardErrorOf(error.code).status, { values: form, ...placed });
-        }
-        const done = form.notify === 'on' ? 'updated-notified' : 'updated';
-        return reply.redirect(`${statusPagesPath(w.ctx.workspace.slug, id)}/reports/${reportId}?done=${done}`, 303);
+        return this.submitForm(
+          reply,
+          () =>
+            this.reports.addUpdate(
+              w.ctx,
+              reportId,
+              { status: (form.status ?? '') as StatusReportStatus, message: form.message ?? '' },
+              form.notify === 'on',
+              id,
+            ),
+          (answer) => {
+            const done = answer.record.update.status === 'resolved' ? 'resolved' : 'updated';
+            return `${statusPagesPath(w.ctx.workspace.slug, id)}/reports/${reportId}?${outcomeQuery(done, answer)}`;
+          },
+          (error, status) =>
+            this.report(reply, w, id, reportId, status, { values: form, ...messagesOf(error, ['status', 'message']) }),
+        );
       }),
     );
 
@@ -380,24 +374,24 @@ export class StatusPageFormsRoutes {
         const w = await this.requests.requireWorkspace(request, true);
         const id = this.id(request);
         const form = formOf(request);
-        try {
-          await this.maintenances.create(w.ctx, { pageId: id, ...maintenanceInputOf(form) }, form.notify === 'on');
-        } catch (error) {
-          if (!isDomainError(error) || !dashboardErrorOf(error.code).onForm) throw error;
-          const placed = messagesOf(error, MAINTENANCE_FIELDS);
-          return this.maintenance(reply, w, id, undefined, dashboardErrorOf(error.code).status, {
-            values: form,
-            ...placed,
-          });
-        }
-        return reply.redirect(`${statusPagesPath(w.ctx.workspace.slug, id)}?done=maintenance#maintenances`, 303);
+        return this.submitForm(
+          reply,
+          () => this.maintenances.create(w.ctx, { pageId: id, ...maintenanceInputOf(form) }, form.notify === 'on'),
+          (answer) =>
+            `${statusPagesPath(w.ctx.workspace.slug, id)}?${outcomeQuery('maintenance', answer)}#maintenances`,
+          (error, status) =>
+            this.maintenance(reply, w, id, undefined, status, {
+              values: form,
+              ...messagesOf(error, MAINTENANCE_FIELDS),
+            }),
+        );
       }),
     );
     app.get('/app/w/:slug/status-pages/:id/maintenances/:maintenanceId/edit', (request, reply) =>
       this.requests.handle(request, reply, async () => {
         const w = await this.requests.requireWriter(request);
         const { id, maintenanceId } = request.params as { id: string; maintenanceId: string };
-        const m = await this.maintenanceOf(w, id, maintenanceId);
+        const m = await this.maintenances.get(w.ctx, maintenanceId, id);
         const values: Record<string, string> = {
           title: m.title,
           message: m.message,
@@ -412,29 +406,25 @@ export class StatusPageFormsRoutes {
       this.requests.handle(request, reply, async () => {
         const w = await this.requests.requireWorkspace(request, true);
         const { id, maintenanceId } = request.params as { id: string; maintenanceId: string };
-        const m = await this.maintenanceOf(w, id, maintenanceId);
         const form = formOf(request);
-        try {
-          await this.maintenances.update(w.ctx, m.id, maintenanceInputOf(form), [
-            'title',
-            'message',
-            'from',
-            'to',
-            'pageComponentIds',
-          ]);
-        } catch (error) {
-          if (!isDomainError(error) || !dashboardErrorOf(error.code).onForm) throw error;
-          const placed = messagesOf(error, MAINTENANCE_FIELDS);
-          return this.maintenance(reply, w, id, m, dashboardErrorOf(error.code).status, { values: form, ...placed });
-        }
-        return reply.redirect(`${statusPagesPath(w.ctx.workspace.slug, id)}?done=maintenance-saved#maintenances`, 303);
+        const fields: MaintenanceField[] = ['title', 'message', 'from', 'to', 'pageComponentIds'];
+        return this.submitForm(
+          reply,
+          () => this.maintenances.update(w.ctx, maintenanceId, maintenanceInputOf(form), fields, id),
+          () => `${statusPagesPath(w.ctx.workspace.slug, id)}?done=maintenance-saved#maintenances`,
+          async (error, status) =>
+            this.maintenance(reply, w, id, await this.maintenances.get(w.ctx, maintenanceId, id), status, {
+              values: form,
+              ...messagesOf(error, MAINTENANCE_FIELDS),
+            }),
+        );
       }),
     );
     app.get('/app/w/:slug/status-pages/:id/maintenances/:maintenanceId/delete', (request, reply) =>
       this.requests.handle(request, reply, async () => {
         const w = await this.requests.requireWriter(request);
         const { id, maintenanceId } = request.params as { id: string; maintenanceId: string };
-        const m = await this.maintenanceOf(w, id, maintenanceId);
+        const m = await this.maintenances.get(w.ctx, maintenanceId, id);
         const page = await this.pages.get(w.ctx, id);
         return this.requests.page(reply, 200, deleteMaintenancePage(this.frame(w), page, m));
       }),
@@ -443,8 +433,7 @@ export class StatusPageFormsRoutes {
       this.requests.handle(request, reply, async () => {
         const w = await this.requests.requireWorkspace(request, true);
         const { id, maintenanceId } = request.params as { id: string; maintenanceId: string };
-        const m = await this.maintenanceOf(w, id, maintenanceId);
-        await this.maintenances.delete(w.ctx, m.id);
+        await this.maintenances.delete(w.ctx, maintenanceId, id);
         return reply.redirect(
           `${statusPagesPath(w.ctx.workspace.slug, id)}?done=maintenance-deleted#maintenances`,
           303,
@@ -505,11 +494,25 @@ export class StatusPageFormsRoutes {
     );
   }
 
-  /** A maintenance of the page of the path; another page's or workspace's is not found. */
-  private async maintenanceOf(w: InWorkspace, pageId: string, id: string): Promise<MaintenanceView> {
-    const m = await this.maintenances.get(w.ctx, id);
-    if (m.pageId !== pageId) throw new Answer(404, errorPage('Not found', `maintenance "${id}" not found`));
-    return m;
+  /**
+   * The one shape of a form's post: call the verb, then redirect (303) where its answer says, or show
+   * the form again with the refusal beside its fields. A refusal that belongs on no form (not found)
+   * goes on to the error page.
+   */
+  private async submitForm<T>(
+    reply: FastifyReply,
+    call: () => Promise<T>,
+    done: (answer: T) => string,
+    refused: (error: DomainError, status: number) => Promise<FastifyReply>,
+  ): Promise<FastifyReply> {
+    let answer: T;
+    try {
+      answer = await call();
+    } catch (error) {
+      if (!isDomainError(error) || !dashboardErrorOf(error.code).onForm) throw error;
+      return refused(error, dashboardErrorOf(error.code).status);
+    }
+    return reply.redirect(done(answer), 303);
   }
 
   private async maintenance(
@@ -613,7 +616,7 @@ export class StatusPageFormsRoutes {
     w: InWorkspace,
     id: string,
     status: number,
-    extra: Pick<StatusPageDetailData, 'done' | 'message' | 'componentForm'>,
+    extra: Pick<StatusPageDetailData, 'done' | 'warning' | 'message' | 'componentForm'>,
   ): Promise<FastifyReply> {
     const page = await this.pages.get(w.ctx, id);
     const [components, groups, monitors, reports, subscribers, maintenances] = await Promise.all([
@@ -635,6 +638,7 @@ export class StatusPageFormsRoutes {
         reports: reports.items,
         maintenances: maintenances.items,
         subscribers: subscribers.totalSize,
+        mailOff: !this.subscribers.subscriptionsOffered,
         canWrite: this.canWrite(w),
         publicUrl: this.config.baseUrl,
         ...extra,
@@ -648,13 +652,16 @@ export class StatusPageFormsRoutes {
     pageId: string,
     reportId: string | undefined,
     status: number,
-    state: { values: Record<string, string>; errors: Record<string, string>; message?: string; done?: string },
+    state: {
+      values: Record<string, string>;
+      errors: Record<string, string>;
+      message?: string;
+      done?: string;
+      warning?: string;
+    },
   ): Promise<FastifyReply> {
     const page = await this.pages.get(w.ctx, pageId);
-    const report = reportId ? await this.reports.get(w.ctx, reportId) : undefined;
-    if (report && report.pageId !== page.id) {
-      throw new Answer(404, errorPage('Not found', `status report "${reportId}" not found`));
-    }
+    const report = reportId ? await this.reports.get(w.ctx, reportId, page.id) : undefined;
     const [components, monitors] = await Promise.all([
       this.components.listComponents(w.ctx, page.id),
       this.overview.names(w.ctx),
@@ -669,7 +676,6 @@ export class StatusPageFormsRoutes {
         monitors: [...monitors].map(([id, name]) => ({ id, name })),
         canWrite: this.canWrite(w),
         ...state,
-        done: state.done,
       }),
     );
   }
@@ -687,6 +693,7 @@ export class StatusPageFormsRoutes {
       reply,
       status,
       subscribersPage(this.frame(w), {
+        mailOff: !this.subscribers.subscriptionsOffered,
         page,
         subscribers: listed.items,
         total: listed.totalSize,
@@ -702,15 +709,61 @@ const DONE: Record<string, string> = {
   created: 'Created the status page. Add components to it below.',
   saved: 'Saved the changes.',
   component: 'Added the component.',
+  'component-saved': 'Saved the component.',
   arranged: 'Saved the order.',
   removed: 'Removed the component.',
   group: 'Added the group.',
   'group-deleted': 'Deleted the group.',
-  published: 'Published the incident. Subscribers were not mailed.',
-  'published-notified': 'Published the incident and mailed the subscribers.',
-  updated: 'Posted the update. Subscribers were not mailed.',
-  'updated-notified': 'Posted the update and mailed the subscribers.',
-  maintenance: 'Scheduled the maintenance.',
   'maintenance-saved': 'Saved the maintenance.',
   'maintenance-deleted': 'Deleted the maintenance.',
 };
+
+/**
+ * The redirect's query after a publishing verb: what was done and what the verb answered about the
+ * mail (`mail=sent`, or the failure's reason and counts); nothing about mail when notify was not
+ * asked. Only codes and counts travel in the URL, so a crafted link cannot put words on the page.
+ */
+function outcomeQuery(done: string, answer: Published<unknown>): string {
+  const q = new URLSearchParams({ done });
+  const failure = answer.notifyFailure;
+  if (answer.notified) q.set('mail', 'sent');
+  else if (failure) {
+    q.set('mail', failure.reason);
+    if (failure.reason === 'relay_refused') {
+      q.set('failed', String(failure.failed));
+      q.set('of', String(failure.of));
+    }
+  }
+  return q.toString();
+}
+
+/** What the publishing verbs did, by `done`; the notice goes on to say what became of the mail. */
+const PUBLISHED: Record<string, string> = {
+  published: 'Published the incident',
+  updated: 'Posted the update',
+  resolved: 'Resolved the incident',
+  maintenance: 'Scheduled the maintenance',
+};
+
+const MAIL_FAILURES: ReadonlySet<string> = new Set<NotifyFailure['reason']>([
+  'mail_not_configured',
+  'relay_refused',
+  'dispatch_failed',
+]);
+
+/**
+ * The notice of a redirect after a change: a success, or a warning when mail was asked for and did not
+ * go out. Without `mail` (notify was not asked) it says nothing about mail.
+ */
+function outcomeNotice(q: Record<string, string | undefined>): { done?: string; warning?: string } {
+  const key = q.done ?? '';
+  // Own keys only: `?done=constructor` names no notice.
+  if (!Object.hasOwn(PUBLISHED, key)) return { done: Object.hasOwn(DONE, key) ? DONE[key] : undefined };
+  const published = PUBLISHED[key];
+  const mail = q.mail ?? '';
+  if (mail === 'sent') return { done: `${published} and mailed the subscribers.` };
+  if (!MAIL_FAILURES.has(mail)) return { done: `${published}.` };
+  const count = (name: string) => Math.max(0, Math.floor(Number(q[name] ?? 0)) || 0);
+  const failure = notifyFailureOf(mail as NotifyFailure['reason'], { failed: count('failed'), of: count('of') });
+  return { warning: `${published}; the mail to subscribers could not be sent: ${failure.message}.` };
+}

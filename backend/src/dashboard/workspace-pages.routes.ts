@@ -4,6 +4,7 @@
 // Each route reads the request, calls a service verb and renders a page.
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { AgentPresenceService } from '../agent-presence/agent-presence.service';
 import { AuditService } from '../audit/audit.service';
 import { isDomainError, ValidationError } from '../common/errors';
 import { MonitorInsightsService } from '../monitors/monitor-insights.service';
@@ -27,6 +28,7 @@ export class WorkspacePagesRoutes {
     @Inject(MonitorInsightsService) private readonly insights: MonitorInsightsService,
     @Inject(MonitorsService) private readonly monitors: MonitorsService,
     @Inject(AuditService) private readonly audit: AuditService,
+    @Inject(AgentPresenceService) private readonly presence: AgentPresenceService,
   ) {}
 
   register(app: FastifyInstance): void {
@@ -186,6 +188,7 @@ export class WorkspacePagesRoutes {
         insights,
         logs,
         logsMessage,
+        regionAgents: await this.presence.regions(w.ctx),
         canWrite: w.ctx.scope === 'write',
         triggered,
         changed: q.created === '1' ? 'created' : q.saved === '1' ? 'saved' : undefined,

@@ -1,4 +1,5 @@
 // Every entity of the domain model, registered with the data source in one place.
+import { AgentPresenceEntity } from '../agent-presence/agent-presence.entity';
 import { AlertDeliveryEntity, AlertTransitionEntity, MonitorAlertStateEntity } from '../alerts/alert.entities';
 import { ApiKeyEntity } from '../api-keys/api-key.entity';
 import { AuditLogEntity } from '../audit/audit-log.entity';
@@ -75,4 +76,5 @@ export const ENTITIES = [
   MonitorAlertStateEntity,
   AlertTransitionEntity,
   AlertDeliveryEntity,
+  AgentPresenceEntity,
 ];

@@ -61,16 +61,18 @@ export function maintenanceServiceImpl(maintenances: MaintenancesService): Servi
   return {
     async createMaintenance(req, ctx) {
       if (!req.maintenance) throw ValidationError.field('maintenance', 'is required');
-      const { record, notified } = await maintenances.create(
+      const { record, notified, notifyFailure } = await maintenances.create(
         serviceContext(ctx),
         maintenanceIn(req.maintenance),
         req.notify ?? false,
       );
-      return { maintenance: maintenanceOut(record), notified };
+      return { maintenance: maintenanceOut(record), notified, notifyError: notifyFailure?.message ?? '' };
     },
 
     async getMaintenance(req, ctx) {
-      return { maintenance: maintenanceOut(await maintenances.get(serviceContext(ctx), req.id)) };
+      return {
+        maintenance: maintenanceOut(await maintenances.get(serviceContext(ctx), req.id, req.pageId || undefined)),
+      };
     },
 
     async listMaintenances(req, ctx) {
@@ -94,7 +96,7 @@ export function maintenanceServiceImpl(maintenances: MaintenancesService): Servi
     },
 
     async deleteMaintenance(req, ctx) {
-      await maintenances.delete(serviceContext(ctx), req.id);
+      await maintenances.delete(serviceContext(ctx), req.id, req.pageId || undefined);
       return { success: true };
     },
   };

@@ -43,6 +43,14 @@ const MASK: MaskRule<MaintenanceInput, MaintenanceField> = {
   ignored: ['pageId'],
 };
 
+/**
+ * The window when it is on the page the caller named (or none was named). A window of another page of
+ * the workspace is not found, as one of another workspace is: a caller that works on a page (the
+ * dashboard's URLs, RPC and MCP with page_id) never touches another page's window by a stray id.
+ */
+const onPage = (entity: MaintenanceEntity | null, pageId: string | undefined): MaintenanceEntity | null =>
+  entity && (pageId === undefined || entity.pageId === pageId) ? entity : null;
+
 /** page/perPage only (MAINTENANCE_PAGING: 1 to 200, default 50). */
 export interface MaintenanceListQuery extends PageQuery {
   /** Only windows of this status page. */
@@ -60,8 +68,8 @@ export class MaintenancesService {
 
   /**
    * Schedules a window on a status page. With `notify`, the window is then announced to the page's
-   * subscribers, after it is saved: a failed dispatch keeps the window and answers notified: false;
-   * a dispatch that finished is recorded as notifiedAt.
+   * subscribers, after it is saved: a failed dispatch keeps the window and answers notified: false
+   * with the reason (notifyFailure); a dispatch that finished is recorded as notifiedAt.
    */
   async create(ctx: ServiceContext, input: MaintenanceInput, notify: boolean): Promise<Published<MaintenanceView>> {
     const view = await this.mutations.run(ctx, async (trail) => {
@@ -85,7 +93,7 @@ export class MaintenancesService {
       });
       return view;
     });
-    const at = await this.publisher.send(
+    const dispatch = await this.publisher.send(
       ctx,
       notify,
       async () => ({
@@ -100,8 +108,8 @@ export class MaintenancesService {
       }),
       (sentAt) => this.maintenances.markNotified(view.id, sentAt),
     );
-    if (!at) return { record: view, notified: false };
-    return { record: { ...view, notifiedAt: at.toISOString() }, notified: true };
+    if (!dispatch.sentAt) return { record: view, notified: false, notifyFailure: dispatch.failure };
+    return { record: { ...view, notifiedAt: dispatch.sentAt.toISOString() }, notified: true, notifyFailure: null };
   }
 
   /**
@@ -114,9 +122,10 @@ export class MaintenancesService {
     id: string,
     patch: MaintenanceInput,
     mask?: MaintenanceField[],
+    pageId?: string,
   ): Promise<MaintenanceView> {
     return this.mutations.run(ctx, async (trail) => {
-      const entity = await this.locked(ctx, id);
+      const entity = await this.locked(ctx, id, pageId);
       if (patch.pageId !== undefined && patch.pageId !== entity.pageId) {
         throw ValidationError.field('pageId', 'cannot be changed; create a maintenance on the other page instead');
       }
@@ -160,8 +169,8 @@ export class MaintenancesService {
     });
   }
 
-  async get(ctx: ServiceContext, id: string): Promise<MaintenanceView> {
-    const entity = await this.maintenances.find(ctx.workspace.id, id);
+  async get(ctx: ServiceContext, id: string, pageId?: string): Promise<MaintenanceView> {
+    const entity = onPage(await this.maintenances.find(ctx.workspace.id, id), pageId);
     if (!entity) throw NotFoundError.of('maintenance', id);
     return this.viewOf(entity);
   }
@@ -182,9 +191,9 @@ export class MaintenancesService {
     };
   }
 
-  async delete(ctx: ServiceContext, id: string): Promise<void> {
+  async delete(ctx: ServiceContext, id: string, pageId?: string): Promise<void> {
     await this.mutations.run(ctx, async (trail) => {
-      const entity = await this.locked(ctx, id);
+      const entity = await this.locked(ctx, id, pageId);
       const before = await this.viewOf(entity);
       await this.maintenances.delete(entity.id);
       trail.record({
@@ -196,8 +205,8 @@ export class MaintenancesService {
     });
   }
 
-  private async locked(ctx: ServiceContext, id: string): Promise<MaintenanceEntity> {
-    const entity = await this.maintenances.lock(ctx.workspace.id, id);
+  private async locked(ctx: ServiceContext, id: string, pageId?: string): Promise<MaintenanceEntity> {
+    const entity = onPage(await this.maintenances.lock(ctx.workspace.id, id), pageId);
     if (!entity) throw NotFoundError.of('maintenance', id);
     return entity;
   }

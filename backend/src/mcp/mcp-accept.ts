@@ -3,39 +3,14 @@
 // `Accept: application/json` do not. The endpoint reads Accept as RFC 9110 §12.5.1 does, picks the
 // form of the answer, then hands the transport an Accept it takes.
 import type { IncomingMessage } from 'node:http';
+import { mediaRanges, qualityOf, type MediaRange } from '../http/accept';
 
 /** What the transport is given once the endpoint has chosen the form of the answer. */
 export const ACCEPT_BOTH = 'application/json, text/event-stream';
 
-interface MediaRange {
-  type: string;
-  subtype: string;
-  q: number;
-}
-
-function rangesOf(accept: string): MediaRange[] {
-  const ranges: MediaRange[] = [];
-  for (const part of accept.split(',')) {
-    const [range = '', ...params] = part.split(';').map((s) => s.trim().toLowerCase());
-    const [type, subtype] = range.split('/');
-    if (!type || !subtype) continue;
-    const q = params.find((p) => p.startsWith('q='));
-    const weight = q === undefined ? 1 : Number(q.slice(2));
-    ranges.push({ type, subtype, q: Number.isNaN(weight) ? 1 : weight });
-  }
-  return ranges;
-}
-
 /** Whether `mime` is acceptable: the most specific range that matches it decides (q=0 refuses). */
 function allows(ranges: MediaRange[], mime: string): boolean {
-  const [type, subtype] = mime.split('/');
-  const specificity = (r: MediaRange) =>
-    r.type === type && r.subtype === subtype ? 3 : r.type === type && r.subtype === '*' ? 2 : r.type === '*' ? 1 : 0;
-  let best: MediaRange | undefined;
-  for (const r of ranges) {
-    if (specificity(r) > 0 && (!best || specificity(r) > specificity(best))) best = r;
-  }
-  return best !== undefined && best.q > 0;
+  return qualityOf(ranges, mime) > 0;
 }
 
 /**
@@ -44,7 +19,7 @@ function allows(ranges: MediaRange[], mime: string): boolean {
  * text/event-stream, else null (406).
  */
 export function acceptedAnswer(accept: string | undefined): 'json' | 'sse' | null {
-  const ranges = rangesOf(accept ?? '');
+  const ranges = mediaRanges(accept);
   if (!ranges.length) return 'json';
   if (allows(ranges, 'application/json')) return 'json';
   if (allows(ranges, 'text/event-stream')) return 'sse';

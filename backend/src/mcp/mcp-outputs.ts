@@ -89,6 +89,12 @@ export const maintenanceOut = z.object({
   updatedAt: isoDate,
 });
 
+/** Beside `notified` of the publishing tools: present exactly when notify was true and notified is false. */
+export const notifyErrorOut = z
+  .string()
+  .optional()
+  .describe('why the subscribers were not mailed (e.g. e-mail is not configured on the server)');
+
 export const monitorListItemOut = z.object({
   id,
   kind: z.enum(MONITOR_KINDS),

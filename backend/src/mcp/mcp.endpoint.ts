@@ -29,6 +29,7 @@ import type { ServiceContext } from '../common/context';
 import { isDomainError, UnauthorizedError } from '../common/errors';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG, LOGGER } from '../config/config.module';
+import { mcpBrowserOrigins } from '../http/cors';
 import { BODY_LIMIT_BYTES } from '../http/fastify-options';
 import { OAuthAccessTokenVerifier } from '../oauth/access-token.verifier';
 import { buildOpenApi } from '../openapi/openapi';
@@ -104,6 +105,7 @@ interface Resource {
 @Injectable()
 export class McpEndpoint {
   private openapi: string | null = null;
+  private browserOrigins: Set<string> | null = null;
   private readonly listings = new Map<string, Tool[]>();
 
   constructor(
@@ -170,10 +172,11 @@ export class McpEndpoint {
     await reply.code(500).send(jsonRpcErrorBody(MCP_ERROR.internal, 'Internal error'));
   }
 
+  /** The same list the CORS preflight answers from (http/cors.ts), so a page it lets through is served. */
   private allowedOrigin(origin: string | undefined): boolean {
     if (!origin) return true;
-    const own = [this.config.baseUrl, this.config.oauthIssuer, this.config.siteUrl, this.config.dashboardUrl];
-    return [...own, ...this.config.mcpAllowedOrigins].some((o) => new URL(o).origin === origin);
+    this.browserOrigins ??= mcpBrowserOrigins(this.config);
+    return this.browserOrigins.has(origin);
   }
 
   /**

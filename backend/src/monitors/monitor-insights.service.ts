@@ -1,7 +1,8 @@
 // What the dashboard's monitor page shows beyond the monitor's settings: its locations now, latency
 // per location and hour (p50/p95/p99) over 1, 7 or 14 days, the average timing phases of its HTTP
-// checks, uptime by day, and the history of its status (the transitions alerting records, with how
-// long each status lasted). Response logs and the trigger are MonitorsService's own verbs.
+// checks, uptime by day, the error of each location's latest check (every kind, not only HTTP), and
+// the history of its status (the transitions alerting records, with how long each status lasted and
+// the errors that moved it). Response logs and the trigger are MonitorsService's own verbs.
 import { Inject, Injectable } from '@nestjs/common';
 import { z } from 'zod';
 import { AlertsRepository } from '../alerts/alerts.repository';
@@ -39,6 +40,17 @@ export interface StatusPeriod {
   /** How long the monitor stayed in `to`: until the next transition, or until now for the latest. */
   durationMs: number;
   ongoing: boolean;
+  /** The errors of the locations' latest checks when the status moved to `error` or `degraded`. */
+  reasons: LocationError[];
+}
+
+/** A location's latest check failed: with what (the probe's error kind) and why. */
+export interface LocationError {
+  location: string;
+  status: 'active' | 'degraded' | 'error';
+  /** Null for transitions recorded before error kinds were kept. */
+  kind: string | null;
+  message: string;
 }
 
 export interface MonitorInsights {
@@ -47,6 +59,8 @@ export interface MonitorInsights {
   at: Date;
   locations: OverviewLocation[];
   lastCheckAt: Date | null;
+  /** The configured locations whose latest check ended in an error, in the monitor's order. */
+  lastErrors: LocationError[];
   /** Per location, oldest hour first. */
   latency: Array<{ location: string; hours: HourlyLatency[] }>;
   /** HTTP monitors only. */
@@ -68,8 +82,9 @@ export class MonitorInsightsService {
     // NotFound for a monitor of another workspace, before anything of it is read.
     const monitor = await this.monitors.get(ctx, id);
     const since = new Date(now.getTime() - RANGE_DAYS[r] * DAY_MS);
-    const [statuses, hours, phases, days, transitions] = await Promise.all([
+    const [statuses, snapshots, hours, phases, days, transitions] = await Promise.all([
       this.results.locationStatusesOf([monitor.id]),
+      this.results.locationSnapshots([monitor.id]),
       this.results.hourlyLatency(monitor.id, since),
       monitor.kind === 'http' ? this.results.phaseAverages(monitor.id, since) : null,
       this.results.daily(monitor.id, INSIGHT_DAYS, now),
@@ -85,6 +100,9 @@ export class MonitorInsightsService {
       (last, l) => (l.lastCheckedAt && (!last || l.lastCheckedAt > last) ? l.lastCheckedAt : last),
       null,
     );
+    const errorsBy = new Map(
+      (snapshots.get(monitor.id) ?? []).map((s) => [s.region, errorOf({ ...s, location: s.region })]),
+    );
     const hoursBy = new Map<string, HourlyLatency[]>();
     for (const h of hours) {
       const list = hoursBy.get(h.region) ?? [];
@@ -97,6 +115,9 @@ export class MonitorInsightsService {
       at: now,
       locations,
       lastCheckAt,
+      lastErrors: configured
+        .map((l) => errorsBy.get(l))
+        .filter((e): e is LocationError => e !== null && e !== undefined),
       latency: configured
         .filter((l) => hoursBy.has(l))
         .map((location) => ({ location, hours: hoursBy.get(location)! })),
@@ -104,8 +125,29 @@ export class MonitorInsightsService {
       days,
       history: transitions.map((t, i) => {
         const until = i === 0 ? now : transitions[i - 1].at;
-        return { ...t, durationMs: Math.max(0, until.getTime() - t.at.getTime()), ongoing: i === 0 };
+        const reasons =
+          t.to === 'error' || t.to === 'degraded'
+            ? t.regions.map((r) => errorOf({ ...r, location: r.region, errorKind: r.errorKind ?? null }))
+            : [];
+        return {
+          from: t.from,
+          to: t.to,
+          at: t.at,
+          durationMs: Math.max(0, until.getTime() - t.at.getTime()),
+          ongoing: i === 0,
+          reasons: reasons.filter((e): e is LocationError => e !== null),
+        };
       }),
     };
   }
+}
+
+/** A location's error, or null when its latest check had none. */
+function errorOf(s: {
+  location: string;
+  status: LocationError['status'];
+  error: string | null;
+  errorKind: string | null;
+}): LocationError | null {
+  return s.error === null ? null : { location: s.location, status: s.status, kind: s.errorKind, message: s.error };
 }

@@ -56,8 +56,11 @@ export interface OverviewMonitor extends MonitorOverviewRow {
   lastCheckAt: Date | null;
   /** Share of checks that were successful or degraded; null without checks in the window. */
   uptime: { day: number | null; week: number | null; fortnight: number | null };
-  /** One entry per UTC day, oldest first, OVERVIEW_DAYS of them; null for a day without latency. */
-  latency: Array<{ day: string; p50: number; p95: number } | null>;
+  /**
+   * One entry per UTC day, oldest first, OVERVIEW_DAYS of them; null for a day without latency.
+   * `checks`: the successful and degraded checks the day's figures rest on.
+   */
+  latency: Array<{ day: string; p50: number; p95: number; checks: number } | null>;
 }
 
 export interface Overview {
@@ -66,7 +69,10 @@ export interface Overview {
   tags: string[];
   /** Monitors of the workspace, before filtering. */
   total: number;
-  /** Monitors of the workspace by aggregate status, before filtering (`paused`: inactive ones). */
+  /**
+   * Monitors of the workspace by aggregate status, before filtering: active ones by status, inactive
+   * ones under `paused` only, so the counts add up to `total`.
+   */
   counts: Record<OverviewStatusFilter, number>;
   items: OverviewMonitor[];
 }
@@ -105,8 +111,10 @@ export class MonitorsOverviewService {
     const counts = Object.fromEntries(OVERVIEW_STATUS_FILTERS.map((s) => [s, 0])) as Overview['counts'];
     const tags = new Set<string>();
     for (const m of all) {
-      counts[m.status] += 1;
-      if (!m.active) counts.paused += 1;
+      // Each monitor in one chip, so the chips add up to the total: a paused one under Paused only
+      // (its status is that of its last checks, from before it was paused).
+      if (m.active) counts[m.status] += 1;
+      else counts.paused += 1;
       for (const tag of m.tags) tags.add(tag);
     }
     const rows = all.filter((m) => matches(m, f));
@@ -181,7 +189,7 @@ export class MonitorsOverviewService {
       const latency: OverviewMonitor['latency'] = new Array<null>(OVERVIEW_DAYS).fill(null);
       for (const l of daily.latency.get(id) ?? []) {
         const i = dayIndex.get(l.day);
-        if (i !== undefined) latency[i] = { day: l.day, p50: l.p50, p95: l.p95 };
+        if (i !== undefined) latency[i] = { day: l.day, p50: l.p50, p95: l.p95, checks: l.checks };
       }
       const c = lastDay.get(id);
       this.figures.delete(id);
@@ -221,7 +229,8 @@ export class MonitorsOverviewService {
 }
 
 function matches(m: MonitorOverviewRow, f: z.output<typeof filterSchema>): boolean {
-  if (f.status === 'paused' ? m.active : f.status && m.status !== f.status) return false;
+  // The same buckets as the chips: a status filter lists active monitors, `paused` the others.
+  if (f.status === 'paused' ? m.active : f.status && (!m.active || m.status !== f.status)) return false;
   if (f.kind && m.kind !== f.kind) return false;
   if (f.tag && !m.tags.includes(f.tag)) return false;
   const q = f.q?.trim().toLowerCase();

@@ -18,8 +18,12 @@ const MAX_STATE = 2048;
 export type AuthorizeOutcome =
   /** 302 to the consent screen, or to the client's redirect URI with an error. */
   | { kind: 'redirect'; location: string }
-  /** 400 error page: the client or redirect URI is not to be trusted with a redirect. */
-  | { kind: 'page'; message: string };
+  /**
+   * 400 error page: the client or redirect URI is not to be trusted with a redirect. `error` is the
+   * RFC 6749 code: invalid_client for a client that is unknown or whose metadata document is unusable,
+   * invalid_request for a missing, repeated or unregistered client_id or redirect_uri.
+   */
+  | { kind: 'page'; error: 'invalid_client' | 'invalid_request'; message: string };
 
 /** The redirect URI with the parameters of an authorization response (RFC 9207 `iss` included). */
 export function responseUrl(redirectUri: string, params: Record<string, string | null>): string {
@@ -66,26 +70,36 @@ export class OAuthAuthorizeService {
       clientId = single('client_id');
       redirectParam = single('redirect_uri');
     } catch (error) {
-      if (error instanceof RedirectedError) return { kind: 'page', message: error.description };
+      if (error instanceof RedirectedError)
+        return { kind: 'page', error: 'invalid_request', message: error.description };
       throw error;
     }
-    if (!clientId) return { kind: 'page', message: 'client_id is required' };
+    if (!clientId) return { kind: 'page', error: 'invalid_request', message: 'client_id is required' };
     let client: OAuthClient;
     try {
       client = await this.clients.resolve(clientId);
     } catch (error) {
-      if (error instanceof UntrustedClientError) return { kind: 'page', message: error.message };
+      if (error instanceof UntrustedClientError)
+        return { kind: 'page', error: 'invalid_client', message: error.message };
       throw error;
     }
     let redirectUri: string;
     if (redirectParam === undefined) {
       if (client.redirectUris.length !== 1) {
-        return { kind: 'page', message: 'redirect_uri is required: the client has several redirect URIs' };
+        return {
+          kind: 'page',
+          error: 'invalid_request',
+          message: 'redirect_uri is required: the client has several redirect URIs',
+        };
       }
       redirectUri = client.redirectUris[0]!;
     } else {
       if (!client.redirectUris.some((registered) => redirectUriMatches(registered, redirectParam))) {
-        return { kind: 'page', message: `redirect_uri is not one of the client's redirect URIs` };
+        return {
+          kind: 'page',
+          error: 'invalid_request',
+          message: `redirect_uri is not one of the client's redirect URIs`,
+        };
       }
       redirectUri = redirectParam;
     }

@@ -10,10 +10,11 @@ import type { Logger } from 'pino';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG, LOGGER } from '../config/config.module';
 import { escapeHtml } from '../common/html';
+import { preferredType } from '../http/accept';
 import { RateLimiter } from '../rate-limit/rate-limiter';
 import { OAuthAuthorizeService } from './oauth-authorize.service';
 import { OAuthClientsService } from './oauth-clients.service';
-import { oauthErrorAnswer } from './oauth-errors';
+import { oauthErrorAnswer, type OAuthErrorBody } from './oauth-errors';
 import { OAUTH_SCOPES } from './oauth-rules';
 import { OAuthTokenService } from './oauth-token.service';
 
@@ -129,12 +130,17 @@ export class OAuthRoutes implements OnModuleInit {
         const outcome = await this.authorizeService.authorize((request.query ?? {}) as Record<string, unknown>);
         if (outcome.kind === 'redirect') {
           await reply.code(302).header('location', outcome.location).header('cache-control', 'no-store').send();
+          return;
+        }
+        // Not redirected, so the error is for whoever sent the request: a person reads the page, a
+        // program that asks for JSON gets the RFC 6749 body. 400 even for invalid_client: no client
+        // authenticates here (401 is the token endpoint's, for a failed client authentication).
+        void reply.code(400).headers(NO_STORE).header('vary', 'accept');
+        const body: OAuthErrorBody = { error: outcome.error, error_description: outcome.message };
+        if (preferredType(request.headers.accept, ['text/html', 'application/json']) === 'application/json') {
+          await reply.send(body);
         } else {
-          await reply
-            .code(400)
-            .header('content-type', 'text/html; charset=utf-8')
-            .header('cache-control', 'no-store')
-            .send(errorPage(outcome.message));
+          await reply.header('content-type', 'text/html; charset=utf-8').send(errorPage(body));
         }
       }),
     );
@@ -186,7 +192,7 @@ export class OAuthRoutes implements OnModuleInit {
 }
 
 /** The page shown instead of a redirect when the client or its redirect URI is not trusted. */
-function errorPage(message: string): string {
+function errorPage({ error, error_description: message }: OAuthErrorBody): string {
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Authorization error</title></head>
@@ -194,6 +200,7 @@ function errorPage(message: string): string {
 <main>
 <h1>This app cannot be connected</h1>
 <p>${escapeHtml(message)}</p>
+<p>Error code: <code>${escapeHtml(error)}</code></p>
 <p>Nothing was shared. Close this page and check the app's connection settings.</p>
 </main>
 </body>

@@ -4,6 +4,7 @@ import type { ComponentStatus, PublicComponent } from './public-page.types';
 const component = (status: ComponentStatus): PublicComponent => ({
   id: status,
   name: status,
+  type: 'monitor',
   description: '',
   groupId: null,
   status,

@@ -82,6 +82,7 @@ export async function buildSnapshot(
     publicComponents.set(row.id, {
       id: row.id,
       name: row.name,
+      type: row.monitorId === null ? 'static' : 'monitor',
       description: row.description,
       groupId: row.groupId,
       status: componentStatus(row, activeReports, active),
@@ -139,7 +140,7 @@ function snapshotVersion(snapshot: Omit<PageSnapshot, 'version'>): string {
   hash.update(rest);
   for (const group of snapshot.groups) {
     for (const component of group.components) {
-      const numbers = new Float64Array(component.days.length * 4 + (component.latency?.length ?? 0) * 2 + 1);
+      const numbers = new Float64Array(component.days.length * 4 + (component.latency?.length ?? 0) * 3 + 1);
       let i = 0;
       numbers[i++] = component.latency ? 1 : 0;
       for (const day of component.days) {
@@ -152,6 +153,7 @@ function snapshotVersion(snapshot: Omit<PageSnapshot, 'version'>): string {
       for (const point of component.latency ?? NONE) {
         numbers[i++] = point.p50 ?? -1;
         numbers[i++] = point.p95 ?? -1;
+        numbers[i++] = point.checks;
       }
       hash.update(component.id).update(new Uint8Array(numbers.buffer));
     }
@@ -190,14 +192,15 @@ function daysFrom(start: Date): { keys: string[]; index: Map<string, number> } {
 
 function latencySeries(
   days: { keys: string[]; index: Map<string, number> },
-  rows: ReadonlyArray<{ day: string; p50: number; p95: number }>,
+  rows: ReadonlyArray<{ day: string; p50: number; p95: number; checks: number }>,
 ): LatencyPoint[] {
-  const points: LatencyPoint[] = days.keys.map((day) => ({ day, p50: null, p95: null }));
+  const points: LatencyPoint[] = days.keys.map((day) => ({ day, p50: null, p95: null, checks: 0 }));
   for (const row of rows) {
     const i = days.index.get(row.day);
     if (i !== undefined) {
       points[i].p50 = row.p50;
       points[i].p95 = row.p95;
+      points[i].checks = row.checks;
     }
   }
   return points;

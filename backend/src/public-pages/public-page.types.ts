@@ -39,6 +39,11 @@ export interface PublicPage {
   allowIndex: boolean;
   /** Origins that may frame the page and its history (CSP frame-ancestors); empty: none may. */
   embedOrigins: string[];
+  /**
+   * Whether visitors may subscribe by e-mail: only when the service can send the confirmation mail
+   * (SubscribersService.subscriptionsOffered). False: no subscribe link, and no form.
+   */
+  subscriptions: boolean;
   /** The last change of the page's own settings (sitemap `lastmod`); the snapshot's `version` covers the rest. */
   updatedAt: Date;
 }
@@ -59,11 +64,16 @@ export interface LatencyPoint {
   /** Milliseconds; null on a day without successful checks. */
   p50: number | null;
   p95: number | null;
+  /** The successful and degraded checks the day's figures rest on; 0 without. */
+  checks: number;
 }
 
 export interface PublicComponent {
   id: string;
+  /** Its own name, or its monitor's when it has none (the same on every public surface). */
   name: string;
+  /** `static`: no monitor; its days before it was created are `no_data`, and it has no uptime. */
+  type: 'monitor' | 'static';
   description: string;
   groupId: string | null;
   status: ComponentStatus;

@@ -1,5 +1,5 @@
-// The public status page and its history as HTML, plus robots.txt and sitemap.xml (of the main site,
-// and of each page's custom domain). Plain GET routes on the Fastify instance, like the site's; they
+// The public status page and its history as HTML, plus robots.txt, sitemap.xml and favicon.ico (of
+// the main site, and of each page's custom domain). Plain GET routes on the Fastify instance, like the site's; they
 // answer on custom domains through the rewrite of page-domains.ts. Each page surface resolves the
 // page, asks PageAccess first, then answers from the cached snapshot with an ETag and a 304. Every
 // answer carries the public security headers (public-headers.ts); the page and its history may be
@@ -8,6 +8,7 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../common/html';
+import { FAVICON_CACHE_CONTROL, FAVICON_TYPE, faviconIco } from '../http/favicon';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { ContentService } from '../content/content.service';
@@ -54,6 +55,10 @@ export class PublicPagesRoutes implements OnModuleInit {
     // Anything else under /status: the page's 404 (other surfaces register their own paths).
     fastify.get('/status', (request, reply) => this.notFound(request, reply));
     fastify.get('/status/*', (request, reply) => this.notFound(request, reply));
+    // The icon browsers ask for on every page of every origin; on a page's custom domain the rewrite
+    // turns /favicon.ico into the page's path.
+    fastify.get('/favicon.ico', (_request, reply) => favicon(reply));
+    fastify.get('/status/:slug/favicon.ico', (_request, reply) => favicon(reply));
     fastify.get('/robots.txt', (_request, reply) => this.siteRobots(reply));
     fastify.get('/sitemap.xml', (_request, reply) => this.siteSitemap(reply));
   }
@@ -189,6 +194,15 @@ export class PublicPagesRoutes implements OnModuleInit {
       .header('cache-control', PUBLIC_CACHE_CONTROL)
       .send(sitemap(urls));
   }
+}
+
+function favicon(reply: FastifyReply): FastifyReply {
+  setPublicHeaders(reply);
+  return reply
+    .status(200)
+    .header('content-type', FAVICON_TYPE)
+    .header('cache-control', FAVICON_CACHE_CONTROL)
+    .send(faviconIco());
 }
 
 /** The page (or its history) as a document: its own stylesheet, framed only by the origins it names. */

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { CheckResultsRepository } from '../check-results/check-results.repository';
 import type { StatusPageEntity } from '../status-pages/status-page.entity';
 import { StatusPagesRepository } from '../status-pages/status-pages.repository';
+import { SubscribersService } from '../subscribers/subscribers.service';
 import { hasFeature } from '../workspaces/plans';
 import { PageCache } from './page-cache';
 import { hostName } from './page-domains';
@@ -24,6 +25,7 @@ export class PublicPagesService implements OnModuleInit {
     @Inject(CheckResultsRepository) private readonly results: CheckResultsRepository,
     @Inject(PageCache) private readonly cache: PageCache,
     @Inject(HttpAdapterHost) private readonly adapterHost: HttpAdapterHost,
+    @Inject(SubscribersService) private readonly subscribers: SubscribersService,
   ) {}
 
   onModuleInit(): void {
@@ -37,7 +39,7 @@ export class PublicPagesService implements OnModuleInit {
     if (!slug || slug.length > 256) return null;
     return this.cache.page(slug, async () => {
       const row = await this.pages.findPublished({ slug });
-      return row ? toPublicPage(row.page, row.plan) : null;
+      return row ? toPublicPage(row.page, row.plan, this.subscribers.subscriptionsOffered) : null;
     });
   }
 
@@ -95,8 +97,11 @@ export class PublicPagesService implements OnModuleInit {
   }
 }
 
-/** The page's settings a visitor may see; the password hash stays behind (PageAccess reads it itself). */
-export function toPublicPage(page: StatusPageEntity, plan: string): PublicPage {
+/**
+ * The page's settings a visitor may see; the password hash stays behind (PageAccess reads it itself).
+ * `subscriptions`: whether the service offers e-mail subscriptions at all.
+ */
+export function toPublicPage(page: StatusPageEntity, plan: string, subscriptions: boolean): PublicPage {
   const defaultLocale = isPageLocale(page.defaultLocale) ? page.defaultLocale : 'en';
   const locales = [...new Set([defaultLocale, ...page.locales])].filter(isPageLocale);
   return {
@@ -121,6 +126,7 @@ export function toPublicPage(page: StatusPageEntity, plan: string): PublicPage {
     locales,
     allowIndex: page.allowIndex,
     embedOrigins: page.embedOrigins ?? [],
+    subscriptions,
     updatedAt: page.updatedAt,
   };
 }

@@ -5,13 +5,15 @@
 // themselves are limited per recipient and per page by the subscriber service (subscription-mail-
 // limits.ts), whatever the client address. The answer is the same whether or not the address was
 // already subscribed, and whether or not a mail went out, so the form tells nobody anything about it.
+// While e-mail is off (no SMTP_URL) there is no form: both routes answer 404 with a page that says
+// subscriptions are not offered and points to the feeds, and the POST changes nothing.
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { Html } from '../common/html';
 import { randomToken } from '../common/crypto';
-import { isDomainError, LimitExceededError, ValidationError } from '../common/errors';
+import { isDomainError, LimitExceededError, PreconditionFailedError, ValidationError } from '../common/errors';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG, LOGGER } from '../config/config.module';
 import { parseCookies } from '../dashboard/cookies';
@@ -29,6 +31,7 @@ import { negotiateLocale } from './render/i18n';
 import { subscribeMessages } from './render/subscribe.messages';
 import {
   SUBSCRIBE_CSRF_FIELD,
+  subscribeNotOfferedPage,
   subscribePage,
   subscribeSentPage,
   type SubscribeFormState,
@@ -106,6 +109,7 @@ export class SubscribeRoutes implements OnModuleInit {
       const visit = await this.visit(request, reply);
       if (!visit) return notFound(reply);
       if (!(await this.access.allows(visit.page, request))) return redirectToAccess(reply, visit.view.base, request);
+      if (!visit.page.subscriptions) return send(reply, 404, subscribeNotOfferedPage(visit.view));
       return send(reply, 200, subscribePage(visit.view));
     });
 
@@ -114,6 +118,7 @@ export class SubscribeRoutes implements OnModuleInit {
       if (!visit) return notFound(reply);
       const { page, view } = visit;
       if (!(await this.access.allows(page, request))) return redirectToAccess(reply, view.base, request);
+      if (!page.subscriptions) return send(reply, 404, subscribeNotOfferedPage(view));
       const t = subscribeMessages(view.locale);
       const form = formOf(request);
       const state: SubscribeFormState = { email: form.fields.email ?? '', chosen: form.components };
@@ -126,15 +131,16 @@ export class SubscribeRoutes implements OnModuleInit {
         return send(reply, 429, subscribePage(view, { ...state, error: t.tooMany(decision.retryAfterSeconds) }));
       }
       try {
-        const { mail } = await this.subscribers.subscribeOnPage(
+        await this.subscribers.subscribeOnPage(
           { workspaceId: page.workspaceId, pageId: page.id },
           { email: form.fields.email ?? '', components: form.components },
         );
         // Sent, withheld (the address had its mails of the hour) or refused by the relay: one answer,
-        // so the form tells nothing about the address. Only a service without mail says so.
-        if (mail === 'unavailable') return send(reply, 503, subscribePage(view, { ...state, error: t.unavailable }));
+        // so the form tells nothing about the address.
         return send(reply, 200, subscribeSentPage(view, (form.fields.email ?? '').trim().toLowerCase()));
       } catch (error) {
+        // E-mail went off since the page was read: nothing was stored.
+        if (error instanceof PreconditionFailedError) return send(reply, 404, subscribeNotOfferedPage(view));
         if (error instanceof LimitExceededError) {
           // The page's own hourly budget, the same for every address.
           reply.header('retry-after', String(SUBSCRIPTION_MAIL_WINDOW_SECONDS));

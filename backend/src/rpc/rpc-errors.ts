@@ -59,8 +59,8 @@ export function errorInterceptor(logger: Logger): Interceptor {
  * errorInterceptor: a malformed binary body came back as `internal` (HTTP 500) with the parser's
  * message, a body over the read limit as `resource_exhausted` (HTTP 429, which reads like a rate
  * limit and has no Retry-After), an unsupported content type as a bare 415. This wraps a route's
- * handler and rewrites exactly those answers, in the Connect protocol and in gRPC-web (where the
- * error travels in the trailer frame).
+ * handler and rewrites exactly those answers, in the Connect protocol, in gRPC-web (where the
+ * error travels in the trailer frame) and in gRPC (in the HTTP/2 trailers, see http/grpc-listener.ts).
  */
 export function withProtocolErrors(handler: UniversalHandler, logger: Logger): UniversalHandler {
   const typeName = handler.method.input.typeName;
@@ -82,6 +82,9 @@ export function withProtocolErrors(handler: UniversalHandler, logger: Logger): U
     }
     if (contentType.startsWith('application/grpc-web')) {
       return { ...response, body: rewriteGrpcWebTrailer(response.body, rewrite) };
+    }
+    if (contentType.startsWith('application/grpc') && response.trailer) {
+      return { ...response, body: rewriteGrpcTrailer(response.body, response.trailer, rewrite) };
     }
     return response;
   };
@@ -172,6 +175,48 @@ async function* rewriteGrpcWebTrailer(
       ? encodeEnvelope(trailerFlag, trailerSerialize(setTrailerStatus(new Headers(), rewritten.error)))
       : chunk;
   }
+}
+
+/**
+ * gRPC's status travels in the trailers, which Connect completes when the body ends and the writer
+ * sends after it: they are rewritten in place once the last chunk has passed.
+ */
+async function* rewriteGrpcTrailer(
+  body: AsyncIterable<Uint8Array>,
+  trailer: Headers,
+  rewrite: (error: ConnectError) => Rewritten | null,
+): AsyncIterable<Uint8Array> {
+  yield* body;
+  const error = findTrailerError(trailer);
+  const rewritten = error ? rewrite(error) : null;
+  if (rewritten) {
+    trailer.delete('grpc-status-details-bin');
+    setTrailerStatus(trailer, rewritten.error);
+  }
+  const message = trailer.get('grpc-message');
+  if (message !== null) trailer.set('grpc-message', grpcPercentEncoded(message));
+}
+
+/**
+ * grpc-message in the gRPC spec's percent-encoding, which escapes only '%' and bytes outside printable
+ * ASCII. Connect escapes like encodeURIComponent (`:` as `%3A`), which grpc-js, decoding with
+ * decodeURI, showed as is: "limit%3A must be ...".
+ */
+function grpcPercentEncoded(connectEncoded: string): string {
+  let text: string;
+  try {
+    text = decodeURIComponent(connectEncoded);
+  } catch {
+    return connectEncoded;
+  }
+  let encoded = '';
+  for (const byte of Buffer.from(text, 'utf8')) {
+    encoded +=
+      byte >= 0x20 && byte <= 0x7e && byte !== 0x25
+        ? String.fromCharCode(byte)
+        : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  }
+  return encoded;
 }
 
 async function allBytes(body: AsyncIterable<Uint8Array>): Promise<Uint8Array> {

@@ -94,7 +94,7 @@ export function renderHome(pages: readonly ContentPage[]): string {
   }).join('\n');
   const body = `<h1>${escapeHtml(SITE_NAME)}</h1>
 <p class="lead">${escapeHtml(SITE_SUMMARY)}</p>
-<p>Start it with <code>npm install &amp;&amp; npm start</code>; read <a href="/docs/self-hosting">Self-hosting</a>, the <a href="/docs/reference/rpc-api">RPC API</a> and the <a href="/docs/reference/mcp-server">MCP server</a> reference.</p>
+<p>Start it from a clone with <code>npm ci &amp;&amp; npm start</code>; read <a href="/docs/self-hosting">Self-hosting</a>, the <a href="/docs/reference/rpc-api">RPC API</a> and the <a href="/docs/reference/mcp-server">MCP server</a> reference.</p>
 ${sections}`;
   return layout(SITE_NAME, body);
 }

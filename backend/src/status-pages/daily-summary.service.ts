@@ -77,10 +77,13 @@ export function dayKey(dayStartMs: number): string {
 
 /**
  * The `span` UTC day buckets from `start` of one component: its monitor's daily counts merged with the
- * incidents and maintenances that touched it (each list may hold other components' rows).
+ * incidents and maintenances that touched it (each list may hold other components' rows). A static
+ * component says nothing about the days before the day it was created: they are `no_data`, not a
+ * history of fine days it never had. A monitor component shows its monitor's checks, which are real
+ * data even from before the component was added.
  */
 export function componentDays(
-  component: { id: string; monitorId: string | null },
+  component: { id: string; monitorId: string | null; createdAt?: Date },
   start: Date,
   span: number,
   checks: readonly DailyCounts[],
@@ -91,6 +94,11 @@ export function componentDays(
   const checksByDay = new Map(checks.filter((r) => r.monitorId === component.monitorId).map((r) => [r.day, r]));
   const ownIncidents = incidents.filter((e) => e.componentId === component.id);
   const ownMaintenances = maintenances.filter((e) => e.componentId === component.id);
+  // The start of the first day a static component existed; days before it have no data.
+  const born =
+    component.monitorId === null && component.createdAt
+      ? Math.floor(component.createdAt.getTime() / DAY_MS) * DAY_MS
+      : -Infinity;
   return Array.from({ length: span }, (_, i) => {
     const dayStart = start.getTime() + i * DAY_MS;
     const day = dayKey(dayStart);
@@ -116,7 +124,11 @@ export function componentDays(
       failed: row?.failed ?? 0,
       events,
     };
-    return { day, ...counts, status: dayStatus(counts, component.monitorId !== null, maintenanceExcuses) };
+    const status =
+      dayStart < born && events.length === 0
+        ? 'no_data'
+        : dayStatus(counts, component.monitorId !== null, maintenanceExcuses);
+    return { day, ...counts, status };
   });
 }
 

@@ -160,6 +160,16 @@ export class PageComponentsService {
     return toComponentView(component);
   }
 
+  /**
+   * The page's components as its visitors and subscribers see them, in page order: a component
+   * without a name of its own goes by its monitor's name (ComponentView keeps the stored, possibly
+   * empty, name: the setting that RPC, MCP and Terraform read back and write).
+   */
+  async shownComponents(ctx: ServiceContext, pageId: string): Promise<Array<{ id: string; name: string }>> {
+    await this.checkPage(ctx, pageId);
+    return (await this.pages.publicComponents(pageId)).map((c) => ({ id: c.id, name: c.name }));
+  }
+
   async listComponents(ctx: ServiceContext, pageId: string): Promise<ComponentView[]> {
     const page = await this.pages.findPage(ctx.workspace.id, pageId);
     if (!page) throw NotFoundError.of('status page', pageId);

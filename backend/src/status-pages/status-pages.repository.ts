@@ -35,8 +35,10 @@ export interface PublishedPageRow {
 /** A component as a public page shows it, with what it needs of its monitor. */
 export interface PublicComponentRow {
   id: string;
+  /** The name shown: the component's own, or its monitor's when it has none. */
   name: string;
   description: string;
+  createdAt: Date;
   monitorId: string | null;
   order: number;
   groupId: string | null;
@@ -282,12 +284,17 @@ export class StatusPagesRepository {
     }));
   }
 
-  /** The page's components with their monitor's status and `public`, in page order. */
+  /**
+   * The page's components with their monitor's status and `public`, in page order. A component
+   * without a name of its own is shown by its monitor's name (deleting a monitor that a component
+   * shows is refused, so the monitor is there).
+   */
   async publicComponents(pageId: string): Promise<PublicComponentRow[]> {
     const rows = await this.db.rows<{
       id: string;
       name: string;
       description: string;
+      created_at: Date;
       monitor_id: string | null;
       order: number;
       group_id: string | null;
@@ -295,7 +302,8 @@ export class StatusPagesRepository {
       monitor_status: string | null;
       monitor_public: boolean | null;
     }>(
-      `SELECT c.id::text AS id, c.name, c.description, c.monitor_id::text AS monitor_id, c."order",
+      `SELECT c.id::text AS id, COALESCE(NULLIF(c.name, ''), m.name, '') AS name, c.description, c.created_at,
+              c.monitor_id::text AS monitor_id, c."order",
               c.group_id::text AS group_id, c.group_order, m.status AS monitor_status, m.public AS monitor_public
          FROM page_components c LEFT JOIN monitors m ON m.id = c.monitor_id AND m.deleted_at IS NULL
         WHERE c.page_id = $1 ORDER BY c."order", c.id`,
@@ -305,6 +313,7 @@ export class StatusPagesRepository {
       id: r.id,
       name: r.name,
       description: r.description,
+      createdAt: new Date(r.created_at),
       monitorId: r.monitor_id,
       order: Number(r.order),
       groupId: r.group_id,

@@ -65,8 +65,13 @@ export const MASK_FIELDS: Record<string, StatusReportField> = {
 };
 
 /** The answer of the publishing methods (create, add update, resolve). */
-function publishedOut({ record, notified }: Published<PostedUpdate>) {
-  return { statusReport: statusReportOut(record.report), update: updateOut(record.update), notified };
+function publishedOut({ record, notified, notifyFailure }: Published<PostedUpdate>) {
+  return {
+    statusReport: statusReportOut(record.report),
+    update: updateOut(record.update),
+    notified,
+    notifyError: notifyFailure?.message ?? '',
+  };
 }
 
 export function statusReportServiceImpl(reports: StatusReportsService): ServiceImpl<typeof StatusReportService> {
@@ -84,7 +89,9 @@ export function statusReportServiceImpl(reports: StatusReportsService): ServiceI
     },
 
     async getStatusReport(req, ctx) {
-      return { statusReport: statusReportOut(await reports.get(serviceContext(ctx), req.id)) };
+      return {
+        statusReport: statusReportOut(await reports.get(serviceContext(ctx), req.id, req.pageId || undefined)),
+      };
     },
 
     async listStatusReports(req, ctx) {
@@ -103,7 +110,8 @@ export function statusReportServiceImpl(reports: StatusReportsService): ServiceI
         status: codecs.status.decode('status', req.status),
         pageComponentIds: req.pageComponentIds.length ? req.pageComponentIds : undefined,
       };
-      const report = await reports.update(serviceContext(ctx), req.id, patch, maskFields(req.updateMask, MASK_FIELDS));
+      const mask = maskFields(req.updateMask, MASK_FIELDS);
+      const report = await reports.update(serviceContext(ctx), req.id, patch, mask, req.pageId || undefined);
       return { statusReport: statusReportOut(report) };
     },
 
@@ -113,15 +121,19 @@ export function statusReportServiceImpl(reports: StatusReportsService): ServiceI
         message: req.message,
         date: dateIn(req.date),
       };
-      return publishedOut(await reports.addUpdate(serviceContext(ctx), req.id, input, req.notify ?? false));
+      const notify = req.notify ?? false;
+      return publishedOut(await reports.addUpdate(serviceContext(ctx), req.id, input, notify, req.pageId || undefined));
     },
 
     async resolveStatusReport(req, ctx) {
-      return publishedOut(await reports.resolve(serviceContext(ctx), req.id, req.message, req.notify ?? false));
+      const notify = req.notify ?? false;
+      return publishedOut(
+        await reports.resolve(serviceContext(ctx), req.id, req.message, notify, req.pageId || undefined),
+      );
     },
 
     async deleteStatusReport(req, ctx) {
-      await reports.delete(serviceContext(ctx), req.id);
+      await reports.delete(serviceContext(ctx), req.id, req.pageId || undefined);
       return { success: true };
     },
   };

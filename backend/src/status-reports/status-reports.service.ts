@@ -56,6 +56,14 @@ export interface StatusReportPatch {
 
 export type StatusReportField = keyof StatusReportPatch;
 
+/**
+ * The report when it is on the page the caller named (or none was named). A report of another page
+ * of the workspace is not found, as one of another workspace is: a caller that works on a page (the
+ * dashboard's URLs, RPC and MCP with page_id) never touches another page's incident by a stray id.
+ */
+const onPage = (entity: StatusReportEntity | null, pageId: string | undefined): StatusReportEntity | null =>
+  entity && (pageId === undefined || entity.pageId === pageId) ? entity : null;
+
 /** A named field missing from the patch: components are cleared, title and status refused as required. */
 const MASK: MaskRule<StatusReportPatch, StatusReportField> = {
   fields: ['title', 'status', 'pageComponentIds'],
@@ -134,9 +142,10 @@ export class StatusReportsService {
     id: string,
     input: StatusReportUpdateInput,
     notify: boolean,
+    pageId?: string,
   ): Promise<Published<PostedUpdate>> {
     const posted = await this.mutations.run(ctx, async (trail) => {
-      const entity = await this.locked(ctx, id);
+      const entity = await this.locked(ctx, id, pageId);
       const data = parseInput(statusReportUpdateSchema, definedOnly(input));
       return this.post(ctx, trail, entity, { ...data, date: data.date ?? new Date() }, 'status_report.add_update');
     });
@@ -145,9 +154,15 @@ export class StatusReportsService {
   }
 
   /** Posts the final `resolved` update, dated now, and marks the report resolved; `notify` as create(). */
-  async resolve(ctx: ServiceContext, id: string, message: string, notify: boolean): Promise<Published<PostedUpdate>> {
+  async resolve(
+    ctx: ServiceContext,
+    id: string,
+    message: string,
+    notify: boolean,
+    pageId?: string,
+  ): Promise<Published<PostedUpdate>> {
     const posted = await this.mutations.run(ctx, async (trail) => {
-      const entity = await this.locked(ctx, id);
+      const entity = await this.locked(ctx, id, pageId);
       const data = parseInput(resolveSchema, { message });
       const update = { status: 'resolved' as const, message: data.message, date: new Date() };
       return this.post(ctx, trail, entity, update, 'status_report.resolve');
@@ -167,9 +182,10 @@ export class StatusReportsService {
     id: string,
     patch: StatusReportPatch,
     mask?: StatusReportField[],
+    pageId?: string,
   ): Promise<StatusReportView> {
     return this.mutations.run(ctx, async (trail) => {
-      const entity = await this.locked(ctx, id);
+      const entity = await this.locked(ctx, id, pageId);
       const before = await this.viewOf(entity);
       const current = { title: before.title, status: before.status, pageComponentIds: before.pageComponentIds };
       const data = parseInput(statusReportFieldsSchema, applyMask(current, patch, mask, MASK));
@@ -196,8 +212,8 @@ export class StatusReportsService {
     });
   }
 
-  async get(ctx: ServiceContext, id: string): Promise<StatusReportView> {
-    const entity = await this.reports.find(ctx.workspace.id, id);
+  async get(ctx: ServiceContext, id: string, pageId?: string): Promise<StatusReportView> {
+    const entity = onPage(await this.reports.find(ctx.workspace.id, id), pageId);
     if (!entity) throw NotFoundError.of('status report', id);
     return this.viewOf(entity);
   }
@@ -226,9 +242,9 @@ export class StatusReportsService {
   }
 
   /** Deletes the report with its whole timeline. */
-  async delete(ctx: ServiceContext, id: string): Promise<void> {
+  async delete(ctx: ServiceContext, id: string, pageId?: string): Promise<void> {
     await this.mutations.run(ctx, async (trail) => {
-      const entity = await this.locked(ctx, id);
+      const entity = await this.locked(ctx, id, pageId);
       const before = await this.viewOf(entity);
       await this.reports.delete(entity.id);
       trail.record({
@@ -287,7 +303,7 @@ export class StatusReportsService {
     notify: boolean,
   ): Promise<Published<PostedUpdate>> {
     const { report, update } = posted;
-    const at = await this.publisher.send(
+    const dispatch = await this.publisher.send(
       ctx,
       notify,
       async () => ({
@@ -302,19 +318,20 @@ export class StatusReportsService {
       }),
       (sentAt) => this.reports.markNotified(update.id, sentAt),
     );
-    if (!at) return { record: posted, notified: false };
-    const sent = { ...update, notifiedAt: at.toISOString() };
+    if (!dispatch.sentAt) return { record: posted, notified: false, notifyFailure: dispatch.failure };
+    const sent = { ...update, notifiedAt: dispatch.sentAt.toISOString() };
     return {
       record: {
         report: { ...report, updates: report.updates.map((u) => (u.id === sent.id ? sent : u)) },
         update: sent,
       },
       notified: true,
+      notifyFailure: null,
     };
   }
 
-  private async locked(ctx: ServiceContext, id: string): Promise<StatusReportEntity> {
-    const entity = await this.reports.lock(ctx.workspace.id, id);
+  private async locked(ctx: ServiceContext, id: string, pageId?: string): Promise<StatusReportEntity> {
+    const entity = onPage(await this.reports.lock(ctx.workspace.id, id), pageId);
     if (!entity) throw NotFoundError.of('status report', id);
     return entity;
   }

@@ -43,8 +43,8 @@ import { sendAll } from './send-all';
 export interface AddSubscriberResult {
   subscriber: SubscriberView;
   /**
-   * Whether the relay accepted the confirmation mail: false when SMTP_URL is unset, when it failed,
-   * or when the address already had its confirmation mails of the hour (then an existing subscriber
+   * Whether the relay accepted the confirmation mail: false when it failed, or when the address
+   * already had its confirmation mails of the hour (then an existing subscriber
    * is left as it was, so the links of the mails it got still work).
    */
   confirmationSent: boolean;
@@ -52,10 +52,18 @@ export interface AddSubscriberResult {
 
 /**
  * What the subscribe form did about the mail: `sent` (the relay took it), `withheld` (the address had
- * its mails of the hour: nothing changed), `failed` (the relay refused it) or `unavailable` (no
- * SMTP_URL). The form shows the same answer for the first three, so it says nothing about the address.
+ * its mails of the hour: nothing changed) or `failed` (the relay refused it). The form shows the same
+ * answer for all three, so it says nothing about the address.
  */
-export type PageSubscribeMail = 'sent' | 'withheld' | 'failed' | 'unavailable';
+export type PageSubscribeMail = 'sent' | 'withheld' | 'failed';
+
+/**
+ * Why nobody can subscribe while e-mail is off: a subscription is confirmed by a mailed link, and
+ * without a relay that link never arrives. Said by every verb that would need it, with the way out.
+ */
+export const MAIL_OFF =
+  'e-mail is off on this service: SMTP_URL is not set, so no confirmation mail can be sent. ' +
+  'Set SMTP_URL to your mail relay (smtp://user:pass@host:587 or smtps://user:pass@host:465) and restart the service';
 
 export interface ImportSubscribersOptions {
   /** The caller states these people already consented elsewhere: import as confirmed, send nothing. */
@@ -113,14 +121,25 @@ export class SubscribersService {
   ) {}
 
   /**
+   * Whether anyone can subscribe: a subscription is confirmed through a mailed link, so there is none
+   * while e-mail is off (no SMTP_URL). Public pages offer no subscribe form then, and the dashboard
+   * says how to turn mail on.
+   */
+  get subscriptionsOffered(): boolean {
+    return this.mailer.enabled;
+  }
+
+  /**
    * Subscribes an address as `pending` and mails it a confirmation link. An address that is pending
    * or unsubscribed becomes pending again with a new link (older links stop working); a confirmed
-   * one is a conflict. The mail is sent after the change is committed.
+   * one is a conflict. The mail is sent after the change is committed. While e-mail is off nothing is
+   * stored: PRECONDITION_FAILED says why (a pending address that can never confirm is no subscriber).
    */
   async add(ctx: ServiceContext, pageId: string, email: string): Promise<AddSubscriberResult> {
     const { subscriber, token, pageTitle } = await this.mutations.run(ctx, async (trail) => {
       const data = parseInput(addSubscriberSchema, definedOnly({ pageId, email }));
       const title = await this.pageTitle(ctx, data.pageId);
+      if (!this.subscriptionsOffered) throw new PreconditionFailedError(MAIL_OFF);
       const token = randomToken(TOKEN_LENGTH);
       const existing = await this.subscribers.findByEmail(data.pageId, data.email);
       if (existing?.status === 'confirmed') {
@@ -173,7 +192,8 @@ export class SubscribersService {
   /**
    * Adds up to 1000 addresses at once. Repeats and addresses already on the page are skipped. With
    * `confirmed: true` (the caller vouches for earlier consent) they are confirmed at once and get no
-   * mail; otherwise they are pending and each gets a confirmation mail after the commit.
+   * mail, which works while e-mail is off too; otherwise they are pending and each gets a
+   * confirmation mail after the commit, so without e-mail the import is refused (PRECONDITION_FAILED).
    */
   async import(
     ctx: ServiceContext,
@@ -184,6 +204,11 @@ export class SubscribersService {
     const result = await this.mutations.run(ctx, async (trail) => {
       const data = parseInput(importSubscribersSchema, definedOnly({ pageId, emails, confirmed: options.confirmed }));
       const title = await this.pageTitle(ctx, data.pageId);
+      if (!data.confirmed && !this.subscriptionsOffered) {
+        throw new PreconditionFailedError(
+          `${MAIL_OFF}; or import addresses that already agreed elsewhere as confirmed (they get no mail)`,
+        );
+      }
       const unique = [...new Set(data.emails)];
       const now = new Date();
       const tokens = new Map<string, string>();
@@ -242,11 +267,15 @@ export class SubscribersService {
    * sent, and the answer is the same), and one page's form makes at most
    * FORM_SUBSCRIPTIONS_PER_PAGE_PER_HOUR subscriptions pending (or reminded) an hour, whatever the
    * address (LimitExceededError past that). Both counts live in the database, shared by every node.
+   *
+   * While e-mail is off the page offers no form; a form sent anyway changes nothing
+   * (PreconditionFailedError).
    */
   async subscribeOnPage(
     page: PublicPageRef,
     input: { email?: unknown; components?: unknown },
   ): Promise<{ mail: PageSubscribeMail }> {
+    if (!this.subscriptionsOffered) throw new PreconditionFailedError(MAIL_OFF);
     const workspace = await this.subscribers.workspace(page.workspaceId);
     if (!workspace) throw NotFoundError.of('status page', page.pageId);
     const ctx = systemContext(toWorkspaceRef(workspace), PAGE_ACTOR, 'rest');
@@ -260,15 +289,13 @@ export class SubscribersService {
         trail.unchanged();
         return { kind: 'withheld' as const };
       }
-      if (this.mailer.enabled) {
-        const pageQuota = pageFormQuotaKey(data.pageId);
-        const taken = await this.subscribers.takeMailQuota([pageQuota], FORM_SUBSCRIPTIONS_PER_PAGE_PER_HOUR);
-        if (!taken.has(pageQuota)) {
-          // Thrown: the transaction rolls back the address's send taken above.
-          throw new LimitExceededError(
-            `this page's subscribe form took ${FORM_SUBSCRIPTIONS_PER_PAGE_PER_HOUR} subscriptions in the last hour; try again later`,
-          );
-        }
+      const pageQuota = pageFormQuotaKey(data.pageId);
+      const taken = await this.subscribers.takeMailQuota([pageQuota], FORM_SUBSCRIPTIONS_PER_PAGE_PER_HOUR);
+      if (!taken.has(pageQuota)) {
+        // Thrown: the transaction rolls back the address's send taken above.
+        throw new LimitExceededError(
+          `this page's subscribe form took ${FORM_SUBSCRIPTIONS_PER_PAGE_PER_HOUR} subscriptions in the last hour; try again later`,
+        );
       }
       const existing = await this.subscribers.findByEmail(data.pageId, data.email);
       if (existing?.status === 'confirmed') {
@@ -313,10 +340,6 @@ export class SubscribersService {
       await this.subscribers.setComponents(saved.id, data.components);
       return { kind: 'pending' as const, subscriber: saved, token, pageTitle: title };
     });
-    if (!this.mailer.enabled) {
-      this.logger.warn('SMTP_URL is not configured: a subscribe form mail was not sent');
-      return { mail: 'unavailable' };
-    }
     switch (outcome.kind) {
       case 'withheld':
         return { mail: 'withheld' };
@@ -333,10 +356,9 @@ export class SubscribersService {
 
   /**
    * The addresses among `emails` that may get a subscription mail now, each taking one of its
-   * MAILS_PER_RECIPIENT_PER_HOUR. Without a relay nothing is sent, so nothing is counted.
+   * MAILS_PER_RECIPIENT_PER_HOUR. Only asked while e-mail is on (the verbs refuse before otherwise).
    */
   private async mailable(emails: string[]): Promise<Set<string>> {
-    if (!this.mailer.enabled) return new Set(emails);
     const byKey = new Map(emails.map((email) => [recipientQuotaKey(email), email]));
     const taken = await this.subscribers.takeMailQuota([...byKey.keys()], MAILS_PER_RECIPIENT_PER_HOUR);
     return new Set([...taken].map((key) => byKey.get(key)!));
@@ -347,12 +369,12 @@ export class SubscribersService {
     const subscriber = await this.subscriberOfLink(token);
     const { workspace, pageTitle } = await this.subscribers.ownerOf(subscriber);
     const ctx = systemContext(toWorkspaceRef(workspace), LINK_ACTOR, 'rest');
-    const components = await this.pages.listComponents(ctx, subscriber.pageId);
+    const components = await this.pages.shownComponents(ctx, subscriber.pageId);
     return {
       pageTitle,
       email: subscriber.email,
       status: subscriber.status,
-      components: components.map((c) => ({ id: c.id, name: c.name })),
+      components,
       chosen: await this.subscribers.componentsOf(subscriber.id),
     };
   }

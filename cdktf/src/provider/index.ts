@@ -8,7 +8,7 @@ import * as cdktf from 'cdktf';
 
 export interface ServiceProviderConfig {
   /**
-  * API key of the workspace to manage (an `sk_...` key with write scope). Required: set it here or in the environment variable `SERVICE_API_TOKEN`.
+  * API key of the workspace to manage (an `svc_...` key with write scope). Required: set it here or in the environment variable `SERVICE_API_TOKEN`.
   *
   * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs#api_token ServiceProvider#api_token}
   */

@@ -206,6 +206,7 @@ describe('dashboard isolation between workspaces', () => {
           '/maintenances/new',
           `/maintenances/${bWindow.id}/edit`,
           `/maintenances/${bWindow.id}/delete`,
+          `/components/${bComponent.id}/edit`,
         ]) {
           expect([path, (await browser.get(`${base}${path}`)).status]).toEqual([path, 404]);
         }
@@ -224,6 +225,7 @@ describe('dashboard isolation between workspaces', () => {
           ['/maintenances/new', { title: 'stolen', from: '2030-01-01T00:00', to: '2030-01-01T01:00' }],
           [`/maintenances/${bWindow.id}/edit`, { title: 'stolen', from: '2030-01-01T00:00', to: '2030-01-01T01:00' }],
           [`/maintenances/${bWindow.id}/delete`, {}],
+          [`/components/${bComponent.id}/edit`, { name: 'stolen', description: '' }],
         ];
         for (const [path, fields] of forms) expect([path, await post(`${base}${path}`, fields)]).toEqual([path, 404]);
       }
@@ -256,6 +258,12 @@ describe('dashboard isolation between workspaces', () => {
       expect([path, foreignStatus]).toEqual([path, ghostStatus]);
     }
     expect((await browser.get(`${aBase}/reports/${bReport}`)).status).toBe(404);
+    // B's component through A's own page, as a component that exists nowhere.
+    for (const id of [bComponent.id, '999999999']) {
+      const path = `/components/${id}/edit`;
+      expect([path, (await browser.get(`${aBase}${path}`)).status]).toEqual([path, 404]);
+      expect([path, await post(`${aBase}${path}`, { name: 'stolen', description: '' })]).toEqual([path, 404]);
+    }
     for (const path of [`/maintenances/${bWindow.id}/edit`, `/maintenances/${bWindow.id}/delete`]) {
       expect([path, (await browser.get(`${aBase}${path}`)).status]).toEqual([path, 404]);
       expect([

@@ -95,7 +95,8 @@ describe('dashboard monitors overview', () => {
   it('computes status, locations, last check, uptime and latency from the stored checks', async () => {
     const overview = await t.app.get(MonitorsOverviewService).overview(tenant.ctx, {}, new Date(now));
     expect(overview.total).toBe(3);
-    expect(overview.counts).toMatchObject({ active: 0, degraded: 1, error: 1, unknown: 1, paused: 1 });
+    // Each monitor under one chip: the paused one (no checks yet) under paused only, not also unknown.
+    expect(overview.counts).toEqual({ active: 0, degraded: 1, error: 1, unknown: 0, paused: 1 });
     expect(overview.items.map((m) => m.id)).toEqual([idle.id, db.id, api.id]);
     const a = overview.items.find((m) => m.id === api.id)!;
     expect(a.locations.map((l) => [l.location, l.status])).toEqual([
@@ -114,6 +115,8 @@ describe('dashboard monitors overview', () => {
     expect(a.latency[11]!.p50).toBeGreaterThan(45);
     expect(a.latency[11]!.p50).toBeLessThan(55);
     expect(a.latency[12]).toBeNull();
+    // The checks each day's latency rests on: successful and degraded ones, every location.
+    expect([a.latency[11]!.checks, today.checks]).toEqual([4, 4]);
     const d = overview.items.find((m) => m.id === db.id)!;
     expect(d.status).toBe('error');
     expect(d.uptime.day).toBe(0);
@@ -157,7 +160,7 @@ describe('dashboard monitors overview', () => {
     expect(text).toContain('88.88%');
     expect(page.body).toContain(`id="m-${api.id}"`);
     expect(page.body).toMatch(
-      /<svg class="spark"[\s\S]*?<title>Latency on \d{4}-\d\d-\d\d: p50 \d+ ms, p95 \d+ ms<\/title>/,
+      /<svg class="spark"[\s\S]*?<title>Latency on \d{4}-\d\d-\d\d: p50 \d+ ms, p95 \d+ ms; from 8 checks in 2 days<\/title>/,
     );
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
   });

@@ -213,7 +213,10 @@ describe('dashboard status pages', () => {
       notify: 'on',
     });
     expect(published.status).toBe(303);
-    const reportId = /reports\/(\d+)\?done=published-notified$/.exec(published.location ?? '')![1];
+    const reportId = /reports\/(\d+)\?done=published&mail=sent$/.exec(published.location ?? '')![1];
+    expect(textOf((await owner.follow(published)).body)).toContain(
+      'Published the incident and mailed the subscribers.',
+    );
     // The page answers after the dispatch: the mail is already at the SMTP server.
     const [mail] = smtp.to('reader@example.com');
     expect(mail.subject).toContain('API errors');
@@ -229,7 +232,9 @@ describe('dashboard status pages', () => {
     });
     expect(updated.status).toBe(303);
     const shown = await owner.follow(updated);
-    expect(textOf(shown.body)).toContain('Subscribers were not mailed.');
+    // No mail was asked: the notice says nothing about mail.
+    expect(textOf(shown.body)).toContain('Resolved the incident.');
+    expect(textOf(shown.body)).not.toMatch(/mailed the subscribers|could not be sent/);
     const after = await t.app.get(StatusReportsService).get(tenant.ctx, reportId);
     expect(after.status).toBe('resolved');
     expect(after.updates.at(-1)!.notifiedAt).toBeNull();
@@ -280,7 +285,7 @@ describe('dashboard status pages', () => {
     expect(m.notifiedAt).not.toBeNull();
     expect(smtp.to('ops-reader@example.com')[0].subject).toContain('Database upgrade');
     const detail = await owner.follow(scheduled);
-    expect(textOf(detail.body)).toContain('Scheduled the maintenance.');
+    expect(textOf(detail.body)).toContain('Scheduled the maintenance and mailed the subscribers.');
 
     const edit = await owner.get(`${path}/${m.id}/edit`);
     expect(edit.body).toContain('value="2030-01-02T10:00"');
@@ -301,6 +306,31 @@ describe('dashboard status pages', () => {
     expect(textOf(confirm.body)).toContain('Delete Database upgrade?');
     expect((await owner.post(`${path}/${m.id}/delete`, {})).status).toBe(303);
     await expect(maintenances.get(tenant.ctx, m.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('says so when the relay refused some of the mail of an incident', async () => {
+    const page = await pages.create(tenant.ctx, { title: 'Refused page', slug: 'refused-dash' });
+    await t.app
+      .get(SubscribersService)
+      .import(tenant.ctx, page.id, ['kept@example.com', 'bounced@example.com'], { confirmed: true });
+    smtp.rejectRecipients.add('bounced@example.com');
+    try {
+      const path = `${base}/${page.id}`;
+      await owner.get(`${path}/reports/new`);
+      const published = await owner.post(`${path}/reports/new`, {
+        title: 'Half delivered',
+        status: 'investigating',
+        message: 'One mailbox refuses.',
+        notify: 'on',
+      });
+      expect(published.location).toMatch(/\?done=published&mail=relay_refused&failed=1&of=2$/);
+      expect(textOf((await owner.follow(published)).body)).toContain(
+        'Published the incident; the mail to subscribers could not be sent: the mail relay did not accept 1 of 2 e-mails; the server log has the details.',
+      );
+      expect(smtp.to('kept@example.com')).toHaveLength(1);
+    } finally {
+      smtp.rejectRecipients.clear();
+    }
   });
 
   it('imports and removes subscribers', async () => {

@@ -74,6 +74,23 @@ describe('OAuth authorization endpoint', () => {
     return response.text();
   }
 
+  /** The RFC 6749 code the error page shows. */
+  const codeOn = (html: string) => /Error code: <code>([a-z_]+)<\/code>/.exec(html)?.[1];
+
+  /** GET /oauth/authorize as a program that reads JSON would send it. */
+  async function authorizeAsProgram(query: Record<string, string>, accept = 'application/json') {
+    const url = new URL(`${t.baseUrl}/oauth/authorize`);
+    for (const [key, value] of Object.entries(query)) url.searchParams.append(key, value);
+    const response = await fetch(url, { redirect: 'manual', headers: { accept } });
+    expect(response.headers.get('location')).toBeNull();
+    return {
+      status: response.status,
+      type: response.headers.get('content-type'),
+      cache: response.headers.get('cache-control'),
+      body: await response.json(),
+    };
+  }
+
   it('stores a valid request and sends the browser to the consent screen', async () => {
     const response = await authorize(t, params({ scope: 'read', resource: `${t.baseUrl}/mcp` }));
     const requestId = consentRequestOf(t, response);
@@ -112,6 +129,7 @@ describe('OAuth authorization endpoint', () => {
     it('an unregistered redirect URI (open redirect attempt)', async () => {
       const html = await errorPage(await authorize(t, params({ redirect_uri: 'https://evil.example/steal' })));
       expect(html).toContain('redirect_uri is not one of the client');
+      expect(codeOn(html)).toBe('invalid_request');
     });
 
     it('a registered redirect URI with another path or an extra query', async () => {
@@ -123,8 +141,12 @@ describe('OAuth authorization endpoint', () => {
     });
 
     it('an unknown client, and no client at all', async () => {
-      expect(await errorPage(await authorize(t, params({ client_id: 'nope' })))).toContain('Unknown client_id');
-      expect(await errorPage(await authorize(t, params({ client_id: undefined })))).toContain('client_id is required');
+      const unknown = await errorPage(await authorize(t, params({ client_id: 'nope' })));
+      expect(unknown).toContain('Unknown client_id');
+      expect(codeOn(unknown)).toBe('invalid_client');
+      const none = await errorPage(await authorize(t, params({ client_id: undefined })));
+      expect(none).toContain('client_id is required');
+      expect(codeOn(none)).toBe('invalid_request');
     });
 
     it('a redirect URI given twice, and a client with several URIs but none given', async () => {
@@ -135,6 +157,45 @@ describe('OAuth authorization endpoint', () => {
       expect(await errorPage(await authorize(t, params({ redirect_uri: undefined })))).toContain(
         'redirect_uri is required',
       );
+    });
+
+    it('answers a program that asks for JSON with the RFC 6749 error body, never a redirect', async () => {
+      expect(await authorizeAsProgram(params({ client_id: 'nope' }))).toEqual({
+        status: 400,
+        type: expect.stringMatching(/^application\/json/) as unknown,
+        cache: 'no-store',
+        body: {
+          error: 'invalid_client',
+          error_description: 'Unknown client_id: register the client first, or use a client metadata document URL',
+        },
+      });
+      expect(await authorizeAsProgram(params({ redirect_uri: 'https://evil.example/steal' }))).toMatchObject({
+        status: 400,
+        body: { error: 'invalid_request', error_description: "redirect_uri is not one of the client's redirect URIs" },
+      });
+      expect(
+        (
+          await authorizeAsProgram(
+            params({ client_id: docs.url('/not-json.json') }),
+            'application/json;q=0.9, */*;q=0.1',
+          )
+        ).body,
+      ).toMatchObject({ error: 'invalid_client', error_description: expect.stringContaining('not JSON') as unknown });
+      expect((await authorizeAsProgram(params({ redirect_uri: undefined }))).body).toEqual({
+        error: 'invalid_request',
+        error_description: 'redirect_uri is required: the client has several redirect URIs',
+      });
+    });
+
+    it('keeps the page for browsers and for clients that accept anything', async () => {
+      const browser = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+      for (const accept of [browser, '*/*']) {
+        const url = new URL(`${t.baseUrl}/oauth/authorize`);
+        for (const [key, value] of Object.entries(params({ client_id: 'nope' }))) url.searchParams.append(key, value);
+        const response = await fetch(url, { redirect: 'manual', headers: { accept } });
+        expect(response.headers.get('vary')).toMatch(/accept/i);
+        expect(codeOn(await errorPage(response))).toBe('invalid_client');
+      }
     });
 
     it('escapes what it shows', async () => {

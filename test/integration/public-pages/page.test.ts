@@ -255,7 +255,9 @@ describe('public status page', () => {
 
     it('charts latency only for a component whose monitor is public', () => {
       expect(body.match(/<svg\s+class="chart"/g)).toHaveLength(1);
-      expect(body).toMatch(/aria-label="Public API: daily response time[^"]*p50 120 ms, p95 120 ms"/);
+      expect(body).toMatch(
+        /aria-label="Public API: daily response time[^"]*p50 120 ms, p95 120 ms\. Based on \d+ checks? over \d+ days?\."/,
+      );
     });
 
     it('shows the active report with its timeline, and active and upcoming maintenances', () => {
@@ -428,7 +430,13 @@ describe('public status page', () => {
     await eventually(async () => (await read(now + PAST_DAYS_TTL_MS + 1000)).length === 1, 'refreshed past days');
     const { latency } = await sut.byMonitor(results, [m.id], [m.id], from, today, now + PAST_DAYS_TTL_MS + 2000);
     expect(latency.get(m.id)).toEqual([
-      { monitorId: m.id, day: new Date(today.getTime() - 3 * 24 * HOUR).toISOString().slice(0, 10), p50: 50, p95: 50 },
+      {
+        monitorId: m.id,
+        day: new Date(today.getTime() - 3 * 24 * HOUR).toISOString().slice(0, 10),
+        p50: 50,
+        p95: 50,
+        checks: 3,
+      },
     ]);
     // A new UTC day: what was today becomes a past day, read alone; the kept days stay.
     await t.db.manager.query(

@@ -1,7 +1,8 @@
 // The terraform test harness: the real built server on a fresh database, the provider plugin installed
 // in terraform's implicit local mirror of a private HOME (as `npm run provider:install` does for a
 // user), and working directories where the real `terraform` binary runs init, plan, apply, import and
-// destroy. Where terraform is absent, suites print one loud SKIP line and are skipped.
+// destroy. Where terraform is absent, suites fail under CI and print one loud SKIP line and skip on a
+// developer's machine (test/support/skips.ts).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,25 +16,16 @@ import { StatusPageService } from '@uptime/proto/gen/status_page/v1/status_page_
 import { createTestDatabase, type TestDatabase } from '../../support/database';
 import { withKey } from '../../support/rpc';
 import { bannerKey, startServer, type RunningServer } from '../../support/server';
+import { describeWithTool, onPath } from '../../support/skips';
 
 export const ROOT = join(__dirname, '..', '..', '..');
 export const PROVIDER_SOURCE = 'uptime.local/uptime/service';
 
-function findTerraform(): string | null {
-  const found = spawnSync('sh', ['-c', 'command -v terraform'], { encoding: 'utf8' });
-  return found.status === 0 && found.stdout.trim() !== '' ? found.stdout.trim() : null;
-}
+export const TERRAFORM = onPath('terraform');
 
-export const TERRAFORM = findTerraform();
-
-/** `describe` when terraform is on the PATH; otherwise one loud SKIP line and a skipped suite. */
+/** `describe` when terraform is on the PATH; otherwise a failure under CI, or a loud skip elsewhere. */
 export function describeWithTerraform(name: string, body: () => void): void {
-  if (TERRAFORM) {
-    describe(name, body);
-    return;
-  }
-  process.stderr.write(`\n*** SKIP: ${name}: the terraform binary is not on the PATH ***\n\n`);
-  describe.skip(name, body);
+  describeWithTool('terraform', TERRAFORM)(name, body);
 }
 
 /** The canonical required_providers block and a provider block (token and URL from the environment). */

@@ -65,7 +65,8 @@ export class IcmpProbe implements Probe {
     if (failure?.code === 'ENOENT') {
       result.error = {
         kind: 'unsupported',
-        message: 'ICMP checks need the ping program (Debian: apt-get install iputils-ping)',
+        // Said as the monitor page shows it beside the location: the agent's machine lacks ping.
+        message: 'ping is not installed on this agent (Debian/Ubuntu: apt-get install iputils-ping)',
       };
       return result;
     }

@@ -2,6 +2,7 @@
 // monitor's deletion naming what goes with it. The form is plain HTML (no script): lists are
 // textareas with one entry per line, regions are checkboxes; a refused form comes back with the
 // values sent, the verb's message beside each field and a summary linking to them.
+import type { RegionAgents } from '../../agent-presence/agent-presence.service';
 import { html, type Html } from '../../common/html';
 import {
   HTTP_METHODS,
@@ -31,6 +32,7 @@ import {
 } from '../components';
 import type { MonitorFormField, MonitorFormValues } from '../monitor-form';
 import { monitorPath } from './monitor.page';
+import { regionChoices } from './region-agents';
 
 export const KIND_TITLES: Record<MonitorKind, string> = {
   http: 'HTTP',
@@ -84,6 +86,8 @@ export interface MonitorFormPageData {
   values: MonitorFormValues;
   errors: Partial<Record<MonitorFormField, string>>;
   message?: string;
+  /** Which agent serves each public region, shown beside its checkbox (see region-agents.ts). */
+  regionAgents?: RegionAgents[];
 }
 
 export function newMonitorPath(slug: string, kind?: MonitorKind): string {
@@ -179,7 +183,7 @@ export function monitorFormPage(frame: Frame, data: MonitorFormPageData): Html {
   const regions = html`<fieldset>
     <legend>${LABELS.regions}</legend>
     ${errors.regions ? html`<p class="field-error" id="f-regions">${errors.regions}</p>` : ''}
-    <div class="regions">${REGIONS.map((r) => checkbox(r, `region.${r}`, checked(`region.${r}`)))}</div>
+    ${regionChoices(REGIONS, (r) => checked(`region.${r}`), data.regionAgents)}
   </fieldset>`;
 
   const telemetry =

@@ -1,19 +1,24 @@
-// A monitor's page: where it stands now, latency per location over 1, 7 or 14 days, the timing phases
-// of its HTTP checks, uptime by day, its status history, and its response logs with filters and
-// paging. "Run check now" is a form (the trigger verb); the page reloads itself when the check's
+// A monitor's page: where it stands now and, for every kind, the error of each location's failed
+// latest check; latency per location over 1, 7 or 14 days, the timing phases of its HTTP checks,
+// uptime by day, its status history with the errors behind each fall, and its response logs with
+// filters and paging. "Run check now" is a form (the trigger verb); the page reloads itself when the check's
 // result arrives (overview.js), and without JavaScript the next load shows it.
+import type { RegionAgents } from '../../agent-presence/agent-presence.service';
 import type { ResponseLogRow } from '../../check-results/check-results.repository';
+import { pointMarks } from '../../common/chart-marks';
 import { html, type Html, type HtmlValue } from '../../common/html';
 import type { MonitorView } from '../../monitors/monitor.view';
 import {
   INSIGHT_RANGES,
   type InsightRange,
+  type LocationError,
   type MonitorInsights,
   type StatusPeriod,
 } from '../../monitors/monitor-insights.service';
 import { locationLabel } from '../../monitors/monitors-overview.service';
 import { card, layout, notice, postForm, workspacePath, type Frame } from '../components';
 import { dots, OVERVIEW_SCRIPT_PATH, statusBadge, tagLinks } from './monitors-overview.page';
+import { regionAgentsCard } from './region-agents';
 
 export interface LogsQuery {
   region?: string;
@@ -26,6 +31,8 @@ export interface MonitorPageData {
   /** Null where the plan has no response logs or the monitor is not HTTP; `error` when the filter was bad. */
   logs: { rows: ResponseLogRow[]; hasMore: boolean; nextOffset: number; query: LogsQuery } | null;
   logsMessage?: string;
+  /** Which agent serves each public region (see region-agents.ts); absent: the card is left out. */
+  regionAgents?: RegionAgents[];
   canWrite: boolean;
   triggered?: boolean;
   /** Just created or saved through the form. */
@@ -95,6 +102,7 @@ export function monitorPage(frame: Frame, data: MonitorPageData): Html {
           : ''
       }
     </div>
+    ${lastErrorsCard(insights)} ${data.regionAgents ? regionAgentsCard(m.regions, data.regionAgents) : ''}
     ${latencyCard(base, insights)} ${insights.phases ? phasesCard(insights) : ''} ${uptimeCard(insights)}
     ${historyCard(insights.history)} ${logsCard(slug, m, insights, data)}
     <p
@@ -147,30 +155,57 @@ function latencyChart(
   from: number,
   to: number,
 ): Html {
+  // Lines are drawn in a box of fixed size stretched to the chart's width; the scale, and the dots of
+  // a chart with a single hour, in the chart's own pixels (so text and dots are not stretched).
   const width = 640;
   const height = 120;
   const max = Math.max(...hours.map((h) => h.p99), 1);
-  const x = (at: Date) => (((at.getTime() - from) / Math.max(to - from, 1)) * (width - 2) + 1).toFixed(1);
-  const y = (v: number) => (height - 1 - (v / max) * (height - 12)).toFixed(1);
-  const line = (pick: (h: (typeof hours)[number]) => number) => hours.map((h) => `${x(h.at)},${y(pick(h))}`).join(' ');
+  const fx = (at: Date) => Math.min(1, Math.max(0, (at.getTime() - from) / Math.max(to - from, 1)));
+  const fy = (v: number) => (height - 1 - (v / max) * (height - 12)) / height;
+  const line = (pick: (h: (typeof hours)[number]) => number) =>
+    hours.map((h) => `${(fx(h.at) * (width - 2) + 1).toFixed(1)},${(fy(pick(h)) * height).toFixed(1)}`).join(' ');
   const last = hours[hours.length - 1];
-  const label = `${locationLabel(location)}: latest hour p50 ${Math.round(last.p50)} ms, p95 ${Math.round(last.p95)} ms, p99 ${Math.round(last.p99)} ms; highest p99 ${Math.round(max)} ms`;
+  const figures = `p50 ${Math.round(last.p50)} ms · p95 ${Math.round(last.p95)} ms · p99 ${Math.round(last.p99)} ms`;
+  const basis = checksBasis(
+    hours.reduce((sum, h) => sum + h.count, 0),
+    hours.length,
+    'hour',
+  );
+  const label = `${locationLabel(location)}: latest hour ${figures.replace(/ ·/g, ',')}; highest p99 ${Math.round(max)} ms; from ${basis}`;
+  const drawn =
+    hours.length > 1
+      ? html`<svg viewBox="0 0 ${width} ${height}" preserveAspectRatio="none" width="100%" height="100%">
+          <polyline class="p99" points="${line((h) => h.p99)}" />
+          <polyline class="p95" points="${line((h) => h.p95)}" />
+          <polyline class="p50" points="${line((h) => h.p50)}" />
+        </svg>`
+      : pointMarks(
+          (['p99', 'p95', 'p50'] as const).map((series) => ({
+            series,
+            // Kept off the border, so the dot is whole.
+            x: Math.min(0.985, Math.max(0.015, fx(last.at))),
+            y: fy(last[series]),
+            label: `${series} ${Math.round(last[series])} ms`,
+          })),
+          height,
+        );
   return html`<figure class="chart">
     <figcaption>
       <strong>${locationLabel(location)}</strong>
-      <span class="muted"
-        >latest hour p50 ${Math.round(last.p50)} ms · p95 ${Math.round(last.p95)} ms · p99 ${Math.round(last.p99)}
-        ms</span
-      >
+      <span class="muted">latest hour ${figures}</span>
+      <span class="muted basis">from ${basis}</span>
     </figcaption>
-    <svg class="latency" viewBox="0 0 ${width} ${height}" preserveAspectRatio="none" role="img">
+    <svg class="latency" role="img">
       <title>${label}</title>
-      <text x="2" y="10" class="axis">${Math.round(max)} ms</text>
-      <polyline class="p99" points="${line((h) => h.p99)}" />
-      <polyline class="p95" points="${line((h) => h.p95)}" />
-      <polyline class="p50" points="${line((h) => h.p50)}" />
+      <text x="4" y="12" class="axis">${Math.round(max)} ms</text>
+      ${drawn}
     </svg>
   </figure>`;
+}
+
+/** How many checks over how many hours or days a figure rests on, in words. */
+function checksBasis(checks: number, spans: number, span: 'hour' | 'day'): string {
+  return `${checks} ${checks === 1 ? 'check' : 'checks'} in ${spans} ${spans === 1 ? span : `${span}s`}`;
 }
 
 function phasesCard(insights: MonitorInsights): Html {
@@ -235,6 +270,35 @@ function uptimeCard(insights: MonitorInsights): Html {
   );
 }
 
+/**
+ * The error of each location whose latest check failed, whatever the monitor's kind: TCP, DNS, ICMP
+ * and gRPC checks have no response logs, and this is where they say why they are down.
+ */
+function lastErrorsCard(insights: MonitorInsights): Html {
+  if (!insights.lastErrors.length) return html``;
+  return card(
+    'Last check errors',
+    html`<p class="muted">The error of the latest check of each location that failed.</p>
+      ${errorList(insights.lastErrors)}`,
+    'last-errors',
+  );
+}
+
+/** Location by location: its status, the error's kind and its message. */
+function errorList(errors: LocationError[]): Html {
+  return html`<ul class="errors">
+    ${errors.map(
+      (e) =>
+        html`<li>
+          <strong>${locationLabel(e.location)}</strong>
+          <span class="badge ${e.status}">${STATUS_WORDS[e.status]}</span>
+          ${e.kind ? html`<code class="error-kind">${e.kind}</code>` : ''}
+          <span class="error-message">${e.message}</span>
+        </li>`,
+    )}
+  </ul>`;
+}
+
 function historyCard(history: StatusPeriod[]): Html {
   if (!history.length) {
     return card('Status history', html`<p class="muted">No status change yet.</p>`, 'history');
@@ -252,6 +316,7 @@ function historyCard(history: StatusPeriod[]): Html {
             <th scope="col">From</th>
             <th scope="col">At</th>
             <th scope="col">For</th>
+            <th scope="col">Why</th>
           </tr>
         </thead>
         <tbody>
@@ -262,6 +327,7 @@ function historyCard(history: StatusPeriod[]): Html {
                 <td>${STATUS_WORDS[h.from]}</td>
                 <td>${when(h.at)}</td>
                 <td>${duration(h.durationMs)}${h.ongoing ? ' so far' : ''}</td>
+                <td>${h.reasons.length ? errorList(h.reasons) : html`<span class="muted">—</span>`}</td>
               </tr>`,
           )}
         </tbody>

@@ -1,6 +1,7 @@
 // The overview: every monitor of the workspace in one table, filtered by a GET form (works without
 // JavaScript). overview.js repaints the status, the location dots and the last check from
 // `monitors/changes.json` while the page is open.
+import { pointMarks } from '../../common/chart-marks';
 import { html, type Html } from '../../common/html';
 import { MONITOR_KINDS } from '../../monitors/monitor.constants';
 import {
@@ -207,7 +208,14 @@ function timeText(at: Date, today = new Date().toISOString().slice(0, 10)): Html
   >`;
 }
 
-/** p95 and p50 of each day as two polylines on a shared scale; the text alternative names the last day. */
+/** Counts with their thousands separated; one formatter for the page (a page can hold a thousand rows). */
+const COUNT = new Intl.NumberFormat('en-US');
+
+/**
+ * p95 and p50 of each day as two polylines on a shared scale, or, with a single day of checks, two
+ * dots with their values; the text alternative names the last day, and both say how many checks the
+ * figures rest on.
+ */
 function sparkline(m: OverviewMonitor): Html {
   const points = m.latency;
   const known = points.filter((p) => p !== null);
@@ -223,10 +231,28 @@ function sparkline(m: OverviewMonitor): Html {
       .filter((s) => s !== null)
       .join(' ');
   const last = known[known.length - 1];
-  const label = `Latency on ${last.day}: p50 ${Math.round(last.p50)} ms, p95 ${Math.round(last.p95)} ms`;
+  const checks = known.reduce((sum, p) => sum + p.checks, 0);
+  const basis = `${COUNT.format(checks)} ${checks === 1 ? 'check' : 'checks'}`;
+  const days = `${known.length} ${known.length === 1 ? 'day' : 'days'}`;
+  const label = `Latency on ${last.day}: p50 ${Math.round(last.p50)} ms, p95 ${Math.round(last.p95)} ms; from ${basis} in ${days}`;
+  const at = points.lastIndexOf(last);
+  const drawn =
+    known.length > 1
+      ? html`<polyline class="p95" points="${line((p) => p.p95)}" />
+          <polyline class="p50" points="${line((p) => p.p50)}" />`
+      : pointMarks(
+          (['p95', 'p50'] as const).map((series) => ({
+            series,
+            // Kept off the edges, so the dot is whole.
+            x: Math.min(width - 4, Math.max(4, x(at))) / width,
+            y: Math.min(height - 4, Math.max(4, y(last[series]))) / height,
+            label: `${series} ${Math.round(last[series])} ms`,
+          })),
+          height,
+          10,
+        );
   return html`<svg class="spark" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img">
-    <title>${label}</title>
-    <polyline class="p95" points="${line((p) => p.p95)}" />
-    <polyline class="p50" points="${line((p) => p.p50)}" />
-  </svg>`;
+      <title>${label}</title>
+      ${drawn}</svg
+    ><span class="muted basis">${basis}</span>`;
 }

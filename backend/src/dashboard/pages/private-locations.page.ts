@@ -77,7 +77,7 @@ export function privateLocationsPage(frame: Frame, data: PrivateLocationsPageDat
   const rows = data.locations.map(
     (l) =>
       html`<tr id="pl-${l.id}">
-        <th scope="row">${l.name}<span class="muted target">id ${l.id}</span></th>
+        <th scope="row">${l.name} <span class="muted target">· id ${l.id}</span></th>
         <td><span class="badge ${STATUS[l.status].badge}">${STATUS[l.status].word}</span></td>
         <td>${l.lastSeenAt ? when(l.lastSeenAt) : html`<span class="muted">never</span>`}</td>
         <td>

@@ -26,6 +26,7 @@ import {
   textarea,
 } from '../components';
 import { statusPagesPath } from './status-pages.page';
+import { componentEditPath } from './component-form.page';
 
 export const ARRANGE_SCRIPT_PATH = '/app/assets/arrange.js';
 
@@ -45,9 +46,13 @@ export interface StatusPageDetailData {
   reports: StatusReportView[];
   maintenances: MaintenanceView[];
   subscribers: number;
+  /** E-mail is off (no SMTP_URL): nobody can subscribe, and the page says how to turn it on. */
+  mailOff?: boolean;
   canWrite: boolean;
   publicUrl: string;
   done?: string;
+  /** A change that was made, with a part that was not (mail asked for and not sent). */
+  warning?: string;
   message?: string;
   componentForm?: { values: Record<string, string>; errors: Record<string, string> };
 }
@@ -77,6 +82,7 @@ export function statusPageDetailPage(frame: Frame, data: StatusPageDetailData): 
       <th scope="row">
         <span class="name">${name}</span>
         <span class="muted">${c.monitorId ? `shows ${monitorNames.get(c.monitorId) ?? c.monitorId}` : 'static'}</span>
+        ${data.canWrite ? html`<a href="${componentEditPath(slug, page.id, c.id)}" aria-label="Edit ${name}">Edit</a>` : ''}
       </th>
       ${
         data.canWrite
@@ -280,15 +286,17 @@ export function statusPageDetailPage(frame: Frame, data: StatusPageDetailData): 
           }
         </p>
       </div>
-      ${data.done ? notice('success', data.done) : ''} ${data.message ? notice('error', data.message) : ''}
+      ${data.done ? notice('success', data.done) : ''} ${data.warning ? notice('warning', data.warning) : ''}
+      ${data.message ? notice('error', data.message) : ''}
       ${card('Components', html`${arrange} ${removeComponents}`, 'components')} ${addComponent} ${groups} ${reports}
       ${maintenances}
       ${card(
         'Subscribers',
-        html`<p>
-          ${String(data.subscribers)} ${data.subscribers === 1 ? 'subscriber' : 'subscribers'}.
-          <a href="${base}/subscribers">Manage subscribers</a>
-        </p>`,
+        html`${data.mailOff ? mailOffNotice() : ''}
+          <p>
+            ${String(data.subscribers)} ${data.subscribers === 1 ? 'subscriber' : 'subscribers'}.
+            <a href="${base}/subscribers">Manage subscribers</a>
+          </p>`,
         'subscribers',
       )}
       ${data.canWrite ? html`<script src="${ARRANGE_SCRIPT_PATH}" defer></script>` : ''}`,
@@ -413,6 +421,8 @@ export interface ReportFormData {
   errors: Record<string, string>;
   message?: string;
   done?: string;
+  /** A change that was made, with a part that was not (mail asked for and not sent). */
+  warning?: string;
 }
 
 export function reportPage(frame: Frame, data: ReportFormData): Html {
@@ -505,13 +515,16 @@ export function reportPage(frame: Frame, data: ReportFormData): Html {
         <a href="${statusPagesPath(slug)}">Status pages</a> › <a href="${base}">${data.page.title}</a>
       </p>
       <h1>${title}</h1>
-      ${data.done ? notice('success', data.done) : ''} ${data.message ? notice('error', data.message) : ''}
+      ${data.done ? notice('success', data.done) : ''} ${data.warning ? notice('warning', data.warning) : ''}
+      ${data.message ? notice('error', data.message) : ''}
       ${report ? html`<p>${REPORT_STATUS_WORDS[report.status] ?? report.status}</p>` : ''} ${form} ${history}`,
   );
 }
 
 export interface SubscribersPageData {
   page: StatusPageView;
+  /** E-mail is off (no SMTP_URL): only confirmed imports work, and the page says how to turn it on. */
+  mailOff?: boolean;
   subscribers: SubscriberView[];
   total: number;
   canWrite: boolean;
@@ -539,7 +552,8 @@ export function subscribersPage(frame: Frame, data: SubscribersPageData): Html {
         <a href="${statusPagesPath(slug)}">Status pages</a> › <a href="${base}">${data.page.title}</a>
       </p>
       <h1>Subscribers</h1>
-      ${data.done ? notice('success', data.done) : ''} ${data.message ? notice('error', data.message) : ''}
+      ${data.mailOff ? mailOffNotice() : ''} ${data.done ? notice('success', data.done) : ''}
+      ${data.message ? notice('error', data.message) : ''}
       <p class="muted">
         ${String(data.total)} in
         all${data.total > data.subscribers.length ? `; the newest ${data.subscribers.length} shown` : ''}.
@@ -562,6 +576,26 @@ export function subscribersPage(frame: Frame, data: SubscribersPageData): Html {
             )
           : ''
       }`,
+  );
+}
+
+/**
+ * E-mail is off: what that means for subscribers and how to turn it on. The rule is the subscribers
+ * service's (subscriptionsOffered); this only says it.
+ */
+function mailOffNotice(): Html {
+  return notice(
+    'warning',
+    html`<p>
+        <strong>E-mail is off.</strong> This service has no mail relay (<code>SMTP_URL</code> is not set), so the public
+        page offers no subscription, no confirmation or update mail goes out, and only addresses imported as already
+        agreed can be added.
+      </p>
+      <p>
+        To turn it on, set <code>SMTP_URL</code> to your relay, e.g.
+        <code>SMTP_URL=smtp://user:password@smtp.example.com:587</code> (or <code>smtps://…:465</code>), optionally
+        <code>MAIL_FROM</code>, and restart the service.
+      </p>`,
   );
 }
 

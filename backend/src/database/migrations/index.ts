@@ -20,6 +20,7 @@ import { MonitorTags1795840902093 } from './1795840902093-MonitorTags';
 import { SubscriptionMailQuotas1795912345001 } from './1795912345001-SubscriptionMailQuotas';
 import { StatusPageEmbedOrigins1795912345002 } from './1795912345002-StatusPageEmbedOrigins';
 import { AlertEventIds1795912400000 } from './1795912400000-AlertEventIds';
+import { AgentPresence1795912600000 } from './1795912600000-AgentPresence';
 
 export const MIGRATIONS: Function[] = [
   Initial1795307197237,
@@ -43,4 +44,5 @@ export const MIGRATIONS: Function[] = [
   SubscriptionMailQuotas1795912345001,
   StatusPageEmbedOrigins1795912345002,
   AlertEventIds1795912400000,
+  AgentPresence1795912600000,
 ];

@@ -36,14 +36,18 @@ export function maintenanceTools(maintenances: MaintenancesService): McpTool[] {
         pageComponentIds: componentIds.optional(),
         notify,
       }),
-      output: z.object({ maintenance: shapes.maintenanceOut, notified: z.boolean() }),
+      output: z.object({
+        maintenance: shapes.maintenanceOut,
+        notified: z.boolean(),
+        notifyError: shapes.notifyErrorOut,
+      }),
       run: async (ctx, { from, to, notify: wanted, ...input }) => {
-        const { record, notified } = await maintenances.create(
+        const { record, notified, notifyFailure } = await maintenances.create(
           ctx,
           { ...input, from: new Date(from), to: new Date(to) },
           wanted,
         );
-        return { maintenance: record, notified };
+        return { maintenance: record, notified, ...(notifyFailure ? { notifyError: notifyFailure.message } : {}) };
       },
     }),
   ];

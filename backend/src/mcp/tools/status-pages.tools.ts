@@ -41,7 +41,8 @@ export function statusPageTools(pages: StatusPagesService, components: PageCompo
     defineTool({
       name: 'list_page_components',
       title: 'List page components',
-      description: 'Components of one status page: id, name, type (monitor or static) and the linked monitor.',
+      description:
+        "Components of one status page: id, name (as set; empty: the page shows the linked monitor's name), type (monitor or static) and the linked monitor.",
       kind: 'read',
       input: z.object({ pageId: entityId('pageId') }),
       output: z.object({ components: z.array(shapes.componentOut) }),

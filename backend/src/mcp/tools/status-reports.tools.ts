@@ -12,8 +12,20 @@ import { defineTool, type McpTool } from './define-tool';
 
 const status = z.enum(STATUS_REPORT_STATUSES);
 const message = z.string({ error: 'message is required' });
-const published = z.object({ statusReport: shapes.statusReportOut, notified: z.boolean() });
-const publishedOut = ({ record, notified }: Published<PostedUpdate>) => ({ statusReport: record.report, notified });
+const published = z.object({
+  statusReport: shapes.statusReportOut,
+  notified: z.boolean(),
+  notifyError: shapes.notifyErrorOut,
+});
+const publishedOut = ({ record, notified, notifyFailure }: Published<PostedUpdate>) => ({
+  statusReport: record.report,
+  notified,
+  ...(notifyFailure ? { notifyError: notifyFailure.message } : {}),
+});
+/** The page the report must be on; one of another page is not found. */
+const onPage = entityId('pageId')
+  .optional()
+  .describe('pageId: optional; when given, a report of another status page is not found');
 
 export function statusReportTools(reports: StatusReportsService): McpTool[] {
   return [
@@ -51,10 +63,10 @@ export function statusReportTools(reports: StatusReportsService): McpTool[] {
       title: 'Add a status report update',
       description: 'Posts a public update (status and message) on a report. notify is required.',
       kind: 'mutation',
-      input: z.object({ statusReportId: entityId('statusReportId'), status, message, notify }),
+      input: z.object({ statusReportId: entityId('statusReportId'), pageId: onPage, status, message, notify }),
       output: published,
-      run: async (ctx, { statusReportId, notify: wanted, ...input }) =>
-        publishedOut(await reports.addUpdate(ctx, statusReportId, input, wanted)),
+      run: async (ctx, { statusReportId, pageId, notify: wanted, ...input }) =>
+        publishedOut(await reports.addUpdate(ctx, statusReportId, input, wanted, pageId)),
     }),
     defineTool({
       name: 'update_status_report',
@@ -65,13 +77,14 @@ export function statusReportTools(reports: StatusReportsService): McpTool[] {
       destructive: true,
       input: z.object({
         statusReportId: entityId('statusReportId'),
+        pageId: onPage,
         title: z.string().optional(),
         status: status.optional(),
         pageComponentIds: componentIds.optional(),
       }),
       output: z.object({ statusReport: shapes.statusReportOut }),
-      run: async (ctx, { statusReportId, ...patch }) => ({
-        statusReport: await reports.update(ctx, statusReportId, patch),
+      run: async (ctx, { statusReportId, pageId, ...patch }) => ({
+        statusReport: await reports.update(ctx, statusReportId, patch, undefined, pageId),
       }),
     }),
     defineTool({
@@ -79,9 +92,9 @@ export function statusReportTools(reports: StatusReportsService): McpTool[] {
       title: 'Resolve a status report',
       description: 'Posts the final, resolved update of a report. notify is required.',
       kind: 'mutation',
-      input: z.object({ statusReportId: entityId('statusReportId'), message, notify }),
+      input: z.object({ statusReportId: entityId('statusReportId'), pageId: onPage, message, notify }),
       output: published,
-      run: async (ctx, a) => publishedOut(await reports.resolve(ctx, a.statusReportId, a.message, a.notify)),
+      run: async (ctx, a) => publishedOut(await reports.resolve(ctx, a.statusReportId, a.message, a.notify, a.pageId)),
     }),
   ];
 }

@@ -1,6 +1,7 @@
 // The small SVG pictures of a component: 90 day bars and the daily latency lines. Each carries a text
-// alternative (the bars: which days were not fine; the chart: the latest values), so colour is never
-// the only signal and a screen reader hears the same story.
+// alternative (the bars: which days were not fine; the chart: the latest values and how many checks
+// they rest on), so colour is never the only signal and a screen reader hears the same story.
+import { pointMarks } from '../../common/chart-marks';
 import { escapeHtml, html, trusted, type Html } from '../../common/html';
 import type { LatencyPoint, PublicComponent } from '../public-page.types';
 import type { Formats } from './i18n';
@@ -8,6 +9,8 @@ import { pageMessages } from './page.messages';
 
 const BAR = 6;
 const GAP = 2;
+/** The response-time panel's height in the stylesheet (`.chart`, 5rem), for placing its labels. */
+const CHART_HEIGHT_PX = 80;
 
 /** Formatted dates of days by locale: 90 days × 100 components would otherwise format 9000 dates a render. */
 const dayLabels = new Map<string, string>();
@@ -83,30 +86,54 @@ export function latencyChart(component: PublicComponent, points: readonly Latenc
   const width = Math.max(1, points.length - 1) * step;
   const height = 60;
   // Whole user units: the chart is a few hundred pixels wide, finer coordinates only add bytes.
+  const y = (value: number) => Math.round(height - (value / max) * (height - 4));
   const line = (pick: (p: LatencyPoint) => number | null) => {
     let out = '';
     points.forEach((p, i) => {
       const value = pick(p);
-      if (value !== null) out += `${out ? ' ' : ''}${i * step},${Math.round(height - (value / max) * (height - 4))}`;
+      if (value !== null) out += `${out ? ' ' : ''}${i * step},${y(value)}`;
     });
     return out;
   };
-  const last = [...points].reverse().find((p) => p.p50 !== null);
+  let days = 0;
+  let checks = 0;
+  let lastAt = -1;
+  points.forEach((p, i) => {
+    if (p.p50 === null) return;
+    days += 1;
+    checks += p.checks;
+    lastAt = i;
+  });
+  const last = lastAt >= 0 ? points[lastAt] : null;
   const summary = last
-    ? t.latencySummary(formats.number(last.p50!), formats.number(last.p95 ?? last.p50!))
+    ? `${t.latencySummary(formats.number(last.p50!), formats.number(last.p95 ?? last.p50!))}. ${t.latencyBasis(checks, days, (n) => count(formats, n))}.`
     : t.noUptime;
+  // The lines are stretched to the panel's width; a lone day (a line needs two) is a dot per series with
+  // its value instead, drawn in the panel's own pixels so that it stays round and legible.
+  const lone =
+    last && days === 1
+      ? pointMarks(
+          (['p95', 'p50'] as const).map((series) => {
+            const value = last[series] ?? last.p50!;
+            return {
+              series,
+              x: Math.min(0.985, Math.max(0.015, lastAt / Math.max(1, points.length - 1))),
+              y: y(value) / height,
+              label: `${series} ${formats.number(value)} ms`,
+            };
+          }),
+          CHART_HEIGHT_PX,
+        )
+      : '';
   return html`<details class="latency">
     <summary>${t.latency}</summary>
-    <svg
-      class="chart"
-      viewBox="0 0 ${width} ${height}"
-      preserveAspectRatio="none"
-      role="img"
-      aria-label="${t.latencyLabel(component.name)}. ${summary}"
-    >
-      <line class="axis" x1="0" y1="${height}" x2="${width}" y2="${height}"></line>
-      <polyline class="p95" points="${line((p) => p.p95)}"></polyline>
-      <polyline class="p50" points="${line((p) => p.p50)}"></polyline>
+    <svg class="chart" role="img" aria-label="${t.latencyLabel(component.name)}. ${summary}">
+      <svg viewBox="0 0 ${width} ${height}" preserveAspectRatio="none" width="100%" height="100%">
+        <line class="axis" x1="0" y1="${height}" x2="${width}" y2="${height}"></line>
+        ${days > 1 ? html`<polyline class="p95" points="${line((p) => p.p95)}"></polyline>` : ''}
+        ${days > 1 ? html`<polyline class="p50" points="${line((p) => p.p50)}"></polyline>` : ''}
+      </svg>
+      ${lone}
     </svg>
     <p class="meta">${summary}</p>
   </details>`;

@@ -1,7 +1,9 @@
 // The document every public page uses: head (theme, robots, feeds), header with the page's icon, title
 // and links, the locale switcher, the content, and the footer. Parts render their content into it.
 // The footer's subscribe link opens in the whole window: a page embedded in a frame (embedOrigins)
-// may not show its forms there (public-headers.ts).
+// may not show its forms there (public-headers.ts); it is left out while the service offers no
+// subscriptions (no e-mail). The page's title is shown once: on the status page itself it is the
+// body's heading, so the header shows only the icon there; elsewhere the header's title links home.
 import { html, trusted, type Html } from '../../common/html';
 import type { PublicPage } from '../public-page.types';
 import type { PageLocale } from './i18n';
@@ -23,6 +25,8 @@ export interface PageLayoutOptions {
    * which a visitor without access would only be refused.
    */
   minimal?: boolean;
+  /** True for the status page itself, whose body starts with the page's title as its `h1`. */
+  titleInBody?: boolean;
 }
 
 /** Each locale's name in itself, for the switcher. */
@@ -68,7 +72,7 @@ function alternates(page: PublicPage, base: string): Html {
 }
 
 export function pageLayout(options: PageLayoutOptions): Html {
-  const { page, locale, base, title, body, head, minimal } = options;
+  const { page, locale, base, title, body, head, minimal, titleInBody } = options;
   const t = pageMessages(locale);
   const index = options.robots !== false && pageIndexable(page);
   const icon = safeUrl(page.icon);
@@ -76,6 +80,43 @@ export function pageLayout(options: PageLayoutOptions): Html {
   const contact = safeUrl(page.contactUrl, ['http:', 'https:', 'mailto:']);
   const documentTitle = title === page.title ? page.title : `${title} · ${page.title}`;
   const locales = page.locales.length > 1 ? (page.locales as PageLocale[]) : [];
+  // The icon alone is decorative: the title next to it (the body's heading) names the page.
+  const brand = titleInBody
+    ? icon
+      ? html`<img src="${icon}" class="brand-icon" alt="" width="32" height="32" />`
+      : ''
+    : html`<a class="brand" href="${pageHref(base)}"
+        >${icon ? html`<img src="${icon}" alt="" width="32" height="32" />` : ''}<span>${page.title}</span></a
+      >`;
+  const links =
+    homepage || contact
+      ? html`<nav aria-label="${page.title}">
+          <ul class="links">
+            ${homepage ? html`<li><a href="${homepage}" rel="noopener">${t.homepage}</a></li>` : ''}${contact ? html`<li><a href="${contact}" rel="noopener">${t.contact}</a></li>` : ''}
+          </ul>
+        </nav>`
+      : '';
+  const switcher = locales.length
+    ? html`<nav class="locales" aria-label="${t.language}">
+        <span aria-hidden="true">${t.language}:</span>
+        <ul>
+          ${locales.map(
+            (l) =>
+              html`<li>
+                <a
+                  href="?locale=${l}"
+                  hreflang="${l}"
+                  lang="${l}"
+                  ${l === locale ? trusted(' aria-current="true"') : ''}
+                  >${LOCALE_NAMES[l]}</a
+                >
+              </li>`,
+          )}
+        </ul>
+      </nav>`
+    : '';
+  // Nothing to show in the header (the status page without an icon, links or locales): no header.
+  const header = brand || links || switcher;
   return html`<!doctype html>
     <html lang="${locale}">
       <head>
@@ -89,59 +130,28 @@ export function pageLayout(options: PageLayoutOptions): Html {
       </head>
       <body>
         <a class="skip" href="#main">${t.skip}</a>
-        <header class="site-header">
-          <div class="wrap">
-            <a class="brand" href="${pageHref(base)}"
-              >${icon ? html`<img src="${icon}" alt="" width="32" height="32" />` : ''}<span>${page.title}</span></a
-            >
-            ${
-              homepage || contact
-                ? html`<nav aria-label="${page.title}">
-                    <ul class="links">
-                      ${homepage ? html`<li><a href="${homepage}" rel="noopener">${t.homepage}</a></li>` : ''}${contact ? html`<li><a href="${contact}" rel="noopener">${t.contact}</a></li>` : ''}
-                    </ul>
-                  </nav>`
-                : ''
-            }
-            ${
-              locales.length
-                ? html`<nav class="locales" aria-label="${t.language}">
-                    <span aria-hidden="true">${t.language}:</span>
-                    <ul>
-                      ${locales.map(
-                        (l) =>
-                          html`<li>
-                            <a
-                              href="?locale=${l}"
-                              hreflang="${l}"
-                              lang="${l}"
-                              ${l === locale ? trusted(' aria-current="true"') : ''}
-                              >${LOCALE_NAMES[l]}</a
-                            >
-                          </li>`,
-                      )}
-                    </ul>
-                  </nav>`
-                : ''
-            }
-          </div>
-        </header>
+        ${
+          header
+            ? html`<header class="site-header">
+                <div class="wrap">${brand} ${links} ${switcher}</div>
+              </header>`
+            : ''
+        }
         <main id="main" class="wrap">${body}</main>
-        <footer class="site-footer">
-          <div class="wrap">
-            <a href="${pageHref(base)}">${page.title}</a>
-            ${
-              minimal
-                ? ''
-                : html`<a href="${base}/history">${t.history}</a>
-                    <a href="${base}/subscribe" target="_top">${t.subscribe}</a>
-                    <span
-                      >${t.feeds}: <a href="${base}/feed.rss">RSS</a> · <a href="${base}/feed.atom">Atom</a> ·
-                      <a href="${base}/status.json">JSON</a></span
-                    >`
-            }
-          </div>
-        </footer>
+        ${
+          minimal
+            ? ''
+            : html`<footer class="site-footer">
+                <div class="wrap">
+                  <a href="${base}/history">${t.history}</a>
+                  ${page.subscriptions ? html`<a href="${base}/subscribe" target="_top">${t.subscribe}</a>` : ''}
+                  <span
+                    >${t.feeds}: <a href="${base}/feed.rss">RSS</a> · <a href="${base}/feed.atom">Atom</a> ·
+                    <a href="${base}/status.json">JSON</a></span
+                  >
+                </div>
+              </footer>`
+        }
       </body>
     </html>`;
 }

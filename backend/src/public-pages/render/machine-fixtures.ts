@@ -25,6 +25,7 @@ export function fixturePage(overrides: Partial<PublicPage> = {}): PublicPage {
     locales: ['en'],
     allowIndex: true,
     embedOrigins: [],
+    subscriptions: true,
     updatedAt: AT,
     ...overrides,
   };
@@ -44,6 +45,7 @@ export function fixtureSnapshot(overrides: Partial<PageSnapshot> = {}): PageSnap
           {
             id: '11',
             name: 'API <v2>',
+            type: 'monitor',
             description: '',
             groupId: '20',
             status: 'outage',
@@ -60,6 +62,7 @@ export function fixtureSnapshot(overrides: Partial<PageSnapshot> = {}): PageSnap
           {
             id: '12',
             name: 'Website',
+            type: 'monitor',
             description: '',
             groupId: null,
             status: 'operational',

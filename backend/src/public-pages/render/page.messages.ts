@@ -42,6 +42,8 @@ export const pageMessages = defineMessages({
     latency: 'Response time',
     latencyLabel: (name: string) => `${name}: daily response time (p50 and p95) over the last 90 days`,
     latencySummary: (p50: string, p95: string) => `Last day with data: p50 ${p50} ms, p95 ${p95} ms`,
+    latencyBasis: (checks: number, days: number, n: (value: number) => string) =>
+      `Based on ${n(checks)} ${checks === 1 ? 'check' : 'checks'} over ${n(days)} ${days === 1 ? 'day' : 'days'}`,
     activeIncidents: 'Active incidents',
     activeMaintenances: 'Maintenance in progress',
     upcomingMaintenances: 'Scheduled maintenance',
@@ -103,6 +105,8 @@ export const pageMessages = defineMessages({
     latency: 'Temps de réponse',
     latencyLabel: (name: string) => `${name} : temps de réponse quotidien (p50 et p95) sur 90 jours`,
     latencySummary: (p50: string, p95: string) => `Dernier jour mesuré : p50 ${p50} ms, p95 ${p95} ms`,
+    latencyBasis: (checks: number, days: number, n: (value: number) => string) =>
+      `Sur ${n(checks)} ${checks === 1 ? 'vérification' : 'vérifications'} en ${n(days)} ${days === 1 ? 'jour' : 'jours'}`,
     activeIncidents: 'Incidents en cours',
     activeMaintenances: 'Maintenance en cours',
     upcomingMaintenances: 'Maintenance planifiée',
@@ -164,6 +168,8 @@ export const pageMessages = defineMessages({
     latency: 'Antwortzeit',
     latencyLabel: (name: string) => `${name}: tägliche Antwortzeit (p50 und p95) der letzten 90 Tage`,
     latencySummary: (p50: string, p95: string) => `Letzter Tag mit Daten: p50 ${p50} ms, p95 ${p95} ms`,
+    latencyBasis: (checks: number, days: number, n: (value: number) => string) =>
+      `Aus ${n(checks)} ${checks === 1 ? 'Prüfung' : 'Prüfungen'} an ${n(days)} ${days === 1 ? 'Tag' : 'Tagen'}`,
     activeIncidents: 'Aktuelle Vorfälle',
     activeMaintenances: 'Laufende Wartung',
     upcomingMaintenances: 'Geplante Wartung',
@@ -225,6 +231,8 @@ export const pageMessages = defineMessages({
     latency: 'Tiempo de respuesta',
     latencyLabel: (name: string) => `${name}: tiempo de respuesta diario (p50 y p95) de los últimos 90 días`,
     latencySummary: (p50: string, p95: string) => `Último día con datos: p50 ${p50} ms, p95 ${p95} ms`,
+    latencyBasis: (checks: number, days: number, n: (value: number) => string) =>
+      `Según ${n(checks)} ${checks === 1 ? 'comprobación' : 'comprobaciones'} en ${n(days)} ${days === 1 ? 'día' : 'días'}`,
     activeIncidents: 'Incidentes activos',
     activeMaintenances: 'Mantenimiento en curso',
     upcomingMaintenances: 'Mantenimiento programado',

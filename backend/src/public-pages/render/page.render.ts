@@ -56,8 +56,11 @@ export function renderStatusPage(view: PageView): string {
           </section>`
         : ''
     }
-    <p><a href="${base}/history">${t.history}</a> · <a href="${pageHref(base, '/subscribe')}">${t.subscribe}</a></p>`;
-  return pageLayout({ page, locale, base, title: page.title, body }).value;
+    <p>
+      <a href="${base}/history">${t.history}</a
+      >${page.subscriptions ? html` · <a href="${pageHref(base, '/subscribe')}">${t.subscribe}</a>` : ''}
+    </p>`;
+  return pageLayout({ page, locale, base, title: page.title, body, titleInBody: true }).value;
 }
 
 /** Component id → name, for the "affects" lines of reports and maintenances. */
@@ -94,7 +97,7 @@ function componentItem(component: PublicComponent, level: 3 | 4, t: Messages, f:
     <div class="bars-legend">
       <span>${t.daysAgo}</span
       ><span
-        >${component.uptime === null ? (component.days.some((d) => d.status === 'no_data') ? t.noUptime : '') : t.uptime(f.percent(shownUptime(component.uptime)))}</span
+        >${component.uptime === null ? (component.type === 'monitor' && component.days.some((d) => d.status === 'no_data') ? t.noUptime : '') : t.uptime(f.percent(shownUptime(component.uptime)))}</span
       ><span>${t.today}</span>
     </div>
     ${component.latency ? latencyChart(component, component.latency, f) : ''}

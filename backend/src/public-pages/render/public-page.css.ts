@@ -10,9 +10,10 @@ a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible{ou
 .skip:focus{left:1rem}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .site-header{border-bottom:1px solid var(--border)}
-.site-header .wrap{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem 1.5rem;padding-top:1rem;padding-bottom:1rem}
+.site-header .wrap{display:flex;flex-wrap:wrap;align-items:center;justify-content:flex-end;gap:.5rem 1.5rem;padding-top:1rem;padding-bottom:1rem}
 .brand{display:flex;align-items:center;gap:.6rem;color:var(--fg);text-decoration:none;font-weight:700;font-size:1.2rem;margin-right:auto}
-.brand img{width:2rem;height:2rem;object-fit:contain}
+.brand img,.brand-icon{width:2rem;height:2rem;object-fit:contain}
+.brand-icon{margin-right:auto}
 .links,.locales ul{display:flex;flex-wrap:wrap;gap:.25rem 1rem;list-style:none;margin:0;padding:0}
 .locales{display:flex;align-items:center;gap:.5rem;color:var(--muted)}
 .locales [aria-current]{color:var(--fg);font-weight:700;text-decoration:none}
@@ -55,6 +56,10 @@ h3{font-size:1.05rem;margin:0}
 .chart .p50{stroke:var(--accent);fill:none;stroke-width:1.5}
 .chart .p95{stroke:var(--muted);fill:none;stroke-width:1;stroke-dasharray:3 2}
 .chart .axis{stroke:var(--border)}
+.chart circle.mark{stroke:none}
+.chart circle.p50{fill:var(--accent)}
+.chart circle.p95{fill:var(--muted)}
+.chart .value{fill:var(--fg);font-size:.75rem}
 .event{border-left:.4rem solid var(--degraded)}
 .event.maintenance{border-left-color:var(--maintenance)}
 .event h3{margin-bottom:.25rem}

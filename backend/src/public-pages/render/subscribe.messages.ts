@@ -17,7 +17,8 @@ export const subscribeMessages = defineMessages({
     invalidComponents: 'Components: choose among the components listed.',
     tooMany: (seconds: number) => `Too many attempts. Try again in ${seconds} seconds.`,
     formExpired: 'The form has expired. Please send it again.',
-    unavailable: 'Subscriptions by e-mail are not available right now. Try again later.',
+    notOfferedTitle: 'No e-mail subscriptions',
+    notOffered: 'This status page does not offer subscriptions by e-mail. Follow its news feed instead:',
     busy: 'This page received many subscriptions in the last hour. Try again later.',
   },
   fr: {
@@ -35,7 +36,8 @@ export const subscribeMessages = defineMessages({
     invalidComponents: 'Composants : choisissez parmi les composants proposés.',
     tooMany: (seconds: number) => `Trop de tentatives. Réessayez dans ${seconds} secondes.`,
     formExpired: 'Le formulaire a expiré. Veuillez l’envoyer à nouveau.',
-    unavailable: 'Les abonnements par e-mail ne sont pas disponibles pour le moment. Réessayez plus tard.',
+    notOfferedTitle: 'Pas d’abonnement par e-mail',
+    notOffered: 'Cette page d’état ne propose pas d’abonnement par e-mail. Suivez plutôt son fil d’actualité :',
     busy: 'Cette page a reçu de nombreux abonnements au cours de la dernière heure. Réessayez plus tard.',
   },
   de: {
@@ -53,7 +55,8 @@ export const subscribeMessages = defineMessages({
     invalidComponents: 'Komponenten: Wählen Sie aus den aufgeführten Komponenten.',
     tooMany: (seconds: number) => `Zu viele Versuche. Versuchen Sie es in ${seconds} Sekunden erneut.`,
     formExpired: 'Das Formular ist abgelaufen. Bitte senden Sie es erneut.',
-    unavailable: 'Abonnements per E-Mail sind gerade nicht verfügbar. Versuchen Sie es später erneut.',
+    notOfferedTitle: 'Keine Abonnements per E-Mail',
+    notOffered: 'Diese Statusseite bietet keine Abonnements per E-Mail an. Folgen Sie stattdessen ihrem Newsfeed:',
     busy: 'Diese Seite hat in der letzten Stunde viele Abonnements erhalten. Versuchen Sie es später erneut.',
   },
   es: {
@@ -71,7 +74,8 @@ export const subscribeMessages = defineMessages({
     invalidComponents: 'Componentes: elija entre los componentes de la lista.',
     tooMany: (seconds: number) => `Demasiados intentos. Inténtelo de nuevo en ${seconds} segundos.`,
     formExpired: 'El formulario ha caducado. Envíelo de nuevo.',
-    unavailable: 'Las suscripciones por correo no están disponibles ahora. Inténtelo más tarde.',
+    notOfferedTitle: 'Sin suscripciones por correo',
+    notOffered: 'Esta página de estado no ofrece suscripciones por correo. Siga en su lugar su canal de noticias:',
     busy: 'Esta página recibió muchas suscripciones en la última hora. Inténtelo más tarde.',
   },
 });

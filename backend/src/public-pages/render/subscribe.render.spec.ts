@@ -1,7 +1,7 @@
 import { escapeHtml } from '../../common/html';
 import { PAGE_LOCALES } from './i18n';
 import { fixtureSnapshot } from './machine-fixtures';
-import { subscribePage, subscribeSentPage } from './subscribe.render';
+import { subscribeNotOfferedPage, subscribePage, subscribeSentPage } from './subscribe.render';
 import { subscribeMessages } from './subscribe.messages';
 
 describe(subscribePage.name, () => {
@@ -33,6 +33,17 @@ describe(subscribePage.name, () => {
       );
       expect(subscribePage({ ...view, locale }).value).toContain(`lang="${locale}"`);
       expect(subscribeSentPage({ ...view, locale }, 'ada@example.com').value).toContain('ada@example.com');
+    }
+  });
+
+  it('without e-mail, offers no form, and no subscribe link, but the feeds', () => {
+    const off = { ...view, snapshot: fixtureSnapshot({ page: { ...fixtureSnapshot().page, subscriptions: false } }) };
+    for (const locale of PAGE_LOCALES) {
+      const sut = subscribeNotOfferedPage({ ...off, locale }).value;
+      expect(sut).toContain(`<h1 id="subscribe-title">${escapeHtml(subscribeMessages(locale).notOfferedTitle)}</h1>`);
+      expect(sut).not.toContain('<form');
+      expect(sut).not.toContain('/subscribe"');
+      expect(sut).toContain('href="/status/acme/feed.rss"');
     }
   });
 });

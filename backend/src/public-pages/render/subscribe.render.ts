@@ -108,3 +108,21 @@ export function subscribeSentPage(view: SubscribeView, email: string): Html {
     </section>`,
   );
 }
+
+/** While e-mail is off (no SMTP_URL): no form, and the feeds, which need no mail, in its place. */
+export function subscribeNotOfferedPage(view: SubscribeView): Html {
+  const t = subscribeMessages(view.locale);
+  return layout(
+    view,
+    t.notOfferedTitle,
+    html`<section class="subscribe" aria-labelledby="subscribe-title">
+      <h1 id="subscribe-title">${t.notOfferedTitle}</h1>
+      <p>${t.notOffered}</p>
+      <ul>
+        <li><a href="${view.base}/feed.rss">RSS</a></li>
+        <li><a href="${view.base}/feed.atom">Atom</a></li>
+      </ul>
+      <p><a href="${pageHref(view.base)}">${t.back}</a></p>
+    </section>`,
+  );
+}

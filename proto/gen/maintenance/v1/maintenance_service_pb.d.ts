@@ -174,6 +174,14 @@ export declare type CreateMaintenanceResponse = Message<"maintenance.v1.CreateMa
    * @generated from field: bool notified = 2;
    */
   notified: boolean;
+
+  /**
+   * Set when notify was set and notified is false: why the subscribers were not mailed, in words for
+   * a person (e-mail is not configured on the server, the relay refused some, or see the server log).
+   *
+   * @generated from field: string notify_error = 3;
+   */
+  notifyError: string;
 };
 
 /**
@@ -190,6 +198,14 @@ export declare type GetMaintenanceRequest = Message<"maintenance.v1.GetMaintenan
    * @generated from field: string id = 1;
    */
   id: string;
+
+  /**
+   * Optional; when given, the maintenance must be on this status page: a maintenance of another
+   * page answers not_found, as one of another workspace does.
+   *
+   * @generated from field: string page_id = 2;
+   */
+  pageId: string;
 };
 
 /**
@@ -319,6 +335,14 @@ export declare type DeleteMaintenanceRequest = Message<"maintenance.v1.DeleteMai
    * @generated from field: string id = 1;
    */
   id: string;
+
+  /**
+   * Optional; when given, the maintenance must be on this status page: a maintenance of another
+   * page answers not_found, as one of another workspace does.
+   *
+   * @generated from field: string page_id = 2;
+   */
+  pageId: string;
 };
 
 /**
@@ -392,8 +416,8 @@ export declare const MaintenanceStatusSchema: GenEnum<MaintenanceStatus>;
  * Notifying subscribers: CreateMaintenance takes an optional `notify` (default false). With notify
  * true, the scheduled window is e-mailed to the page's confirmed subscribers in the same call, after
  * it is saved: the two are not one transaction, so a failed dispatch leaves the window saved and
- * answers notified false. On a plan without subscriber notifications dispatch is a silent no-op and
- * notified is true. UpdateMaintenance never notifies.
+ * answers notified false with notify_error saying why. On a plan without subscriber notifications
+ * dispatch is a silent no-op and notified is true. UpdateMaintenance never notifies.
  *
  * @generated from service maintenance.v1.MaintenanceService
  */

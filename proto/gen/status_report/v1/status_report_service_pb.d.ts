@@ -241,6 +241,14 @@ export declare type CreateStatusReportResponse = Message<"status_report.v1.Creat
    * @generated from field: bool notified = 3;
    */
   notified: boolean;
+
+  /**
+   * Set when notify was set and notified is false: why the subscribers were not mailed, in words for
+   * a person (e-mail is not configured on the server, the relay refused some, or see the server log).
+   *
+   * @generated from field: string notify_error = 4;
+   */
+  notifyError: string;
 };
 
 /**
@@ -257,6 +265,14 @@ export declare type GetStatusReportRequest = Message<"status_report.v1.GetStatus
    * @generated from field: string id = 1;
    */
   id: string;
+
+  /**
+   * Optional; when given, the report must be on this status page: a report of another page answers
+   * not_found, as one of another workspace does.
+   *
+   * @generated from field: string page_id = 2;
+   */
+  pageId: string;
 };
 
 /**
@@ -376,6 +392,14 @@ export declare type UpdateStatusReportRequest = Message<"status_report.v1.Update
    * @generated from field: google.protobuf.FieldMask update_mask = 5;
    */
   updateMask?: FieldMask | undefined;
+
+  /**
+   * Optional; when given, the report must be on this status page: a report of another page answers
+   * not_found, as one of another workspace does.
+   *
+   * @generated from field: string page_id = 6;
+   */
+  pageId: string;
 };
 
 /**
@@ -440,6 +464,14 @@ export declare type AddStatusReportUpdateRequest = Message<"status_report.v1.Add
    * @generated from field: optional bool notify = 5;
    */
   notify?: boolean | undefined;
+
+  /**
+   * Optional; when given, the report must be on this status page: a report of another page answers
+   * not_found, as one of another workspace does.
+   *
+   * @generated from field: string page_id = 6;
+   */
+  pageId: string;
 };
 
 /**
@@ -468,6 +500,14 @@ export declare type AddStatusReportUpdateResponse = Message<"status_report.v1.Ad
    * @generated from field: bool notified = 3;
    */
   notified: boolean;
+
+  /**
+   * Set when notify was set and notified is false: why the subscribers were not mailed, in words for
+   * a person (e-mail is not configured on the server, the relay refused some, or see the server log).
+   *
+   * @generated from field: string notify_error = 4;
+   */
+  notifyError: string;
 };
 
 /**
@@ -502,6 +542,14 @@ export declare type ResolveStatusReportRequest = Message<"status_report.v1.Resol
    * @generated from field: optional bool notify = 3;
    */
   notify?: boolean | undefined;
+
+  /**
+   * Optional; when given, the report must be on this status page: a report of another page answers
+   * not_found, as one of another workspace does.
+   *
+   * @generated from field: string page_id = 4;
+   */
+  pageId: string;
 };
 
 /**
@@ -530,6 +578,14 @@ export declare type ResolveStatusReportResponse = Message<"status_report.v1.Reso
    * @generated from field: bool notified = 3;
    */
   notified: boolean;
+
+  /**
+   * Set when notify was set and notified is false: why the subscribers were not mailed, in words for
+   * a person (e-mail is not configured on the server, the relay refused some, or see the server log).
+   *
+   * @generated from field: string notify_error = 4;
+   */
+  notifyError: string;
 };
 
 /**
@@ -546,6 +602,14 @@ export declare type DeleteStatusReportRequest = Message<"status_report.v1.Delete
    * @generated from field: string id = 1;
    */
   id: string;
+
+  /**
+   * Optional; when given, the report must be on this status page: a report of another page answers
+   * not_found, as one of another workspace does.
+   *
+   * @generated from field: string page_id = 2;
+   */
+  pageId: string;
 };
 
 /**
@@ -659,7 +723,8 @@ export declare const StatusReportFilterSchema: GenEnum<StatusReportFilter>;
  * Notifying subscribers: CreateStatusReport, AddStatusReportUpdate and ResolveStatusReport take an
  * optional `notify` (default false). With notify true, the posted update is e-mailed to the page's
  * confirmed subscribers in the same call, after it is saved: the two are not one transaction, so a
- * failed dispatch leaves the update saved and answers notified false. An update saved without
+ * failed dispatch leaves the update saved and answers notified false with notify_error saying why
+ * (e.g. e-mail is not configured on the server). An update saved without
  * notify is never sent later. On a plan without subscriber notifications dispatch is a silent no-op
  * and notified is true. UpdateStatusReport never notifies.
  *

@@ -96,7 +96,8 @@ export declare const PaginationSchema: GenMessage<Pagination>;
 
 /**
  * Subscribes an address as PENDING and mails it a confirmation link. An address that is PENDING or
- * UNSUBSCRIBED becomes PENDING again with a new link; a CONFIRMED one answers already_exists.
+ * UNSUBSCRIBED becomes PENDING again with a new link; a CONFIRMED one answers already_exists. While
+ * e-mail is off (no SMTP_URL) nothing is stored and the answer is failed_precondition.
  *
  * @generated from message subscriber.v1.AddSubscriberRequest
  */
@@ -132,7 +133,8 @@ export declare type AddSubscriberResponse = Message<"subscriber.v1.AddSubscriber
   subscriber?: Subscriber | undefined;
 
   /**
-   * Whether the SMTP relay accepted the confirmation mail (false when e-mail is not configured).
+   * Whether the SMTP relay accepted the confirmation mail (false when it refused it, or when the
+   * address already had its confirmation mails of the hour).
    *
    * @generated from field: bool confirmation_sent = 2;
    */
@@ -167,7 +169,8 @@ export declare type ImportSubscribersRequest = Message<"subscriber.v1.ImportSubs
 
   /**
    * True only when these people already consented elsewhere: they are imported CONFIRMED and get no
-   * mail. Otherwise they are PENDING and each gets a confirmation mail.
+   * mail (this works while e-mail is off). Otherwise they are PENDING and each gets a confirmation
+   * mail; while e-mail is off (no SMTP_URL) that is failed_precondition and nothing is stored.
    *
    * @generated from field: bool confirmed = 3;
    */
