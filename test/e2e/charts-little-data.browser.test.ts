@@ -10,9 +10,9 @@ import { RetentionService } from '../../backend/src/check-results/retention.serv
 import { MonitorsService } from '../../backend/src/monitors/monitors.service';
 import { PageComponentsService } from '../../backend/src/status-pages/page-components.service';
 import { StatusPagesService } from '../../backend/src/status-pages/status-pages.service';
-import { chromiumPath, launchChromium } from '../support/browser';
+import { chromiumPath, launchChromium, signIn } from '../support/browser';
 import { describeWithTool } from '../support/skips';
-import { newMember, PASSWORD } from '../support/dashboard';
+import { newMember } from '../support/dashboard';
 import { freePort, newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../support/http-app';
 import { storeResult } from '../support/results';
 
@@ -87,11 +87,7 @@ describeInBrowser('charts of a monitor with one hour of checks, in Chromium', ()
     browser = await launchChromium(executable!);
     context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
     page = await context.newPage();
-    await page.goto(`${t.baseUrl}/app/sign-in`);
-    await page.getByLabel('E-mail').fill(owner.email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL('**/monitors');
+    await signIn(page, t.baseUrl, owner.email);
   });
 
   afterAll(async () => {

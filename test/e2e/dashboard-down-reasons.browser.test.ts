@@ -17,9 +17,9 @@ import { IcmpProbe } from '../../backend/src/checker/probes/icmp.probe';
 import { TcpProbe } from '../../backend/src/checker/probes/tcp.probe';
 import type { MonitorKind } from '../../backend/src/monitors/monitor.constants';
 import { MonitorsService } from '../../backend/src/monitors/monitors.service';
-import { chromiumPath, launchChromium } from '../support/browser';
+import { chromiumPath, launchChromium, signIn } from '../support/browser';
 import { describeWithTool } from '../support/skips';
-import { newMember, PASSWORD } from '../support/dashboard';
+import { newMember } from '../support/dashboard';
 import { freePort, newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../support/http-app';
 import { storeResult } from '../support/results';
 
@@ -92,11 +92,7 @@ describeInBrowser('why a monitor is down, for every kind, in Chromium', () => {
     await failingCheck('grpc', `127.0.0.1:${await closedPort()}`, new GrpcProbe());
     browser = await launchChromium(executable!);
     page = await (await browser.newContext({ viewport: { width: 1200, height: 900 } })).newPage();
-    await page.goto(`${t.baseUrl}/app/sign-in`);
-    await page.getByLabel('E-mail').fill(owner.email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL('**/monitors');
+    await signIn(page, t.baseUrl, owner.email);
   });
 
   afterAll(async () => {

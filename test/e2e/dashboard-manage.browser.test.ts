@@ -7,8 +7,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { RetentionService } from '../../backend/src/check-results/retention.service';
 import { MonitorsService } from '../../backend/src/monitors/monitors.service';
 import { StatusPagesService } from '../../backend/src/status-pages/status-pages.service';
-import { chromiumPath, launchChromium, seriousViolations } from '../support/browser';
-import { newMember, PASSWORD } from '../support/dashboard';
+import { chromiumPath, launchChromium, seriousViolations, signIn } from '../support/browser';
+import { newMember } from '../support/dashboard';
 import { freePort, newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../support/http-app';
 import { startReceiver, type Receiver } from '../support/receivers';
 import { describeWithTool } from '../support/skips';
@@ -16,14 +16,6 @@ import { startSmtp, type TestSmtp } from '../support/smtp';
 
 const executable = chromiumPath();
 const describeInBrowser = describeWithTool('chromium', executable);
-
-async function signIn(page: Page, baseUrl: string, email: string): Promise<void> {
-  await page.goto(`${baseUrl}/app/sign-in`);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/monitors');
-}
 
 describeInBrowser('managing monitors and status pages in Chromium', () => {
   let t: HttpTestApp;

@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { RetentionService } from '../../backend/src/check-results/retention.service';
 import { MonitorsService } from '../../backend/src/monitors/monitors.service';
-import { chromiumPath, launchChromium, seriousViolations } from '../support/browser';
-import { newMember, PASSWORD } from '../support/dashboard';
+import { chromiumPath, launchChromium, seriousViolations, signIn } from '../support/browser';
+import { newMember } from '../support/dashboard';
 import { freePort, newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../support/http-app';
 import { startReceiver, type Receiver } from '../support/receivers';
 import { insideToday, storeResult } from '../support/results';
@@ -66,11 +66,7 @@ describeInBrowser('dashboard monitor page in Chromium', () => {
   });
 
   it('runs a check now and shows its result after the page reloads itself', async () => {
-    await page.goto(`${t.baseUrl}/app/sign-in`);
-    await page.getByLabel('E-mail').fill(owner.email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL('**/monitors');
+    await signIn(page, t.baseUrl, owner.email);
     await page.getByRole('link', { name: 'Loopback API' }).click();
     await page.waitForURL(`**/monitors/${monitor.id}`);
     expect(await page.locator('svg.latency polyline.p50').count()).toBe(1);

@@ -8,8 +8,8 @@ import { PrivateLocationsService } from '../../backend/src/private-locations/pri
 import { PageComponentsService } from '../../backend/src/status-pages/page-components.service';
 import { StatusPagesService } from '../../backend/src/status-pages/status-pages.service';
 import { SubscribersService } from '../../backend/src/subscribers/subscribers.service';
-import { chromiumPath, launchChromium, seriousViolations } from '../support/browser';
-import { newMember, PASSWORD } from '../support/dashboard';
+import { chromiumPath, launchChromium, seriousViolations, signIn } from '../support/browser';
+import { newMember } from '../support/dashboard';
 import { freePort, newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../support/http-app';
 import { insideToday, storeResult } from '../support/results';
 import { eventually } from '../support/rpc';
@@ -70,11 +70,7 @@ describeInBrowser('a newcomer in the dashboard, in Chromium (no mail relay)', ()
     // axe-core is injected into the pages, which the dashboard's CSP would refuse.
     context = await browser.newContext({ bypassCSP: true });
     page = await context.newPage();
-    await page.goto(`${t.baseUrl}/app/sign-in`);
-    await page.getByLabel('E-mail').fill(owner.email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL('**/monitors');
+    await signIn(page, t.baseUrl, owner.email);
   });
 
   afterAll(async () => {

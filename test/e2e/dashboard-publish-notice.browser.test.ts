@@ -4,8 +4,8 @@
 // through the redirect after the form's post.
 import type { Browser, Page } from 'playwright-core';
 import { StatusPagesService } from '../../backend/src/status-pages/status-pages.service';
-import { chromiumPath, launchChromium } from '../support/browser';
-import { newMember, PASSWORD } from '../support/dashboard';
+import { chromiumPath, launchChromium, signIn } from '../support/browser';
+import { newMember } from '../support/dashboard';
 import { freePort, newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../support/http-app';
 import { describeWithTool } from '../support/skips';
 
@@ -28,11 +28,7 @@ describeInBrowser('the publish notice in Chromium, without SMTP', () => {
     browser = await launchChromium(executable!);
     page = await (await browser.newContext()).newPage();
     const person = await newMember(t, tenant.ctx, 'owner');
-    await page.goto(`${t.baseUrl}/app/sign-in`);
-    await page.getByLabel('E-mail').fill(person.email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL('**/monitors');
+    await signIn(page, t.baseUrl, person.email);
   });
   afterAll(async () => {
     await browser?.close();

@@ -14,8 +14,8 @@ import { CheckAgent, DEFAULT_AGENT_OPTIONS } from '../../backend/src/checker/age
 import { InlineExecutor } from '../../backend/src/checker/check-executor';
 import { createProbeRegistry } from '../../backend/src/checker/probe-registry';
 import { MonitorsService } from '../../backend/src/monitors/monitors.service';
-import { chromiumPath, launchChromium, seriousViolations } from '../support/browser';
-import { newMember, PASSWORD } from '../support/dashboard';
+import { chromiumPath, launchChromium, seriousViolations, signIn } from '../support/browser';
+import { newMember } from '../support/dashboard';
 import { freePort, newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../support/http-app';
 import { startReceiver, type Receiver } from '../support/receivers';
 import { describeWithTool } from '../support/skips';
@@ -73,11 +73,7 @@ describeInBrowser('dashboard: which agent serves each region, in Chromium', () =
     browser = await launchChromium(executable!);
     context = await browser.newContext();
     page = await context.newPage();
-    await page.goto(`${t.baseUrl}/app/sign-in`);
-    await page.getByLabel('E-mail').fill(owner.email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL('**/monitors');
+    await signIn(page, t.baseUrl, owner.email);
     base = `${t.baseUrl}/app/w/${tenant.ctx.workspace.slug}/monitors/${monitor.id}`;
   }, 60_000);
 

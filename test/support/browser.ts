@@ -3,6 +3,7 @@
 // SKIP line and skip on a developer's machine (`describeWithTool` in test/support/skips.ts).
 import { readFileSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { PASSWORD } from './dashboard';
 import { onPath, toolPresent, underCi } from './skips';
 
 /** The chromium executable on the PATH, or null; under CI a missing one fails the test file that asks. */
@@ -42,4 +43,13 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Signs `email` in through the dashboard's sign-in form and waits for the monitors it lands on. */
+export async function signIn(page: Page, baseUrl: string, email: string, password = PASSWORD): Promise<void> {
+  await page.goto(`${baseUrl}/app/sign-in`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/monitors');
 }

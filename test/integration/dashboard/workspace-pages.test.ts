@@ -52,9 +52,9 @@ describe('dashboard private locations and audit log', () => {
     expect(page.status).toBe(200);
     const text = textOf(page.body);
     expect(text).toMatch(
-      /Basement rack id \d+ Reporting \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC Intranet wiki site Lyon owner ops/,
+      /Basement rack · id \d+ Reporting \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC Intranet wiki site Lyon owner ops/,
     );
-    expect(text).toMatch(/Branch office id \d+ Never seen never none —/);
+    expect(text).toMatch(/Branch office · id \d+ Never seen never none —/);
     expect(page.body).toContain(`href="/app/w/${slug}/monitors/${monitor.id}"`);
     expect(text).toContain(`API_URL=${t.baseUrl} AGENT_TOKEN=<the location's svc_plt_ token> npm run agent`);
     for (const token of [seen.token, idle.token]) {
