@@ -10,7 +10,6 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@connectrpc/connect';
-import { createConnectTransport } from '@connectrpc/connect-node';
 import { Periodicity, Region } from '@uptime/proto/gen/monitor/v1/common_pb';
 import { MonitorService } from '@uptime/proto/gen/monitor/v1/monitor_service_pb';
 import { NotificationService } from '@uptime/proto/gen/notification/v1/notification_service_pb';
@@ -18,8 +17,19 @@ import { Client } from 'pg';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { freePort } from '../support/http-app';
 import { startReceiver, type Receiver } from '../support/receivers';
-import { eventually, withKey } from '../support/rpc';
+import { eventually, rpcTransport } from '../support/rpc';
 import { bannerKey, startServer, type RunningServer } from '../support/server';
+
+/** A built server on `databaseUrl` with its embedded agent serving fly-ams, in a data folder of its own. */
+function serverEnv(databaseUrl: string): Record<string, string> {
+  return {
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'svc-alerts-kill-')),
+    SECRET_KEY: 'test-secret-key-that-is-long-enough-0123456789',
+    CHECKER_EMBEDDED: 'true',
+    CHECKER_REGIONS: 'fly-ams',
+  };
+}
 
 /** Over RPC on `server`: an hourly monitor of `target` (answering 500) with a webhook to `endpoint`, triggered. */
 async function failingMonitorWithWebhook(
@@ -28,11 +38,7 @@ async function failingMonitorWithWebhook(
   name: string,
   endpoint: string,
 ): Promise<void> {
-  const transport = createConnectTransport({
-    baseUrl: `${server.baseUrl}/rpc`,
-    httpVersion: '1.1',
-    interceptors: [withKey(bannerKey(server.stderr()))],
-  });
+  const transport = rpcTransport(server.baseUrl, bannerKey(server.stderr()));
   const { monitor } = await createClient(MonitorService, transport).createHTTPMonitor({
     monitor: {
       name,
@@ -74,13 +80,7 @@ describe('alerts after kill -9 (built server)', () => {
   });
 
   it('sends the queued down alert once, from the next server', async () => {
-    const env = {
-      DATABASE_URL: database.url,
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'svc-alerts-kill-')),
-      SECRET_KEY: 'test-secret-key-that-is-long-enough-0123456789',
-      CHECKER_EMBEDDED: 'true',
-      CHECKER_REGIONS: 'fly-ams',
-    };
+    const env = serverEnv(database.url);
     const first = await startServer(env);
     servers.push(first);
     const hookPort = await freePort();
@@ -141,13 +141,7 @@ describe('alerts after kill -9 (built server)', () => {
     await sql.connect();
     let second: RunningServer | null = null;
     try {
-      const env = {
-        DATABASE_URL: own.url,
-        DATA_DIR: mkdtempSync(join(tmpdir(), 'svc-alerts-kill-')),
-        SECRET_KEY: 'test-secret-key-that-is-long-enough-0123456789',
-        CHECKER_EMBEDDED: 'true',
-        CHECKER_REGIONS: 'fly-ams',
-      };
+      const env = serverEnv(own.url);
       const first = await startServer(env);
       servers.push(first);
       target.reply({ status: 500, body: 'broken' });

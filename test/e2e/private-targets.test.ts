@@ -5,7 +5,6 @@
 // agent of a private location checks the very same targets; ALLOW_PRIVATE_TARGETS=true allows them
 // from shared regions again. The agents are the real CheckAgent over the agent HTTP API.
 import { Code, createClient, type Client } from '@connectrpc/connect';
-import { createConnectTransport } from '@connectrpc/connect-node';
 import { Periodicity, Region } from '@uptime/proto/gen/monitor/v1/common_pb';
 import { MonitorService } from '@uptime/proto/gen/monitor/v1/monitor_service_pb';
 import { httpTransport } from '../../backend/src/agent/main';
@@ -17,15 +16,12 @@ import { createProbeRegistry } from '../../backend/src/checker/probe-registry';
 import { PrivateLocationsService } from '../../backend/src/private-locations/private-locations.service';
 import { freePort, newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../support/http-app';
 import { startReceiver, type Receiver } from '../support/receivers';
-import { rpcError, withKey } from '../support/rpc';
+import { rpcError, rpcTransport } from '../support/rpc';
 
 const SHARED_TOKEN = 'shared-agent-token-for-the-private-targets-test';
 
 const clientOf = (t: HttpTestApp, key: string): Client<typeof MonitorService> =>
-  createClient(
-    MonitorService,
-    createConnectTransport({ baseUrl: `${t.baseUrl}/rpc`, httpVersion: '1.1', interceptors: [withKey(key)] }),
-  );
+  createClient(MonitorService, rpcTransport(t.baseUrl, key));
 
 /** Runs a real agent until it has checked every monitor named, and returns each one's outcome. */
 async function checkOnce(

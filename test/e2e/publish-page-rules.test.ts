@@ -5,7 +5,6 @@
 // clients on a test app with no SMTP_URL.
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { Code, createClient } from '@connectrpc/connect';
-import { createConnectTransport } from '@connectrpc/connect-node';
 import { MaintenanceService } from '@uptime/proto/gen/maintenance/v1/maintenance_service_pb';
 import { StatusReportService, StatusReportStatus } from '@uptime/proto/gen/status_report/v1/status_report_service_pb';
 import { MaintenancesService } from '../../backend/src/maintenances/maintenances.service';
@@ -13,7 +12,7 @@ import { StatusPagesService } from '../../backend/src/status-pages/status-pages.
 import { StatusReportsService } from '../../backend/src/status-reports/status-reports.service';
 import { newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../support/http-app';
 import { errorText, McpTestClients } from '../support/mcp';
-import { rpcError, withKey } from '../support/rpc';
+import { rpcError, rpcTransport } from '../support/rpc';
 
 const NO_MAIL = 'e-mail is not configured on this server (the operator sets SMTP_URL to turn it on)';
 
@@ -24,12 +23,7 @@ describe('publishing verbs over RPC and MCP: the page a record is on, and why ma
   let pageA: string;
   let pageB: string;
 
-  const transport = () =>
-    createConnectTransport({
-      baseUrl: `${t.baseUrl}/rpc`,
-      httpVersion: '1.1',
-      interceptors: [withKey(tenant.writeKey)],
-    });
+  const transport = () => rpcTransport(t.baseUrl, tenant.writeKey);
   const reports = () => createClient(StatusReportService, transport());
   const maintenances = () => createClient(MaintenanceService, transport());
   const window = () => ({

@@ -3,13 +3,12 @@
 // false by default. A loopback SMTP server receives what the page's confirmed subscribers are sent.
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { createClient } from '@connectrpc/connect';
-import { createConnectTransport } from '@connectrpc/connect-node';
 import { MaintenanceService } from '@uptime/proto/gen/maintenance/v1/maintenance_service_pb';
 import { StatusReportService, StatusReportStatus } from '@uptime/proto/gen/status_report/v1/status_report_service_pb';
 import { StatusPagesService } from '../../backend/src/status-pages/status-pages.service';
 import { SubscribersService } from '../../backend/src/subscribers/subscribers.service';
 import { newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../support/http-app';
-import { withKey } from '../support/rpc';
+import { rpcTransport } from '../support/rpc';
 import { startSmtp, type TestSmtp } from '../support/smtp';
 
 describe('RPC publishing with notify', () => {
@@ -18,12 +17,7 @@ describe('RPC publishing with notify', () => {
   let tenant: Tenant;
   let pageId: string;
 
-  const transport = () =>
-    createConnectTransport({
-      baseUrl: `${t.baseUrl}/rpc`,
-      httpVersion: '1.1',
-      interceptors: [withKey(tenant.writeKey)],
-    });
+  const transport = () => rpcTransport(t.baseUrl, tenant.writeKey);
   const reports = () => createClient(StatusReportService, transport());
   const maintenances = () => createClient(MaintenanceService, transport());
   const recipients = () => smtp.messages.flatMap((m) => m.to).sort();

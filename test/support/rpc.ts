@@ -1,6 +1,7 @@
-// Helpers shared by the end-to-end suites: an interceptor that sends an API key, the error of a call
+// Helpers shared by the end-to-end suites: an interceptor that sends an API key, a transport with it, the error of a call
 // expected to fail, polling until a condition holds, and the whole database as text.
-import { ConnectError, type Interceptor } from '@connectrpc/connect';
+import { ConnectError, type Interceptor, type Transport } from '@connectrpc/connect';
+import { createConnectTransport } from '@connectrpc/connect-node';
 import type { Database } from '../../backend/src/database/database';
 
 export const withKey =
@@ -10,6 +11,11 @@ export const withKey =
     if (key) req.header.set('x-service-key', key);
     return next(req);
   };
+
+/** A Connect transport to the RPC API of the server at `baseUrl` (HTTP/1.1), sending `key`. */
+export function rpcTransport(baseUrl: string, key: string | null): Transport {
+  return createConnectTransport({ baseUrl: `${baseUrl}/rpc`, httpVersion: '1.1', interceptors: [withKey(key)] });
+}
 
 export async function rpcError(promise: Promise<unknown>): Promise<ConnectError> {
   try {
