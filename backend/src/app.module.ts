@@ -33,6 +33,7 @@ import { StatusReportsModule } from './status-reports/status-reports.module';
 import { SubscribersModule } from './subscribers/subscribers.module';
 import { UsersModule } from './users/users.module';
 import { WorkspacesModule } from './workspaces/workspaces.module';
+import { ENTITIES } from './entities';
 
 /** The service layer without any transport: what the server, the command line and tests share. */
 @Module({})
@@ -42,7 +43,7 @@ export class CoreModule {
       module: CoreModule,
       imports: [
         ConfigModule.forRoot(config, logger),
-        DatabaseModule.forRoot(role),
+        DatabaseModule.forRoot(role, ENTITIES),
         AuditModule,
         WorkspacesModule,
         UsersModule,

@@ -7,11 +7,11 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { AppModule } from './app.module';
 import { ConfigError, loadConfig, resolveSecretKey, type AppConfig } from './config/config';
 import { createLogger, PinoNestLogger } from './logging/logger';
-import { fastifyOptions } from './http/fastify-options';
-import { registerTransports } from './http/transports';
-import { closeListener, dashboardListenAdvice, listenAlsoOn } from './http/second-listener';
+import { fastifyOptions } from './server/fastify-options';
+import { registerTransports } from './server/transports';
+import { closeListener, dashboardListenAdvice, listenAlsoOn } from './server/second-listener';
 import { FirstRunService } from './bootstrap/first-run.service';
-import { listenGrpcOn, type GrpcListener } from './http/grpc-listener';
+import { listenGrpcOn, type GrpcListener } from './server/grpc-listener';
 
 function configOrExit(): AppConfig {
   try {

@@ -10,7 +10,7 @@ import { InlineExecutor } from '../../backend/src/checker/check-executor';
 import { RENEWED_LEASE_MS } from '../../backend/src/checker/check-work.service';
 import { createProbeRegistry } from '../../backend/src/checker/probe-registry';
 import { NOT_HANDED } from '../../backend/src/check-results/result-ingest';
-import { privateLocation } from '../../backend/src/checker/scheduling/slots';
+import { privateLocation } from '../../backend/src/schedules/slots';
 import { httpTransport } from '../../backend/src/agent/main';
 import { MonitorsService } from '../../backend/src/monitors/monitors.service';
 import { RetentionService } from '../../backend/src/check-results/retention.service';

@@ -1,4 +1,4 @@
-// TriggerMonitor over Connect is limited per monitor (checker/scheduling/trigger-limits.ts): a second
+// TriggerMonitor over Connect is limited per monitor (schedules/trigger-limits.ts): a second
 // trigger inside the cooldown is resource_exhausted with when to retry, and queues nothing; other
 // monitors are not held back. The limits themselves, driven with explicit times, are tested in
 // test/checker/scheduling.test.ts.
@@ -6,7 +6,7 @@ import { Code, createClient, type Client } from '@connectrpc/connect';
 import { createConnectTransport } from '@connectrpc/connect-node';
 import { Periodicity, Region } from '@uptime/proto/gen/monitor/v1/common_pb';
 import { MonitorService } from '@uptime/proto/gen/monitor/v1/monitor_service_pb';
-import { TRIGGER_COOLDOWN_MS } from '../../backend/src/checker/scheduling/trigger-limits';
+import { TRIGGER_COOLDOWN_MS } from '../../backend/src/schedules/trigger-limits';
 import { newTenant, startHttpApp, type HttpTestApp } from '../support/http-app';
 import { rpcError, withKey } from '../support/rpc';
 

@@ -4,7 +4,7 @@ import { createClient, type Client } from '@connectrpc/connect';
 import { createConnectTransport } from '@connectrpc/connect-node';
 import { MonitorStatus, Region } from '@uptime/proto/gen/monitor/v1/common_pb';
 import { MonitorService } from '@uptime/proto/gen/monitor/v1/monitor_service_pb';
-import { privateLocation } from '../../backend/src/checker/scheduling/slots';
+import { privateLocation } from '../../backend/src/schedules/slots';
 import { MonitorsService } from '../../backend/src/monitors/monitors.service';
 import { PrivateLocationsService } from '../../backend/src/private-locations/private-locations.service';
 import { newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../support/http-app';

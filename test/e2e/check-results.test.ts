@@ -6,8 +6,8 @@ import { bucketOf, quantile, type Sketch } from '../../backend/src/check-results
 import { ResultIngestService } from '../../backend/src/check-results/result-ingest';
 import { RetentionService } from '../../backend/src/check-results/retention.service';
 import { emptyResult } from '../../backend/src/checker/probe';
-import { privateLocation } from '../../backend/src/checker/scheduling/slots';
-import type { CheckStatus, Region } from '../../backend/src/monitors/monitor.constants';
+import { privateLocation } from '../../backend/src/schedules/slots';
+import type { CheckStatus, Region } from '../../backend/src/checks/check-config';
 import { MonitorsService } from '../../backend/src/monitors/monitors.service';
 import { NotificationsService } from '../../backend/src/notifications/notifications.service';
 import { PrivateLocationsService } from '../../backend/src/private-locations/private-locations.service';

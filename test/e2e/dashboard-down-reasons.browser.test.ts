@@ -15,7 +15,7 @@ import { DnsProbe } from '../../backend/src/checker/probes/dns.probe';
 import { GrpcProbe } from '../../backend/src/checker/probes/grpc.probe';
 import { IcmpProbe } from '../../backend/src/checker/probes/icmp.probe';
 import { TcpProbe } from '../../backend/src/checker/probes/tcp.probe';
-import type { MonitorKind } from '../../backend/src/monitors/monitor.constants';
+import type { MonitorKind } from '../../backend/src/checks/check-config';
 import { MonitorsService } from '../../backend/src/monitors/monitors.service';
 import { chromiumPath, launchChromium, signIn } from '../support/browser';
 import { describeWithTool } from '../support/skips';

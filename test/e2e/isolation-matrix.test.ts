@@ -29,12 +29,12 @@ import {
 import { SubscriberService } from '@uptime/proto/gen/subscriber/v1/subscriber_service_pb';
 import { AuditService } from '../../backend/src/audit/audit.service';
 import { emptyResult } from '../../backend/src/checker/probe';
-import { privateLocation } from '../../backend/src/checker/scheduling/slots';
+import { privateLocation } from '../../backend/src/schedules/slots';
 import { CONTENT_TYPES, ContentService } from '../../backend/src/content/content.service';
 import { McpTools } from '../../backend/src/mcp/tools';
-import { REGIONS } from '../../backend/src/monitors/monitor.constants';
+import { REGIONS } from '../../backend/src/checks/check-config';
 import { RpcServer } from '../../backend/src/rpc/rpc.server';
-import { listenGrpcOn, type GrpcListener } from '../../backend/src/http/grpc-listener';
+import { listenGrpcOn, type GrpcListener } from '../../backend/src/server/grpc-listener';
 import { newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../support/http-app';
 import {
   idFieldPaths,

@@ -18,7 +18,7 @@ import { createClient } from '@connectrpc/connect';
 import { createConnectTransport } from '@connectrpc/connect-node';
 import { Periodicity } from '@uptime/proto/gen/monitor/v1/common_pb';
 import { MonitorService } from '@uptime/proto/gen/monitor/v1/monitor_service_pb';
-import { listenGrpcOn, type GrpcListener } from '../../backend/src/http/grpc-listener';
+import { listenGrpcOn, type GrpcListener } from '../../backend/src/server/grpc-listener';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../support/http-app';
 import { withKey } from '../support/rpc';

@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { MaintenancesService } from '../../backend/src/maintenances/maintenances.service';
 import { formatsFor, type PageLocale } from '../../backend/src/public-pages/render/i18n';
 import { pageMessages } from '../../backend/src/public-pages/render/page.messages';
-import { THEME_KEYS, THEMES, type ThemeKey } from '../../backend/src/public-pages/render/themes';
+import { THEME_KEYS, THEMES, type ThemeKey } from '../../backend/src/status-pages/themes';
 import { PageComponentsService } from '../../backend/src/status-pages/page-components.service';
 import { StatusPagesService } from '../../backend/src/status-pages/status-pages.service';
 import { StatusReportsService } from '../../backend/src/status-reports/status-reports.service';

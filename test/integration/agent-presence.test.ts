@@ -10,7 +10,7 @@ import {
 import type { AgentPresence } from '../../backend/src/agent-presence/agent-presence.service';
 import { ResultIngestService } from '../../backend/src/check-results/result-ingest';
 import { CheckWorkService } from '../../backend/src/checker/check-work.service';
-import { SchedulesRepository } from '../../backend/src/checker/scheduling/schedules.repository';
+import { SchedulesRepository } from '../../backend/src/schedules/schedules.repository';
 import type { AppConfig } from '../../backend/src/config/config';
 import { APP_CONFIG } from '../../backend/src/config/config.module';
 import { MonitorsRepository } from '../../backend/src/monitors/monitors.repository';

@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { createDataSource, pendingSchemaChanges } from '../../backend/src/database/data-source';
+import { ENTITIES } from '../../backend/src/entities';
 import { migrate } from '../../backend/src/database/database.module';
 import { MIGRATIONS } from '../../backend/src/database/migrations';
 import { createTestDatabase, type TestDatabase } from '../support/database';
@@ -62,7 +63,7 @@ describe('migrations', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase({ empty: true });
-    sut = createDataSource({ url: database.url, poolSize: 2 });
+    sut = createDataSource({ url: database.url, poolSize: 2, entities: ENTITIES });
     await sut.initialize();
   });
 

@@ -10,7 +10,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from '../../backend/src/app.module';
 import { loadConfig } from '../../backend/src/config/config';
-import { registerTransports } from '../../backend/src/http/transports';
+import { registerTransports } from '../../backend/src/server/transports';
 import { createLogger } from '../../backend/src/logging/logger';
 import { newTenant, type HttpTestApp } from '../support/http-app';
 

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { createDataSource } from '../../backend/src/database/data-source';
+import { ENTITIES } from '../../backend/src/entities';
 import { migrate } from '../../backend/src/database/database.module';
 import { startEphemeralDatabase } from '../../backend/src/database/embedded/embedded-postgres';
 import { cachedFile } from './template-cache';
@@ -39,7 +40,7 @@ function migrationsDigest(): string {
 }
 
 async function applyMigrations(url: string): Promise<void> {
-  const dataSource = createDataSource({ url, poolSize: 2, applicationName: 'test-template' });
+  const dataSource = createDataSource({ url, poolSize: 2, applicationName: 'test-template', entities: ENTITIES });
   await dataSource.initialize();
   try {
     await migrate(dataSource);

@@ -6,7 +6,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { InstallationContext } from '../common/context';
 import { LOGGER } from '../config/config.module';
-import { REGIONS, type Region } from '../monitors/monitor.constants';
+import { REGIONS, type Region } from '../checks/check-config';
 import type { AgentKind } from './agent-presence.entity';
 import { AgentPresenceRepository } from './agent-presence.repository';
 

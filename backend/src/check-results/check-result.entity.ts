@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import type { CheckStatus, CheckTrigger, MonitorKind } from '../monitors/monitor.constants';
+import type { CheckStatus, CheckTrigger, MonitorKind } from '../checks/check-config';
 
 export interface CheckTimings {
   dns?: number;

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AlertsCoreModule } from '../alerts/alerts-core.module';
-import { SchedulingModule } from '../checker/scheduling/scheduling.module';
+import { SchedulesModule } from '../schedules/schedules.module';
 import { MonitorDeletionModule } from '../monitors/monitor-deletion';
 import { CheckResultsRepository } from './check-results.repository';
 import { ResultIngestService } from './result-ingest';
@@ -8,7 +8,7 @@ import { RetentionService } from './retention.service';
 
 /** Check results and what derives from them: storage, ingest, aggregates, summaries and retention. */
 @Module({
-  imports: [SchedulingModule, MonitorDeletionModule, AlertsCoreModule],
+  imports: [SchedulesModule, MonitorDeletionModule, AlertsCoreModule],
   providers: [CheckResultsRepository, ResultIngestService, RetentionService],
   exports: [CheckResultsRepository, ResultIngestService, RetentionService],
 })

@@ -3,11 +3,11 @@
 // location's latest status and the monitors' aggregate status. Summaries read the aggregates, never
 // the raw results. The rules that run in SQL (sketch merge, aggregate status) are written here once.
 import { Inject, Injectable } from '@nestjs/common';
-import type { ReportedResult } from '../checker/check-work.types';
-import { PRIVATE_LOCATION_PREFIX } from '../checker/scheduling/slots';
+import type { ReportedResult } from '../checks/check-types';
+import { PRIVATE_LOCATION_PREFIX } from '../schedules/slots';
 import { Database } from '../database/database';
 import { MonitorDeletion } from '../monitors/monitor-deletion';
-import type { CheckStatus, CheckTrigger, MonitorKind } from '../monitors/monitor.constants';
+import type { CheckStatus, CheckTrigger, MonitorKind } from '../checks/check-config';
 import type { AssertionOutcome, CheckErrorInfo, CheckTimings } from './check-result.entity';
 import { bucketOf, quantile, type Sketch } from './latency-sketch';
 import { MonitorRegionStatusEntity } from './monitor-region-status.entity';

@@ -1,6 +1,6 @@
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { RefColumn, Timestamp, UpdatedAt } from '../database/columns';
-import type { RegionStatus } from '../monitors/monitor.constants';
+import type { RegionStatus } from '../checks/check-config';
 import { MonitorEntity } from '../monitors/monitor.entity';
 
 /** Latest judged status of a monitor in one region or private location (SPEC §2.3). */

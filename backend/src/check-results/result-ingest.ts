@@ -4,9 +4,9 @@
 // marked done. Idempotent: a result already stored (same monitor, location, trigger and slot) is
 // counted as a duplicate and changes nothing but its run's schedule.
 import { Inject, Injectable } from '@nestjs/common';
-import type { AgentIdentity } from '../checker/check-work.types';
-import { validateResults, type ResultError } from '../checker/report-validation';
-import { SchedulesRepository } from '../checker/scheduling/schedules.repository';
+import type { AgentIdentity } from '../checks/check-types';
+import { validateResults, type ResultError } from './report-validation';
+import { SchedulesRepository } from '../schedules/schedules.repository';
 import { Database } from '../database/database';
 import { CheckResultsRepository, type NewResult } from './check-results.repository';
 

@@ -3,10 +3,10 @@ import type { Logger } from 'pino';
 import { AlertsRepository } from '../alerts/alerts.repository';
 import { LOGGER } from '../config/config.module';
 import { Database } from '../database/database';
-import { SchedulesRepository } from '../checker/scheduling/schedules.repository';
+import { SchedulesRepository } from '../schedules/schedules.repository';
 import { CheckResultPartitions } from './check-result-partitions';
 import { CheckResultsRepository } from './check-results.repository';
-import { RESULT_RETENTION_DAYS } from '../monitors/monitor.constants';
+import { RESULT_RETENTION_DAYS } from '../checks/check-config';
 
 const RETENTION_LOCK = 7_270_003;
 const HOUR_MS = 3_600_000;

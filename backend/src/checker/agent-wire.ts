@@ -1,5 +1,5 @@
 // The JSON shapes agents and the API exchange over HTTP (dates travel as ISO strings).
-import type { HeldRun, ReportedResult, WorkItem } from './check-work.types';
+import type { HeldRun, ReportedResult, WorkItem } from '../checks/check-types';
 import type { IngestCounts } from '../check-results/result-ingest';
 
 export const AGENT_API_PREFIX = '/agent/v1';

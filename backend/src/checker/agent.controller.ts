@@ -12,11 +12,11 @@ import { parseInput } from '../common/validation';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { isEntityId } from '../common/ids';
-import { CHECK_TRIGGERS, REGIONS } from '../monitors/monitor.constants';
+import { CHECK_TRIGGERS, REGIONS } from '../checks/check-config';
 import { PrivateLocationsRepository } from '../private-locations/private-locations.repository';
 import { AGENT_API_PREFIX, type RenewAnswer, type ReportAnswer } from './agent-wire';
 import { CheckWorkService, type AgentIdentity } from './check-work.service';
-import { privateLocation } from './scheduling/slots';
+import { privateLocation } from '../schedules/slots';
 
 const base = {
   agentId: z

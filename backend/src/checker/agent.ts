@@ -6,7 +6,7 @@
 import { LEASE_RENEW_INTERVAL_MS, type ReportAnswer } from './agent-wire';
 import type { CheckExecutor } from './check-executor';
 import type { CheckOutcome } from './check-runner';
-import type { HeldRun, ReportedResult, WorkItem } from './check-work.types';
+import type { HeldRun, ReportedResult, WorkItem } from '../checks/check-types';
 import { exportCheck } from './otel-export';
 
 export interface AgentTransport {

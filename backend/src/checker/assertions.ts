@@ -9,7 +9,7 @@ import type {
   RecordComparator,
   StatusCodeAssertion,
   StringComparator,
-} from '../monitors/monitor.constants';
+} from '../checks/check-config';
 
 export function compareNumber(comparator: NumberComparator, actual: number, target: number): boolean {
   switch (comparator) {

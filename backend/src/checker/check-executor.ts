@@ -8,7 +8,7 @@ import { setMaxListeners } from 'node:events';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { MonitorKind } from '../monitors/monitor.constants';
+import type { MonitorKind } from '../checks/check-config';
 import type { MonitorView } from '../monitors/monitor.view';
 import { runCheck, type CheckOutcome, type RunOptions } from './check-runner';
 import type { Probe } from './probe';

@@ -9,11 +9,11 @@ import { ResultIngestService, type IngestCounts } from '../check-results/result-
 import { budgetMs, toMonitorView } from '../monitors/monitor.view';
 import { MonitorsRepository } from '../monitors/monitors.repository';
 import { PrivateLocationsRepository } from '../private-locations/private-locations.repository';
-import type { AgentIdentity, HeldRun, WorkItem } from './check-work.types';
-import { SchedulesRepository, type ClaimedRun } from './scheduling/schedules.repository';
-import { dueSlot } from './scheduling/slots';
+import type { AgentIdentity, HeldRun, WorkItem } from '../checks/check-types';
+import { SchedulesRepository, type ClaimedRun } from '../schedules/schedules.repository';
+import { dueSlot } from '../schedules/slots';
 
-export type { AgentIdentity, HeldRun, ReportedResult, WorkItem } from './check-work.types';
+export type { AgentIdentity, HeldRun, ReportedResult, WorkItem } from '../checks/check-types';
 
 /** Slack added to a run's budget before its lease expires and another agent may take it. */
 export const LEASE_MARGIN_MS = 15_000;

@@ -6,10 +6,10 @@ import { PrivateLocationsModule } from '../private-locations/private-locations.m
 import { AgentController } from './agent.controller';
 import { CheckWorkService } from './check-work.service';
 import { EmbeddedAgentService } from './embedded-agent.service';
-import { SchedulingModule } from './scheduling/scheduling.module';
+import { SchedulesModule } from '../schedules/schedules.module';
 
 @Module({
-  imports: [MonitorsModule, PrivateLocationsModule, SchedulingModule, CheckResultsModule, AgentPresenceModule],
+  imports: [MonitorsModule, PrivateLocationsModule, SchedulesModule, CheckResultsModule, AgentPresenceModule],
   controllers: [AgentController],
   providers: [CheckWorkService, EmbeddedAgentService],
   exports: [CheckWorkService],

@@ -1,5 +1,5 @@
 // One probe per monitor kind, looked up by kind.
-import type { MonitorKind } from '../monitors/monitor.constants';
+import type { MonitorKind } from '../checks/check-config';
 import type { Probe } from './probe';
 import { DnsProbe } from './probes/dns.probe';
 import { GrpcProbe } from './probes/grpc.probe';

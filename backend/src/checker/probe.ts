@@ -1,7 +1,7 @@
 // One interface for every kind of check. A probe observes; judging against assertions happens in the
 // probe too (it knows what it observed), and the caller turns the result into a stored check.
 import type { AssertionOutcome, CheckErrorInfo, CheckTimings } from '../check-results/check-result.entity';
-import type { CheckStatus, MonitorKind } from '../monitors/monitor.constants';
+import type { CheckStatus, MonitorKind } from '../checks/check-config';
 import type { MonitorView } from '../monitors/monitor.view';
 
 export const PROBE_ERROR_KINDS = [

@@ -1,7 +1,7 @@
 // Partial updates with an optional field mask, one rule for every resource: without a mask the
 // fields the patch gives change; with one exactly the named fields change, and a named field the
 // patch lacks goes back to its default (or to undefined, so the resource's schema refuses it as
-// required). Transports turn their own mask format into field names first (rpc/field-mask.ts).
+// required). Transports turn their own mask format into field names first (rpc-kit/field-mask.ts).
 
 import { ValidationError } from './errors';
 

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
-import { REGIONS } from '../monitors/monitor.constants';
+import { REGIONS } from '../checks/check-config';
 import { alertProvidersConfig, type AlertProvidersConfig } from './alert-providers.config';
 import { ConfigError } from './config-error';
 

@@ -2,7 +2,7 @@
 // they are given is escaped. Forms work without JavaScript; each POST form carries the CSRF token.
 import type { MemberRole } from '../users/membership.entity';
 import type { UserWorkspace } from '../users/users.service';
-import { CSRF_FIELD } from './csrf';
+import { CSRF_FIELD } from '../http/csrf';
 import { DASHBOARD_CSS_PATH } from './dashboard.css';
 import { html, type Html, type HtmlValue } from '../common/html';
 

@@ -12,7 +12,7 @@ import {
   RECORD_COMPARATORS,
   REGIONS,
   STRING_COMPARATORS,
-} from '../monitors/monitor.constants';
+} from '../checks/check-config';
 import type { MonitorView } from '../monitors/monitor.view';
 import type { MonitorInput } from '../monitors/monitors.service';
 import type { Form } from './dashboard-requests';

@@ -5,7 +5,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AgentPresenceService } from '../agent-presence/agent-presence.service';
 import { type DomainError, isDomainError, ValidationError } from '../common/errors';
-import { MONITOR_KINDS, type MonitorKind } from '../monitors/monitor.constants';
+import { MONITOR_KINDS, type MonitorKind } from '../checks/check-config';
 import type { MonitorView } from '../monitors/monitor.view';
 import { MonitorsService } from '../monitors/monitors.service';
 import { workspacePath } from './components';

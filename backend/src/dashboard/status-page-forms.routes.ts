@@ -9,7 +9,7 @@ import { type DomainError, isDomainError, ValidationError } from '../common/erro
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { MonitorsOverviewService } from '../monitors/monitors-overview.service';
-import { themePreviewCss } from '../public-pages/render/themes';
+import { themePreviewCss } from '../status-pages/themes';
 import { PageComponentsService, type ComponentPlacement } from '../status-pages/page-components.service';
 import { StatusPagesService } from '../status-pages/status-pages.service';
 import type { StatusReportStatus } from '../status-reports/status-report.entity';

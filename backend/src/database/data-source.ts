@@ -1,5 +1,4 @@
-import { DataSource } from 'typeorm';
-import { ENTITIES } from './entities';
+import { DataSource, type MixedList, type EntitySchema } from 'typeorm';
 import { MIGRATIONS } from './migrations';
 import { SnakeNamingStrategy } from './snake-naming.strategy';
 
@@ -7,13 +6,15 @@ export interface DataSourceSettings {
   url: string;
   poolSize?: number;
   applicationName?: string;
+  /** The entity classes of every module (backend/src/entities.ts): the database knows no module. */
+  entities: MixedList<Function | string | EntitySchema>;
 }
 
 export function createDataSource(settings: DataSourceSettings): DataSource {
   return new DataSource({
     type: 'postgres',
     url: settings.url,
-    entities: ENTITIES,
+    entities: settings.entities,
     migrations: MIGRATIONS,
     migrationsTableName: 'schema_migrations',
     migrationsTransactionMode: 'each',

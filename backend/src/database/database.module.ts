@@ -3,12 +3,13 @@ import type { DataSource } from 'typeorm';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG, LOGGER } from '../config/config.module';
-import { createDataSource } from './data-source';
+import { createDataSource, type DataSourceSettings } from './data-source';
 import { ChangeFeed } from './change-feed';
 import { Database } from './database';
 import { openEmbeddedDatabase, type EmbeddedDatabase, type EmbeddedRole } from './embedded/embedded-postgres';
 
 export const EMBEDDED_ROLE = Symbol('EMBEDDED_ROLE');
+const DATABASE_ENTITIES = Symbol('DATABASE_ENTITIES');
 const EMBEDDED = Symbol('EMBEDDED');
 const MIGRATION_LOCK = 7_270_001;
 
@@ -49,12 +50,18 @@ export async function migrate(dataSource: DataSource): Promise<string[]> {
     },
     {
       provide: Database,
-      inject: [APP_CONFIG, LOGGER, EMBEDDED],
-      useFactory: async (config: AppConfig, logger: Logger, embedded: EmbeddedDatabase | null): Promise<Database> => {
+      inject: [APP_CONFIG, LOGGER, EMBEDDED, DATABASE_ENTITIES],
+      useFactory: async (
+        config: AppConfig,
+        logger: Logger,
+        embedded: EmbeddedDatabase | null,
+        entities: DataSourceSettings['entities'],
+      ): Promise<Database> => {
         const url = embedded?.url ?? config.databaseUrl;
         if (!url) throw new Error('no database URL');
         const dataSource = createDataSource({
           url,
+          entities,
           // PGlite is one backend session; more client connections only queue behind each other.
           poolSize: embedded ? 4 : config.databasePoolSize,
         });
@@ -69,8 +76,15 @@ export async function migrate(dataSource: DataSource): Promise<string[]> {
   exports: [Database, ChangeFeed],
 })
 export class DatabaseModule implements OnApplicationShutdown {
-  static forRoot(role: EmbeddedRole): DynamicModule {
-    return { module: DatabaseModule, providers: [{ provide: EMBEDDED_ROLE, useValue: role }] };
+  /** `entities`: every module's entity classes, listed by the application (backend/src/entities.ts). */
+  static forRoot(role: EmbeddedRole, entities: DataSourceSettings['entities']): DynamicModule {
+    return {
+      module: DatabaseModule,
+      providers: [
+        { provide: EMBEDDED_ROLE, useValue: role },
+        { provide: DATABASE_ENTITIES, useValue: entities },
+      ],
+    };
   }
 
   constructor(

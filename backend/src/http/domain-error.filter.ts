@@ -5,7 +5,7 @@ import type { FastifyReply } from 'fastify';
 import type { Logger } from 'pino';
 import { LOGGER } from '../config/config.module';
 import { isDomainError, type DomainErrorCode } from '../common/errors';
-import { BODY_LIMIT_BYTES } from './fastify-options';
+import { BODY_LIMIT_BYTES } from './body-limit';
 
 export function httpStatusOf(code: DomainErrorCode): number {
   switch (code) {

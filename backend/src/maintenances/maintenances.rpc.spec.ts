@@ -2,7 +2,7 @@ import { create } from '@bufbuild/protobuf';
 import { FieldMaskSchema, timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { MaintenanceSchema, MaintenanceStatus } from '@uptime/proto/gen/maintenance/v1/maintenance_service_pb';
 import { ValidationError } from '../common/errors';
-import { maskFields } from '../rpc/field-mask';
+import { maskFields } from '../rpc-kit/field-mask';
 import { codecs, maintenanceIn, MASK_FIELDS } from './maintenances.rpc';
 
 describe('maintenance RPC mapping', () => {

@@ -10,10 +10,10 @@ import {
 } from '@uptime/proto/gen/maintenance/v1/maintenance_service_pb';
 import { ValidationError } from '../common/errors';
 import { paginationOf } from '../common/paging';
-import { EnumCodec } from '../rpc/enum-codec';
-import { dateIn, timestampOut } from '../rpc/fields';
-import { maskFields } from '../rpc/field-mask';
-import { serviceContext } from '../rpc/rpc-context';
+import { EnumCodec } from '../rpc-kit/enum-codec';
+import { dateIn, timestampOut } from '../rpc-kit/fields';
+import { maskFields } from '../rpc-kit/field-mask';
+import { serviceContext } from '../rpc-kit/call-context';
 import type { MaintenanceStatus, MaintenanceView } from './maintenance.view';
 import type { MaintenanceField, MaintenanceInput, MaintenancesService } from './maintenances.service';
 

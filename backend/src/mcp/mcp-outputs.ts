@@ -14,7 +14,7 @@ import {
   MONITOR_KINDS,
   MONITOR_STATUSES,
   PERIODICITIES,
-} from '../monitors/monitor.constants';
+} from '../checks/check-config';
 import { NOTIFICATION_PROVIDERS } from '../notifications/notification-channel.entity';
 import { PRIVATE_LOCATION_STATUSES } from '../private-locations/private-location.view';
 import { STATUS_REPORT_STATUSES } from '../status-reports/status-report.entity';

@@ -30,7 +30,7 @@ import { isDomainError, UnauthorizedError } from '../common/errors';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG, LOGGER } from '../config/config.module';
 import { mcpBrowserOrigins } from '../http/cors';
-import { BODY_LIMIT_BYTES } from '../http/fastify-options';
+import { BODY_LIMIT_BYTES } from '../http/body-limit';
 import { OAuthAccessTokenVerifier } from '../oauth/access-token.verifier';
 import { buildOpenApi } from '../openapi/openapi';
 import { RPC_PREFIX, RpcServer } from '../rpc/rpc.server';

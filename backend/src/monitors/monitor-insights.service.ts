@@ -15,7 +15,7 @@ import {
   type HourlyLatency,
   type PhaseAverages,
 } from '../check-results/check-results.repository';
-import { privateLocation } from '../checker/scheduling/slots';
+import { privateLocation } from '../schedules/slots';
 import type { MonitorView } from './monitor.view';
 import { MonitorsService } from './monitors.service';
 import type { OverviewLocation } from './monitors-overview.service';

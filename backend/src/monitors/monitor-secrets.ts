@@ -13,7 +13,7 @@
 import type { ValueTransformer } from 'typeorm';
 import { isCredentialHeader } from '../common/credential-headers';
 import type { SecretBox } from '../common/crypto';
-import type { GrpcConfig, KeyValue, OpenTelemetryConfig } from './monitor.constants';
+import type { GrpcConfig, KeyValue, OpenTelemetryConfig } from '../checks/check-config';
 
 /** How an entry is stored: plain, or with its value sealed. */
 export interface StoredHeader {

@@ -1,5 +1,5 @@
 import { ValidationError } from '../common/errors';
-import type { MonitorKind } from './monitor.constants';
+import type { MonitorKind } from '../checks/check-config';
 import type { MonitorData } from './monitor.schemas';
 import { assertPublicTargets } from './monitor-targets';
 

@@ -6,7 +6,7 @@
 // from private locations (no shared regions) may name any address.
 import { hostProblem } from '../common/network-addresses';
 import { ValidationError } from '../common/errors';
-import type { MonitorKind } from './monitor.constants';
+import type { MonitorKind } from '../checks/check-config';
 import type { MonitorData } from './monitor.schemas';
 
 export const PRIVATE_TARGET_ADVICE =

@@ -20,7 +20,7 @@ import {
   type RecordAssertion,
   type Region,
   type StatusCodeAssertion,
-} from './monitor.constants';
+} from '../checks/check-config';
 import { UNSEALED } from './monitor-secrets';
 
 const B = MONITOR_BOUNDS;

@@ -1,6 +1,6 @@
 import { ValidationError } from '../common/errors';
 import { parseInput } from '../common/validation';
-import { MONITOR_KINDS } from './monitor.constants';
+import { MONITOR_KINDS } from '../checks/check-config';
 import { isHost, isHostname, isHostPort, MONITOR_SCHEMAS } from './monitor.schemas';
 
 describe('monitor target formats', () => {

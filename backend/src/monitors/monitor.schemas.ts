@@ -14,7 +14,7 @@ import {
   REGIONS,
   STRING_COMPARATORS,
   type MonitorKind,
-} from './monitor.constants';
+} from '../checks/check-config';
 
 const HOSTNAME =
   /^(?=.{1,253}\.?$)(?:[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9])?\.)*[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9])?\.?$/;

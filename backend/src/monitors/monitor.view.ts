@@ -15,7 +15,7 @@ import {
   type RecordAssertion,
   type Region,
   type StatusCodeAssertion,
-} from './monitor.constants';
+} from '../checks/check-config';
 import type { MonitorEntity } from './monitor.entity';
 import type { InstallationContext } from '../common/context';
 import { isCredentialHeader } from '../common/credential-headers';

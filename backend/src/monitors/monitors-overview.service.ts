@@ -10,8 +10,8 @@ import type { ServiceContext } from '../common/context';
 import { parseInput, singleLine } from '../common/validation';
 import { CheckResultsRepository, type LocationStatusRow } from '../check-results/check-results.repository';
 import { MonitorDays } from '../check-results/monitor-days';
-import { PRIVATE_LOCATION_PREFIX, privateLocation } from '../checker/scheduling/slots';
-import { MONITOR_KINDS, MONITOR_STATUSES, type RegionStatus } from './monitor.constants';
+import { PRIVATE_LOCATION_PREFIX, privateLocation } from '../schedules/slots';
+import { MONITOR_KINDS, MONITOR_STATUSES, type RegionStatus } from '../checks/check-config';
 import { MonitorsRepository, type MonitorOverviewRow } from './monitors.repository';
 
 /** Days of uptime and latency the overview shows. */

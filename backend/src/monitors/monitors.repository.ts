@@ -1,10 +1,10 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { In, IsNull } from 'typeorm';
-import { SchedulesRepository } from '../checker/scheduling/schedules.repository';
+import { SchedulesRepository } from '../schedules/schedules.repository';
 import { SecretBox } from '../common/crypto';
 import { Database } from '../database/database';
 import { PageComponentEntity } from '../status-pages/page-component.entity';
-import type { MonitorKind, MonitorStatus, Periodicity, Region } from './monitor.constants';
+import type { MonitorKind, MonitorStatus, Periodicity, Region } from '../checks/check-config';
 import { MonitorEntity } from './monitor.entity';
 import { CREDENTIAL_HEADER } from '../common/credential-headers';
 import { monitorSecretTransformers } from './monitor-secrets';

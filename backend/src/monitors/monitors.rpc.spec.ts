@@ -1,6 +1,6 @@
 import { Periodicity, Region } from '@uptime/proto/gen/monitor/v1/common_pb';
 import { ValidationError } from '../common/errors';
-import { PERIODICITIES, REGIONS } from './monitor.constants';
+import { PERIODICITIES, REGIONS } from '../checks/check-config';
 import { codecs } from './monitors.rpc';
 
 describe('monitor enum codecs', () => {

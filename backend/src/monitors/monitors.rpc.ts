@@ -30,10 +30,10 @@ import {
 } from '@uptime/proto/gen/monitor/v1/response_log_pb';
 import { TCPMonitorSchema, type TCPMonitor } from '@uptime/proto/gen/monitor/v1/tcp_monitor_pb';
 import { ValidationError } from '../common/errors';
-import { maskFields } from '../rpc/field-mask';
-import { required } from '../rpc/fields';
-import { serviceContext } from '../rpc/rpc-context';
-import { EnumCodec } from '../rpc/enum-codec';
+import { maskFields } from '../rpc-kit/field-mask';
+import { required } from '../rpc-kit/fields';
+import { serviceContext } from '../rpc-kit/call-context';
+import { EnumCodec } from '../rpc-kit/enum-codec';
 import type { ResponseLogRow } from '../check-results/check-results.repository';
 import {
   REGIONS,
@@ -50,7 +50,7 @@ import {
   type RecordComparator,
   type Region,
   type StringComparator,
-} from './monitor.constants';
+} from '../checks/check-config';
 import type { MonitorView } from './monitor.view';
 import type { MonitorField, MonitorInput, MonitorsService, TimeRangeKey } from './monitors.service';
 
@@ -228,7 +228,7 @@ const GRPC_PATHS: Record<string, keyof GrpcConfig> = {
 };
 
 /**
- * Resolves an update mask (see rpc/field-mask.ts); a named gRPC setting the message leaves unset
+ * Resolves an update mask (see rpc-kit/field-mask.ts); a named gRPC setting the message leaves unset
  * is reset to its default, since the four share one domain field.
  */
 export function monitorMask(mask: FieldMask | undefined, input: MonitorInput): MonitorField[] | undefined {

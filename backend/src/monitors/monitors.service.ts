@@ -11,8 +11,8 @@ import {
 } from '../common/errors';
 import { isEntityId } from '../common/ids';
 import { parseInput, singleLine } from '../common/validation';
-import { SchedulesRepository } from '../checker/scheduling/schedules.repository';
-import { privateLocation } from '../checker/scheduling/slots';
+import { SchedulesRepository } from '../schedules/schedules.repository';
+import { privateLocation } from '../schedules/slots';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { Database } from '../database/database';
@@ -32,7 +32,7 @@ import {
   type MonitorKind,
   type MonitorStatus,
   type Region,
-} from './monitor.constants';
+} from '../checks/check-config';
 import type { MonitorEntity } from './monitor.entity';
 import { MONITOR_SCHEMAS, type MonitorData } from './monitor.schemas';
 import {

@@ -5,7 +5,7 @@ import { ValidationError } from '../common/errors';
 import { NOTIFICATION_PROVIDERS } from './notification-channel.entity';
 import { argumentsOf, SENSITIVE_ARGUMENTS } from './notification.schemas';
 import type { NotificationView } from './notification.view';
-import { maskFields } from '../rpc/field-mask';
+import { maskFields } from '../rpc-kit/field-mask';
 import { blockIn, notificationOut, notificationPath } from './notifications.rpc';
 
 const view = (providerType: NotificationView['providerType'], settings: Record<string, unknown>): NotificationView => ({

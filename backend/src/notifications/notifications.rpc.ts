@@ -8,9 +8,9 @@ import {
   type Notification,
   type NotificationService,
 } from '@uptime/proto/gen/notification/v1/notification_service_pb';
-import { maskFields } from '../rpc/field-mask';
-import { required, timestampOut } from '../rpc/fields';
-import { serviceContext } from '../rpc/rpc-context';
+import { maskFields } from '../rpc-kit/field-mask';
+import { required, timestampOut } from '../rpc-kit/fields';
+import { serviceContext } from '../rpc-kit/call-context';
 import type { KeyValue, ProviderBlock } from './notification.schemas';
 import type { NotificationView } from './notification.view';
 import type { NotificationInput, NotificationMaskPath, NotificationsService } from './notifications.service';

@@ -3,7 +3,7 @@ import { FieldMaskSchema } from '@bufbuild/protobuf/wkt';
 import { PrivateLocationStatus } from '@uptime/proto/gen/private_location/v1/private_location_service_pb';
 import { ValidationError } from '../common/errors';
 import { PRIVATE_LOCATION_STATUSES } from './private-location.view';
-import { maskFields } from '../rpc/field-mask';
+import { maskFields } from '../rpc-kit/field-mask';
 import { MASK_FIELDS, statusCodec } from './private-locations.rpc';
 
 describe('private location status codec', () => {

@@ -8,10 +8,10 @@ import {
   type PrivateLocation,
   type PrivateLocationService,
 } from '@uptime/proto/gen/private_location/v1/private_location_service_pb';
-import { EnumCodec } from '../rpc/enum-codec';
-import { required, timestampOut } from '../rpc/fields';
-import { maskFields } from '../rpc/field-mask';
-import { serviceContext } from '../rpc/rpc-context';
+import { EnumCodec } from '../rpc-kit/enum-codec';
+import { required, timestampOut } from '../rpc-kit/fields';
+import { maskFields } from '../rpc-kit/field-mask';
+import { serviceContext } from '../rpc-kit/call-context';
 import type { PrivateLocationStatus, PrivateLocationView } from './private-location.view';
 import type { PrivateLocationField, PrivateLocationInput, PrivateLocationsService } from './private-locations.service';
 

@@ -60,7 +60,7 @@ export function errorInterceptor(logger: Logger): Interceptor {
  * message, a body over the read limit as `resource_exhausted` (HTTP 429, which reads like a rate
  * limit and has no Retry-After), an unsupported content type as a bare 415. This wraps a route's
  * handler and rewrites exactly those answers, in the Connect protocol, in gRPC-web (where the
- * error travels in the trailer frame) and in gRPC (in the HTTP/2 trailers, see http/grpc-listener.ts).
+ * error travels in the trailer frame) and in gRPC (in the HTTP/2 trailers, see server/grpc-listener.ts).
  */
 export function withProtocolErrors(handler: UniversalHandler, logger: Logger): UniversalHandler {
   const typeName = handler.method.input.typeName;

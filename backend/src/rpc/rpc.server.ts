@@ -32,7 +32,8 @@ import { SubscriberService } from '@uptime/proto/gen/subscriber/v1/subscriber_se
 import { subscriberServiceImpl } from '../subscribers/subscribers.rpc';
 import { SubscribersService } from '../subscribers/subscribers.service';
 import { AuthFailureLimiter } from '../rate-limit/auth-failure-limiter';
-import { authInterceptor, rpcContextValues } from './rpc-context';
+import { rpcContextValues } from '../rpc-kit/call-context';
+import { authInterceptor } from './rpc-context';
 import { errorInterceptor, RPC_READ_MAX_BYTES, withProtocolErrors } from './rpc-errors';
 import { connectRoutes } from './fastify-connect';
 

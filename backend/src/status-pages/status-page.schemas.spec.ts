@@ -1,6 +1,6 @@
 import { ValidationError } from '../common/errors';
 import { parseInput } from '../common/validation';
-import { MAX_CUSTOM_THEME_ENTRIES } from '../public-pages/render/themes';
+import { MAX_CUSTOM_THEME_ENTRIES } from './themes';
 import { embedOrigin, statusPageSchema } from './status-page.schemas';
 
 describe('statusPageSchema theme fields', () => {

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { isHttpUrl, isMultiLine, isSingleLine, NO_CONTROL_CHARACTERS, required } from '../common/validation';
 import { isHostname } from '../monitors/monitor.schemas';
-import { MAX_CUSTOM_THEME_ENTRIES, THEME_KEYS, themeValueProblem } from '../public-pages/render/themes';
+import { MAX_CUSTOM_THEME_ENTRIES, THEME_KEYS, themeValueProblem } from './themes';
 import { ACCESS_TYPES, MAX_EMBED_ORIGINS } from './status-page.entity';
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

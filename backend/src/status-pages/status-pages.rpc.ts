@@ -6,9 +6,9 @@ import type {
   StatusPage,
   StatusPageService,
 } from '@uptime/proto/gen/status_page/v1/status_page_service_pb';
-import { maskFields } from '../rpc/field-mask';
-import { required, timestampOut } from '../rpc/fields';
-import { serviceContext } from '../rpc/rpc-context';
+import { maskFields } from '../rpc-kit/field-mask';
+import { required, timestampOut } from '../rpc-kit/fields';
+import { serviceContext } from '../rpc-kit/call-context';
 import type { DailySummaryService } from './daily-summary.service';
 import type { ComponentField, ComponentInput, PageComponentsService } from './page-components.service';
 import type { AccessType } from './status-page.entity';

@@ -3,7 +3,7 @@ import { FieldMaskSchema } from '@bufbuild/protobuf/wkt';
 import { StatusReportFilter, StatusReportStatus } from '@uptime/proto/gen/status_report/v1/status_report_service_pb';
 import { ValidationError } from '../common/errors';
 import { STATUS_REPORT_STATUSES } from './status-report.entity';
-import { maskFields } from '../rpc/field-mask';
+import { maskFields } from '../rpc-kit/field-mask';
 import { codecs, MASK_FIELDS, statusReportOut } from './status-reports.rpc';
 
 describe('status report RPC mapping', () => {

@@ -12,10 +12,10 @@ import {
   type StatusReportUpdate,
 } from '@uptime/proto/gen/status_report/v1/status_report_service_pb';
 import { paginationOf } from '../common/paging';
-import { EnumCodec } from '../rpc/enum-codec';
-import { dateIn, timestampOut } from '../rpc/fields';
-import { maskFields } from '../rpc/field-mask';
-import { serviceContext } from '../rpc/rpc-context';
+import { EnumCodec } from '../rpc-kit/enum-codec';
+import { dateIn, timestampOut } from '../rpc-kit/fields';
+import { maskFields } from '../rpc-kit/field-mask';
+import { serviceContext } from '../rpc-kit/call-context';
 import type { StatusReportStatus } from './status-report.entity';
 import type { StatusReportFilter } from './status-report.schemas';
 import type { StatusReportUpdateView, StatusReportView } from './status-report.view';

@@ -9,9 +9,9 @@ import {
   type SubscriberService,
 } from '@uptime/proto/gen/subscriber/v1/subscriber_service_pb';
 import { paginationOf } from '../common/paging';
-import { EnumCodec } from '../rpc/enum-codec';
-import { timestampOut } from '../rpc/fields';
-import { serviceContext } from '../rpc/rpc-context';
+import { EnumCodec } from '../rpc-kit/enum-codec';
+import { timestampOut } from '../rpc-kit/fields';
+import { serviceContext } from '../rpc-kit/call-context';
 import type { SubscriberStatus } from './page-subscriber.entity';
 import type { SubscriberView } from './subscriber.view';
 import type { SubscribersService } from './subscribers.service';

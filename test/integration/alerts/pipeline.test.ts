@@ -16,7 +16,7 @@ import type { ServiceContext } from '../../../backend/src/common/context';
 import type { AppConfig } from '../../../backend/src/config/config';
 import { APP_CONFIG } from '../../../backend/src/config/config.module';
 import { MaintenancesService } from '../../../backend/src/maintenances/maintenances.service';
-import type { CheckStatus, Region } from '../../../backend/src/monitors/monitor.constants';
+import type { CheckStatus, Region } from '../../../backend/src/checks/check-config';
 import { MonitorsService } from '../../../backend/src/monitors/monitors.service';
 import { NotificationsService } from '../../../backend/src/notifications/notifications.service';
 import { PageComponentsService } from '../../../backend/src/status-pages/page-components.service';

@@ -2,7 +2,7 @@
 // assertions the check succeeds when the name has an A, AAAA or CNAME record. The resolver is the
 // system's unless a server is configured (CHECKER_DNS_SERVER; tests use one on loopback).
 import { Resolver } from 'node:dns/promises';
-import type { DnsRecordType } from '../../monitors/monitor.constants';
+import type { DnsRecordType } from '../../checks/check-config';
 import { budgetMs, type MonitorView } from '../../monitors/monitor.view';
 import { judgeRecords } from '../assertions';
 import {

@@ -4,7 +4,7 @@
 import { isIP, isIPv6 } from 'node:net';
 import { rootCertificates } from 'node:tls';
 import { Client, credentials, Metadata, status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
-import type { GrpcConfig } from '../../monitors/monitor.constants';
+import type { GrpcConfig } from '../../checks/check-config';
 import { budgetMs, type MonitorView } from '../../monitors/monitor.view';
 import { elapsed, emptyResult, statusOf, type Probe, type ProbeContext, type ProbeResult } from '../probe';
 import { resolveHost, splitHostPort, targetFailure } from './target';

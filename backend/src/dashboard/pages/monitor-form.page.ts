@@ -13,7 +13,7 @@ import {
   RECORD_COMPARATORS,
   REGIONS,
   STRING_COMPARATORS,
-} from '../../monitors/monitor.constants';
+} from '../../checks/check-config';
 import type { MonitorView } from '../../monitors/monitor.view';
 import type { MonitorDependents } from '../../monitors/monitors.service';
 import {

@@ -3,7 +3,7 @@
 // `monitors/changes.json` while the page is open.
 import { pointMarks } from '../../common/chart-marks';
 import { html, type Html } from '../../common/html';
-import { MONITOR_KINDS } from '../../monitors/monitor.constants';
+import { MONITOR_KINDS } from '../../checks/check-config';
 import {
   locationLabel,
   OVERVIEW_DAYS,

@@ -4,7 +4,7 @@
 // status-page-content.page.ts.
 import { html, trusted, type Html } from '../../common/html';
 import { PAGE_LOCALES } from '../../public-pages/render/i18n';
-import { THEME_KEYS, THEMES, THEME_VARIABLE_ALIASES } from '../../public-pages/render/themes';
+import { THEME_KEYS, THEMES, THEME_VARIABLE_ALIASES } from '../../status-pages/themes';
 import type { StatusPageDependents } from '../../status-pages/status-pages.repository';
 import type { StatusPageView } from '../../status-pages/status-page.views';
 import {

@@ -8,7 +8,7 @@
 // in a browser that holds the page's session cookie; feed readers and badge embeds need a public page.
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { parseCookies } from '../../dashboard/cookies';
+import { parseCookies } from '../../http/cookies';
 import type { PublicPage } from '../public-page.types';
 import { ipInRanges } from './ipv4-cidr';
 import { PagePasswords } from './page-passwords';

@@ -9,7 +9,7 @@ import type { PublicPage } from '../public-page.types';
 import type { PageLocale } from './i18n';
 import { pageMessages } from './page.messages';
 import { PUBLIC_PAGE_CSS } from './public-page.css';
-import { themeCss } from './themes';
+import { themeCss } from '../../status-pages/themes';
 
 export interface PageLayoutOptions {
   page: PublicPage;

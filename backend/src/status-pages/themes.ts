@@ -2,7 +2,7 @@
 // override, and the one sanitizer every theme value passes, both when the API stores it
 // (status-page.schemas.ts) and when a page is rendered, so that a value can never leave its CSS
 // declaration (no `;`, `}`, `<`, url(), comments or escapes reach the stylesheet).
-import type { CustomTheme } from '../../status-pages/status-page.entity';
+import type { CustomTheme } from './status-page.entity';
 
 /** What a variable holds, which decides the values it accepts. */
 type VariableKind = 'colour' | 'length' | 'font';

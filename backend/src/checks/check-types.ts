@@ -2,7 +2,7 @@
 // from the service so that validation, scheduling and ingest can name them without importing it.
 import type { AgentPresence } from '../agent-presence/agent-presence.service';
 import type { MonitorView } from '../monitors/monitor.view';
-import type { CheckOutcome } from './check-runner';
+import type { CheckOutcome } from '../checker/check-runner';
 
 /** A run handed to an agent: a slot of a monitor's schedule (cron) or a trigger (api). */
 export interface ClaimedRun {

@@ -1,6 +1,7 @@
 import { loadConfig, type ConfigError } from '../config/config';
 import { createLogger } from '../logging/logger';
-import { BODY_LIMIT_BYTES, fastifyOptions } from './fastify-options';
+import { BODY_LIMIT_BYTES } from '../http/body-limit';
+import { fastifyOptions } from './fastify-options';
 
 describe(fastifyOptions.name, () => {
   const logger = createLogger('silent');

@@ -7,7 +7,7 @@ import { APP_CONFIG } from '../config/config.module';
 import { McpEndpoint } from '../mcp/mcp.endpoint';
 import { RateLimitHook } from '../rate-limit/rate-limit.hook';
 import { RpcServer } from '../rpc/rpc.server';
-import { registerCors } from './cors';
+import { registerCors } from '../http/cors';
 
 export async function registerTransports(app: NestFastifyApplication): Promise<void> {
   registerCors(app.getHttpAdapter().getInstance(), app.get<AppConfig>(APP_CONFIG));

@@ -6,4 +6,4 @@ import { SchedulesRepository } from './schedules.repository';
   providers: [SchedulesRepository],
   exports: [SchedulesRepository],
 })
-export class SchedulingModule {}
+export class SchedulesModule {}

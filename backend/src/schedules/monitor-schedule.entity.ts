@@ -1,6 +1,6 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { RefColumn, Timestamp } from '../database/columns';
-import { MonitorEntity } from './monitor.entity';
+import { MonitorEntity } from '../monitors/monitor.entity';
 
 /**
  * When a monitor next runs at one location (a public region, or `private-location:<id>`), and who
@@ -42,7 +42,7 @@ export class MonitorScheduleEntity {
 /** An immediate check asked for with triggerMonitor, one row per location, run once. */
 @Entity('check_triggers')
 @Index('ix_check_triggers_pending', ['location', 'requestedAt'], { where: 'done_at IS NULL' })
-// The trigger limits look up a monitor's latest and pending triggers (checker/scheduling/trigger-limits.ts).
+// The trigger limits look up a monitor's latest and pending triggers (schedules/trigger-limits.ts).
 @Index('ix_check_triggers_monitor', ['monitorId', 'requestedAt'])
 export class CheckTriggerEntity {
   @PrimaryColumn({ type: 'bigint', generated: 'identity' })

@@ -11,9 +11,9 @@
 //   bound and refusing it would lose a true result.
 import { z } from 'zod';
 import { isEntityId } from '../common/ids';
-import { CHECK_STATUSES, CHECK_TRIGGERS, RESULT_RETENTION_DAYS } from '../monitors/monitor.constants';
-import type { ReportedResult } from './check-work.types';
-import { PROBE_ERROR_KINDS } from './probe';
+import { CHECK_STATUSES, CHECK_TRIGGERS, RESULT_RETENTION_DAYS } from '../checks/check-config';
+import type { ReportedResult } from '../checks/check-types';
+import { PROBE_ERROR_KINDS } from '../checker/probe';
 
 const DAY_MS = 86_400_000;
 

@@ -1,13 +1,14 @@
 // Keeps migrations and entities in step.
-//   node dist/database/migration-tool.js generate <Name>   write a migration for the entity changes
-//   node dist/database/migration-tool.js check             exit 1 when the entities need a migration
+//   node dist/cli/migration-tool.js generate <Name>   write a migration for the entity changes
+//   node dist/cli/migration-tool.js check             exit 1 when the entities need a migration
 // Both apply the committed migrations to a fresh database (embedded PGlite in memory, or a scratch
 // database on the PostgreSQL of MIGRATION_CHECK_DATABASE_URL) and diff the result against the entities.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { createDataSource, pendingSchemaChanges } from './data-source';
-import { startEphemeralDatabase } from './embedded/embedded-postgres';
+import { createDataSource, pendingSchemaChanges } from '../database/data-source';
+import { ENTITIES } from '../entities';
+import { startEphemeralDatabase } from '../database/embedded/embedded-postgres';
 
 async function scratchDatabase(): Promise<{ url: string; close: () => Promise<void> }> {
   const admin = process.env.MIGRATION_CHECK_DATABASE_URL;
@@ -60,7 +61,12 @@ async function main(): Promise<number> {
     return 2;
   }
   const scratch = await scratchDatabase();
-  const dataSource = createDataSource({ url: scratch.url, poolSize: 2, applicationName: 'migration-tool' });
+  const dataSource = createDataSource({
+    url: scratch.url,
+    poolSize: 2,
+    applicationName: 'migration-tool',
+    entities: ENTITIES,
+  });
   try {
     await dataSource.initialize();
     await dataSource.runMigrations({ transaction: 'each' });

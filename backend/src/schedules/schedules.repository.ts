@@ -2,14 +2,14 @@
 // leases (FOR UPDATE SKIP LOCKED, so concurrent agents never take the same run), and marks runs done.
 import { Inject, Injectable } from '@nestjs/common';
 import { LessThan } from 'typeorm';
-import { Database } from '../../database/database';
-import { PERIODICITY_SECONDS, REGIONS, type MonitorKind } from '../../monitors/monitor.constants';
-import type { MonitorEntity } from '../../monitors/monitor.entity';
-import { CheckTriggerEntity, MonitorScheduleEntity } from '../../monitors/monitor-schedule.entity';
-import { LimitExceededError } from '../../common/errors';
-import type { ClaimedRun, HeldRun, ReportedResult } from '../check-work.types';
+import { Database } from '../database/database';
+import { PERIODICITY_SECONDS, REGIONS, type MonitorKind } from '../checks/check-config';
+import type { MonitorEntity } from '../monitors/monitor.entity';
+import { CheckTriggerEntity, MonitorScheduleEntity } from './monitor-schedule.entity';
+import { LimitExceededError } from '../common/errors';
+import type { ClaimedRun, HeldRun, ReportedResult } from '../checks/check-types';
 
-export type { ClaimedRun } from '../check-work.types';
+export type { ClaimedRun } from '../checks/check-types';
 import { firstSlot, offsetMs, privateLocation } from './slots';
 import { TRIGGER_LOCK, triggerCooldownLeftMs, triggerCooldownMessage } from './trigger-limits';
 

@@ -4,10 +4,8 @@ import type { FastifyHttpOptions } from 'fastify';
 import type { Server } from 'node:http';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config/config';
+import { BODY_LIMIT_BYTES } from '../http/body-limit';
 import { rewritePageDomain } from '../public-pages/page-domains';
-
-/** Largest body Fastify reads (REST, MCP, agents): agents report results in batches of up to 1000. */
-export const BODY_LIMIT_BYTES = 8 * 1024 * 1024;
 
 export function fastifyOptions(config: AppConfig, logger: Logger): FastifyHttpOptions<Server> {
   const timeoutMs = config.requestTimeoutMs;
