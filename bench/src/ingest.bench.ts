@@ -9,7 +9,7 @@ import type { AppConfig } from '../../backend/src/config/config';
 import { APP_CONFIG } from '../../backend/src/config/config.module';
 import { ResultIngestService } from '../../backend/src/check-results/result-ingest';
 import { emptyResult } from '../../backend/src/checker/probe';
-import { SchedulesRepository } from '../../backend/src/checker/scheduling/schedules.repository';
+import { SchedulesRepository } from '../../backend/src/schedules/schedules.repository';
 import { MonitorsRepository } from '../../backend/src/monitors/monitors.repository';
 import { PrivateLocationsRepository } from '../../backend/src/private-locations/private-locations.repository';
 import { MonitorsService } from '../../backend/src/monitors/monitors.service';
