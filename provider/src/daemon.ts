@@ -15,8 +15,10 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { createServerCertificate } from './plugin/certificate';
 import { APP_PROTOCOL_VERSION, FORWARDED_ENV, openSession } from './plugin/session';
+import { PROVIDER } from './registry';
 
 const DEFAULT_IDLE_MS = 10 * 60_000;
+const FORWARDED: readonly string[] = FORWARDED_ENV;
 
 interface Hello {
   secret: string;
@@ -51,8 +53,7 @@ function readHello(socket: Socket): Promise<Hello> {
         lines.close();
       } else {
         const [kind, name, ...value] = line.split(' ');
-        if (kind === 'ENV' && name && (FORWARDED_ENV as readonly string[]).includes(name))
-          hello.env[name] = value.join(' ');
+        if (kind === 'ENV' && name && FORWARDED.includes(name)) hello.env[name] = value.join(' ');
       }
     });
     lines.once('close', () => reject(new Error('launcher went away')));
@@ -125,6 +126,7 @@ function main(): void {
       if (!versions.includes(String(APP_PROTOCOL_VERSION)))
         throw new Error(`terraform offered protocol ${versions.join(',')}, not ${APP_PROTOCOL_VERSION}`);
       const session = await openSession({
+        provider: PROVIDER,
         clientCert: hello.clientCert,
         certificate: hello.clientCert ? certificate : null,
         env: hello.env,
@@ -143,7 +145,8 @@ function main(): void {
     });
   });
   server.listen(0, '127.0.0.1', () => {
-    port = (server.address() as { port: number }).port;
+    const address = server.address();
+    port = address !== null && typeof address === 'object' ? address.port : 0;
     mkdirSync(dirname(stateFile), { recursive: true, mode: 0o700 });
     const temporary = `${stateFile}.${process.pid}`;
     writeFileSync(temporary, `${port} ${secret}\n`, { mode: 0o600 });

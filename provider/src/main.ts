@@ -5,6 +5,7 @@
 // daemon instead (see daemon.ts); this is the one-process path, and the fallback.
 import { createServerCertificate } from './plugin/certificate';
 import { APP_PROTOCOL_VERSION, MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE, openSession } from './plugin/session';
+import { PROVIDER } from './registry';
 
 async function main(): Promise<void> {
   if (process.env[MAGIC_COOKIE_KEY] !== MAGIC_COOKIE_VALUE) {
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
   }
   const clientCert = process.env.PLUGIN_CLIENT_CERT ?? null;
   const session = await openSession({
+    provider: PROVIDER,
     clientCert,
     certificate: clientCert ? createServerCertificate() : null,
     env: process.env,

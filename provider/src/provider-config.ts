@@ -1,6 +1,6 @@
 // The provider block: api_token and base_url, with SERVICE_API_TOKEN and SERVICE_BASE_URL as fallbacks
-// (SPEC 5.3).
-import type { ApiOptions } from './client/api';
+// (SPEC 5.3), and how a configuration becomes the API client every resource verb gets.
+import { apiError, createApi, isUnauthenticated, type Api, type ApiOptions } from './client/api';
 import { httpUrl } from './framework/validators';
 import { UNKNOWN, type Block, type Diagnostics, type Obj } from './framework/types';
 
@@ -46,4 +46,30 @@ export function providerSettings(config: Obj, env: NodeJS.ProcessEnv, diags: Dia
   }
   const timeout = Number(env.SERVICE_TIMEOUT_MS ?? '');
   return { baseUrl, token, timeoutMs: Number.isFinite(timeout) && timeout > 0 ? timeout : 30_000 };
+}
+
+/**
+ * The API client of a configuration. Checks the token and the URL with one cheap call, so a wrong
+ * token or a service that is down is one clear diagnostic at the start, not one per resource.
+ */
+export async function configureApi(config: Obj, env: NodeJS.ProcessEnv, diags: Diagnostics): Promise<Api | null> {
+  const settings = providerSettings(config, env, diags);
+  if (!settings) return null;
+  const api = createApi(settings);
+  try {
+    await api.monitors.listMonitors({ limit: 1 });
+    return api;
+  } catch (error) {
+    if (isUnauthenticated(error)) {
+      diags.error(
+        'The service refused the API token',
+        `${settings.baseUrl} answered: ${error instanceof Error ? error.message : String(error)}. Set api_token (or SERVICE_API_TOKEN) to an API key of the workspace with write access.`,
+        ['api_token'],
+      );
+    } else {
+      const failure = apiError('reach', `the service at ${settings.baseUrl}`, error);
+      diags.error(`Cannot reach the service at ${settings.baseUrl}`, failure.detail);
+    }
+    return null;
+  }
 }

@@ -105,7 +105,8 @@ export function batchedMonitorReads(client: MonitorClient): MonitorClient {
         listing = null;
         reads = 0;
       }
-      return Reflect.get(target, property, receiver) as unknown;
+      const member: unknown = Reflect.get(target, property, receiver);
+      return member;
     },
   });
 }

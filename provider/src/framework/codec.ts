@@ -2,8 +2,7 @@
 // values as msgpack extension 0) or, for stored state, JSON. Decoding is guided by the schema's type
 // so every object comes out with all its attributes (null when absent) and numbers as JS numbers.
 import { decode, encode, ExtensionCodec } from '@msgpack/msgpack';
-import type { CtyType, Value } from './types';
-import { UNKNOWN } from './types';
+import { listOf, objectOf, UNKNOWN, type CtyType, type Obj, type Value } from './types';
 
 /** cty's msgpack extension for an unknown value; 12 is an unknown with refinements (terraform >= 1.6). */
 const UNKNOWN_EXT = 0;
@@ -31,7 +30,8 @@ export function encodeMsgpack(value: Value, type: CtyType): Uint8Array {
 
 export function decodeJson(bytes: Uint8Array, type: CtyType): Value {
   if (bytes.length === 0) return null;
-  return normalize(JSON.parse(Buffer.from(bytes).toString('utf8')) as unknown, type);
+  const parsed: unknown = JSON.parse(Buffer.from(bytes).toString('utf8'));
+  return normalize(parsed, type);
 }
 
 /** A decoded value in the JS form of its type: unknown as UNKNOWN, all object attributes present. */
@@ -52,28 +52,42 @@ export function normalize(raw: unknown, type: CtyType): Value {
   switch (kind) {
     case 'list':
     case 'set':
-      return (raw as unknown[]).map((element) => normalize(element, inner));
+      return elements(raw).map((element) => normalize(element, inner));
     case 'map': {
-      const source = record(raw);
-      const out: Record<string, Value> = {};
-      for (const key in source) out[key] = normalize(source[key], inner);
+      const out: Obj = {};
+      for (const [key, value] of entries(raw)) out[key] = normalize(value, inner);
       return out;
     }
     case 'object': {
-      const source = record(raw);
-      const out: Record<string, Value> = {};
-      for (const name in inner) out[name] = normalize(source[name], inner[name]);
+      const source = raw instanceof Map ? new Map(entries(raw)) : expectRecord(raw);
+      const out: Obj = {};
+      for (const name in inner) {
+        const member: unknown = source instanceof Map ? source.get(name) : Reflect.get(source, name);
+        out[name] = normalize(member, inner[name]);
+      }
       return out;
     }
   }
 }
 
-/** msgpack decodes maps as plain objects; a Map (non-string keys) is turned into one. */
-function record(raw: unknown): Record<string, unknown> {
-  if (!(raw instanceof Map)) return raw as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of raw) out[String(key)] = value;
-  return out;
+function elements(raw: unknown): unknown[] {
+  if (!Array.isArray(raw)) throw new TypeError('expected a list or set');
+  const list: unknown[] = raw;
+  return list;
+}
+
+/** msgpack decodes maps as plain objects, or as a Map when a key is not a string. */
+function entries(raw: unknown): [string, unknown][] {
+  if (raw instanceof Map) {
+    const map: Map<unknown, unknown> = raw;
+    return [...map].map(([key, value]) => [String(key), value]);
+  }
+  return Object.entries(expectRecord(raw));
+}
+
+function expectRecord(raw: unknown): object {
+  if (typeof raw !== 'object' || raw === null) throw new TypeError('expected an object or map');
+  return raw;
 }
 
 /** The encodable form: UNKNOWN as the extension marker, every attribute of an object present. */
@@ -85,19 +99,31 @@ function prepare(value: Value, type: CtyType): unknown {
   switch (kind) {
     case 'list':
     case 'set':
-      return (value as Value[]).map((element) => prepare(element, inner));
+      return expectList(value).map((element) => prepare(element, inner));
     case 'map': {
       const out: Record<string, unknown> = {};
-      for (const [key, element] of Object.entries(value as Record<string, Value>)) out[key] = prepare(element, inner);
+      for (const [key, element] of Object.entries(expectObject(value))) out[key] = prepare(element, inner);
       return out;
     }
     case 'object': {
-      const source = value as Record<string, Value>;
+      const source = expectObject(value);
       const out: Record<string, unknown> = {};
       for (const [name, attrType] of Object.entries(inner)) out[name] = prepare(source[name] ?? null, attrType);
       return out;
     }
   }
+}
+
+function expectList(value: Value): Value[] {
+  const list = listOf(value);
+  if (!list) throw new TypeError('expected a list or set');
+  return list;
+}
+
+function expectObject(value: Value): Obj {
+  const object = objectOf(value);
+  if (!object) throw new TypeError('expected an object or map');
+  return object;
 }
 
 /** Whether a value contains an unknown anywhere. */
@@ -116,18 +142,18 @@ export function valuesEqual(a: Value, b: Value, type: CtyType): boolean {
   const [kind, inner] = type;
   switch (kind) {
     case 'list': {
-      const x = a as Value[];
-      const y = b as Value[];
+      const x = expectList(a);
+      const y = expectList(b);
       return x.length === y.length && x.every((element, i) => valuesEqual(element, y[i] ?? null, inner));
     }
     case 'set': {
-      const x = a as Value[];
-      const y = b as Value[];
+      const x = expectList(a);
+      const y = expectList(b);
       return x.length === y.length && x.every((element) => y.some((other) => valuesEqual(element, other, inner)));
     }
     case 'map': {
-      const x = a as Record<string, Value>;
-      const y = b as Record<string, Value>;
+      const x = expectObject(a);
+      const y = expectObject(b);
       const keys = Object.keys(x);
       return (
         keys.length === Object.keys(y).length &&
@@ -135,8 +161,8 @@ export function valuesEqual(a: Value, b: Value, type: CtyType): boolean {
       );
     }
     case 'object': {
-      const x = a as Record<string, Value>;
-      const y = b as Record<string, Value>;
+      const x = expectObject(a);
+      const y = expectObject(b);
       return Object.entries(inner).every(([k, t]) => valuesEqual(x[k] ?? null, y[k] ?? null, t));
     }
   }

@@ -1,13 +1,20 @@
 import { mergeKnown, planChange, reconcileRead } from './plan';
-import { UNKNOWN, type Block, type Value } from './types';
+import { recomputedWhen, requiresReplace, useStateForUnknown } from './plan-modifiers';
+import { UNKNOWN, type Block, type CtyType, type Value } from './types';
 
 const block: Block = {
   attributes: {
-    id: { type: 'string', computed: true, useStateForUnknown: true, description: '' },
+    id: { type: 'string', computed: true, planModifiers: [useStateForUnknown()], description: '' },
     name: { type: 'string', required: true, description: '' },
-    page_id: { type: 'string', required: true, requiresReplace: true, description: '' },
+    page_id: { type: 'string', required: true, planModifiers: [requiresReplace()], description: '' },
     timeout: { type: 'number', optional: true, computed: true, default: 45000, description: '' },
-    degraded_at: { type: 'number', optional: true, computed: true, recomputedWhen: ['timeout'], description: '' },
+    degraded_at: {
+      type: 'number',
+      optional: true,
+      computed: true,
+      planModifiers: [recomputedWhen('timeout')],
+      description: '',
+    },
     updated_at: { type: 'string', computed: true, description: '' },
     description: { type: 'string', optional: true, description: '' },
     secret: { type: 'string', optional: true, sensitive: true, writeOnly: true, description: '' },
@@ -92,7 +99,7 @@ describe(mergeKnown.name, () => {
   it('keeps every planned known value and fills the unknowns from the answer', () => {
     const planned: Value = { id: UNKNOWN, name: 'a', headers: [{ key: 'k', value: 'v' }], tags: UNKNOWN };
     const answer = { id: '9', name: 'A', headers: [{ key: 'k', value: '' }], tags: ['x'] };
-    const type = [
+    const type: CtyType = [
       'object',
       {
         id: 'string',
@@ -100,8 +107,8 @@ describe(mergeKnown.name, () => {
         headers: ['list', ['object', { key: 'string', value: 'string' }]],
         tags: ['set', 'string'],
       },
-    ] as const;
-    expect(mergeKnown(planned, answer, type as never)).toEqual({
+    ];
+    expect(mergeKnown(planned, answer, type)).toEqual({
       id: '9',
       name: 'a',
       headers: [{ key: 'k', value: 'v' }],

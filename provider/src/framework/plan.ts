@@ -1,9 +1,22 @@
-// The plan and state rules of the provider, as pure functions over whole objects: what terraform-
-// plugin-framework users know as defaults, UseStateForUnknown, RequiresReplace, and the rules that
-// keep state consistent with the plan after apply and free of perpetual diffs after a read.
+// The plan and state rules of the provider, as pure functions over whole objects: defaults, the
+// unknowns of computed attributes, the plan modifiers declared on each attribute (plan-modifiers.ts:
+// UseStateForUnknown, RequiresReplace, ...), and the rules that keep state consistent with the plan
+// after apply and free of perpetual diffs after a read.
 import { attributeType, blockTypeType } from './cty';
 import { valuesEqual } from './codec';
-import { UNKNOWN, type Attribute, type Block, type CtyType, type Obj, type Path, type Value } from './types';
+import {
+  listOf,
+  objectOf,
+  UNKNOWN,
+  type Attribute,
+  type Block,
+  type CtyType,
+  type Obj,
+  type Path,
+  type PlanModifierRequest,
+  type PlanModifierResponse,
+  type Value,
+} from './types';
 
 export interface PlannedChange {
   planned: Obj;
@@ -17,43 +30,134 @@ function isManaged(attribute: Attribute): boolean {
 
 /**
  * The planned new state from terraform's proposal (config merged with prior state for computed
- * attributes). `prior` is null on create.
+ * attributes). `prior` is null on create. In the order terraform-plugin-framework plans: defaults
+ * for what the configuration leaves null; then, when the resource changes at all, unknown for every
+ * other computed attribute left null; then each attribute's plan modifiers, nested blocks included.
  */
 export function planChange(block: Block, prior: Obj | null, proposed: Obj, config: Obj): PlannedChange {
-  const planned: Obj = { ...proposed };
-  const unknownOnAnyChange: string[] = [];
-  const recomputed: [string, string[]][] = [];
-
-  for (const [name, attribute] of Object.entries(block.attributes)) {
-    if (!attribute.computed) continue;
-    const configured = attribute.optional ? (config[name] ?? null) : null;
-    if (configured !== null) continue;
-    if (attribute.default !== undefined) planned[name] = attribute.default;
-    else if (prior === null) planned[name] = UNKNOWN;
-    else if (attribute.useStateForUnknown) planned[name] = prior[name] ?? null;
-    else if (attribute.recomputedWhen) recomputed.push([name, attribute.recomputedWhen]);
-    else unknownOnAnyChange.push(name);
-  }
-
-  if (prior !== null) {
-    for (const [name, siblings] of recomputed) {
-      const changed = siblings.some(
-        (sibling) => !sameValue(block, sibling, prior[sibling] ?? null, planned[sibling] ?? null),
-      );
-      planned[name] = changed ? UNKNOWN : (prior[name] ?? null);
-    }
-    if (unknownOnAnyChange.length > 0 && differs(block, prior, planned))
-      for (const name of unknownOnAnyChange) planned[name] = UNKNOWN;
-  }
-
+  const withDefaults = applyDefaults(block, proposed, config);
+  const changes = prior === null || differs(block, prior, withDefaults);
   const requiresReplace: Path[] = [];
-  if (prior !== null) {
-    for (const [name, attribute] of Object.entries(block.attributes)) {
-      if (attribute.requiresReplace && !sameValue(block, name, prior[name] ?? null, planned[name] ?? null))
-        requiresReplace.push([name]);
+  const planned = modifyBlock(block, prior, withDefaults, config, [], changes, requiresReplace);
+  return { planned, requiresReplace };
+}
+
+/** A configured value of an optional attribute, or null (computed-only attributes are never configured). */
+function configured(attribute: Attribute, config: Obj, name: string): Value {
+  return attribute.optional ? (config[name] ?? null) : null;
+}
+
+/** A nested attribute as a block of its attributes, with its nesting; null for any other attribute. */
+function nestedOf(attribute: Attribute): { nesting: 'single' | 'list' | 'set'; block: Block } | null {
+  return attribute.nested
+    ? { nesting: attribute.nested.nesting, block: { attributes: attribute.nested.attributes } }
+    : null;
+}
+
+/** Each nested object of a block (or nested attribute) with its own prior and configured object. */
+function eachNested(
+  nesting: 'single' | 'list' | 'set',
+  planned: Value,
+  prior: Value,
+  config: Value,
+  visit: (planned: Obj, prior: Obj | null, config: Obj, step: number | null) => Obj,
+): Value {
+  if (nesting === 'single') {
+    const object = objectOf(planned);
+    return object ? visit(object, objectOf(prior), objectOf(config) ?? {}, null) : planned;
+  }
+  // Set elements have no stable position to pair them with their prior and configured elements: no
+  // schema here nests a set, and planning inside one would need terraform's matching by value.
+  const list = listOf(planned);
+  if (nesting === 'set' || !list) return planned;
+  const priorList = listOf(prior) ?? [];
+  const configList = listOf(config) ?? [];
+  return list.map((element, i) => {
+    const object = objectOf(element);
+    return object ? visit(object, objectOf(priorList[i]), objectOf(configList[i]) ?? {}, i) : element;
+  });
+}
+
+function applyDefaults(block: Block, proposed: Obj, config: Obj): Obj {
+  const planned: Obj = { ...proposed };
+  for (const [name, attribute] of Object.entries(block.attributes)) {
+    if (attribute.computed && attribute.default !== undefined && configured(attribute, config, name) === null)
+      planned[name] = attribute.default;
+    const nested = nestedOf(attribute);
+    if (nested)
+      planned[name] = eachNested(nested.nesting, planned[name] ?? null, null, config[name] ?? null, (p, _, c) =>
+        applyDefaults(nested.block, p, c),
+      );
+  }
+  for (const [name, nested] of Object.entries(block.blocks ?? {})) {
+    planned[name] = eachNested(nested.nesting, planned[name] ?? null, null, config[name] ?? null, (p, _, c) =>
+      applyDefaults(nested.block, p, c),
+    );
+  }
+  return planned;
+}
+
+function modifyBlock(
+  block: Block,
+  prior: Obj | null,
+  proposed: Obj,
+  config: Obj,
+  path: Path,
+  changes: boolean,
+  requiresReplace: Path[],
+): Obj {
+  const planned: Obj = { ...proposed };
+  for (const [name, attribute] of Object.entries(block.attributes)) {
+    if (
+      changes &&
+      attribute.computed &&
+      attribute.default === undefined &&
+      configured(attribute, config, name) === null
+    )
+      planned[name] = UNKNOWN;
+  }
+  for (const [name, attribute] of Object.entries(block.attributes)) {
+    const at = [...path, name];
+    const modifiers = attribute.planModifiers ?? [];
+    if (modifiers.length > 0) {
+      const request: PlanModifierRequest = {
+        path: at,
+        type: attributeType(attribute),
+        block,
+        config: config[name] ?? null,
+        prior: prior ? (prior[name] ?? null) : null,
+        priorObject: prior,
+        plannedObject: planned,
+      };
+      const response: PlanModifierResponse = { planned: planned[name] ?? null, requiresReplace: false };
+      for (const modifier of modifiers) modifier.modify(request, response);
+      planned[name] = response.planned;
+      if (response.requiresReplace) requiresReplace.push(at);
+    }
+    const nested = nestedOf(attribute);
+    if (nested) {
+      planned[name] = eachNested(
+        nested.nesting,
+        planned[name] ?? null,
+        prior ? (prior[name] ?? null) : null,
+        config[name] ?? null,
+        (p, before, c, i) =>
+          modifyBlock(nested.block, before, p, c, i === null ? at : [...at, i], changes, requiresReplace),
+      );
     }
   }
-  return { planned, requiresReplace };
+  for (const [name, nested] of Object.entries(block.blocks ?? {})) {
+    const at = [...path, name];
+    planned[name] = eachNested(
+      nested.nesting,
+      planned[name] ?? null,
+      prior ? (prior[name] ?? null) : null,
+      config[name] ?? null,
+      (p, before, c, i) =>
+        modifyBlock(nested.block, before, p, c, i === null ? at : [...at, i], changes, requiresReplace),
+    );
+  }
+  return planned;
 }
 
 function typeOf(block: Block, name: string): CtyType {
@@ -83,12 +187,15 @@ export function differs(block: Block, prior: Obj, planned: Obj): boolean {
 export function withoutUnknowns(value: Value): Value {
   if (value === UNKNOWN) return null;
   if (Array.isArray(value)) return value.map(withoutUnknowns);
-  if (value && typeof value === 'object') {
-    const out: Obj = {};
-    for (const [k, v] of Object.entries(value)) out[k] = withoutUnknowns(v);
-    return out;
-  }
-  return value;
+  const object = objectOf(value);
+  return object ? objectWithoutUnknowns(object) : value;
+}
+
+/** withoutUnknowns of a whole object (a plan or a configuration). */
+export function objectWithoutUnknowns(value: Obj): Obj {
+  const out: Obj = {};
+  for (const [k, v] of Object.entries(value)) out[k] = withoutUnknowns(v);
+  return out;
 }
 
 /**
@@ -101,21 +208,25 @@ export function mergeKnown(planned: Value, actual: Value, type: CtyType): Value 
   const [kind, inner] = type;
   switch (kind) {
     case 'object': {
-      const p = planned as Obj;
-      const a = actual && typeof actual === 'object' && !Array.isArray(actual) ? actual : {};
-      const out: Obj = {};
-      for (const [name, t] of Object.entries(inner)) out[name] = mergeKnown(p[name] ?? null, a[name] ?? null, t);
-      return out;
+      const p = objectOf(planned);
+      return p ? mergeKnownObject(p, objectOf(actual) ?? {}, inner) : planned;
     }
     case 'list': {
-      const p = planned as Value[];
-      const a = Array.isArray(actual) ? actual : [];
-      return p.map((element, i) => mergeKnown(element, a[i] ?? null, inner));
+      const p = listOf(planned);
+      const a = listOf(actual) ?? [];
+      return p ? p.map((element, i) => mergeKnown(element, a[i] ?? null, inner)) : planned;
     }
     case 'set':
     case 'map':
       return containsUnknown(planned) ? actual : planned;
   }
+}
+
+/** mergeKnown for a whole object (the state of a resource) of the given attribute types. */
+export function mergeKnownObject(planned: Obj, actual: Obj, types: Record<string, CtyType>): Obj {
+  const out: Obj = {};
+  for (const [name, t] of Object.entries(types)) out[name] = mergeKnown(planned[name] ?? null, actual[name] ?? null, t);
+  return out;
 }
 
 function containsUnknown(value: Value): boolean {
@@ -147,14 +258,14 @@ export function reconcileRead(block: Block, read: Obj, prior: Obj | null): Obj {
     const now = out[name] ?? null;
     const before = prior ? (prior[name] ?? null) : null;
     if (nested.nesting === 'single') {
-      if (now && typeof now === 'object' && !Array.isArray(now)) {
-        out[name] = reconcileRead(nested.block, now, before && typeof before === 'object' ? (before as Obj) : null);
-      }
+      const object = objectOf(now);
+      if (object) out[name] = reconcileRead(nested.block, object, objectOf(before));
     } else if (Array.isArray(now)) {
-      const priorList = Array.isArray(before) ? before : [];
-      out[name] = now.map((element, i) =>
-        reconcileRead(nested.block, element as Obj, (priorList[i] as Obj | undefined) ?? null),
-      );
+      const priorList = listOf(before) ?? [];
+      out[name] = now.map((element, i) => {
+        const object = objectOf(element);
+        return object ? reconcileRead(nested.block, object, objectOf(priorList[i])) : element;
+      });
     }
   }
   return out;

@@ -1,6 +1,7 @@
 // The tfplugin6 Provider service: decodes terraform's requests with the schema's types, runs the
-// framework rules (validation, plan, state reconciliation) and calls the resource verbs. Every
-// failure becomes a diagnostic; nothing a verb throws reaches gRPC as an error.
+// framework rules (validation, plan, state reconciliation) and calls the resource verbs with the API
+// client the provider definition's `configure` made. Every failure becomes a diagnostic; nothing a
+// verb throws reaches gRPC as an error.
 import { create } from '@bufbuild/protobuf';
 import {
   ApplyResourceChange_ResponseSchema,
@@ -38,39 +39,36 @@ import {
   type ValidateProviderConfig_Request,
   type ValidateResourceConfig_Request,
 } from '../gen/tfplugin6/tfplugin6_pb.js';
-import { apiError, createApi, isUnauthenticated, type Api } from '../client/api';
-import { PROVIDER_SCHEMA, providerSettings } from '../provider-config';
-import { blockType } from './cty';
+import { blockObjectType, blockType } from './cty';
 import { decodeJson, decodeMsgpack, encodeMsgpack } from './codec';
-import { mergeKnown, planChange, reconcileRead, withoutUnknowns } from './plan';
+import { mergeKnownObject, objectWithoutUnknowns, planChange, reconcileRead } from './plan';
 import { toProtoSchema } from './schema';
 import {
   Diagnostics,
+  objectOf,
   ProviderError,
   type Block,
   type DataSourceDefinition,
   type Obj,
   type Path,
+  type ProviderDefinition,
   type ResourceDefinition,
 } from './types';
 import { validateBlock } from './validate';
 
-const SCHEMAS = new WeakMap<readonly ResourceDefinition[], GetProviderSchema_Response>();
+const SCHEMAS = new WeakMap<object, GetProviderSchema_Response>();
 
-export class ProviderServer {
-  private readonly resources: Map<string, ResourceDefinition>;
-  private readonly dataSources: Map<string, DataSourceDefinition>;
-  private api: Api | null = null;
-  private readonly definitions: readonly ResourceDefinition[];
+export class ProviderServer<C> {
+  private readonly resources: Map<string, ResourceDefinition<C>>;
+  private readonly dataSources: Map<string, DataSourceDefinition<C>>;
+  private api: C | null = null;
 
   constructor(
-    resources: readonly ResourceDefinition[],
-    dataSources: readonly DataSourceDefinition[],
+    private readonly provider: ProviderDefinition<C>,
     private readonly env: NodeJS.ProcessEnv = process.env,
   ) {
-    this.definitions = resources;
-    this.resources = new Map(resources.map((r) => [r.typeName, r]));
-    this.dataSources = new Map(dataSources.map((d) => [d.typeName, d]));
+    this.resources = new Map(provider.resources.map((r) => [r.typeName, r]));
+    this.dataSources = new Map(provider.dataSources.map((d) => [d.typeName, d]));
   }
 
   getMetadata() {
@@ -85,10 +83,10 @@ export class ProviderServer {
 
   /** Built once: terraform asks for it several times per instance, and the daemon serves many. */
   getProviderSchema(): GetProviderSchema_Response {
-    let schema = SCHEMAS.get(this.definitions);
+    let schema = SCHEMAS.get(this.provider);
     if (!schema) {
       schema = this.buildProviderSchema();
-      SCHEMAS.set(this.definitions, schema);
+      SCHEMAS.set(this.provider, schema);
     }
     return schema;
   }
@@ -101,7 +99,7 @@ export class ProviderServer {
     for (const [name, d] of this.dataSources)
       dataSourceSchemas[name] = toProtoSchema({ ...d.schema, description: d.description });
     return create(GetProviderSchema_ResponseSchema, {
-      provider: toProtoSchema(PROVIDER_SCHEMA),
+      provider: toProtoSchema(this.provider.schema),
       resourceSchemas,
       dataSourceSchemas,
       serverCapabilities: create(ServerCapabilitiesSchema, { getProviderSchemaOptional: true }),
@@ -110,36 +108,19 @@ export class ProviderServer {
 
   validateProviderConfig(req: ValidateProviderConfig_Request) {
     const diags = new Diagnostics();
-    const config = decode(req.config, PROVIDER_SCHEMA);
-    if (config) validateBlock(PROVIDER_SCHEMA, config, [], diags);
+    const config = decode(req.config, this.provider.schema);
+    if (config) validateBlock(this.provider.schema, config, [], diags);
     return create(ValidateProviderConfig_ResponseSchema, { diagnostics: toProto(diags) });
   }
 
-  /**
-   * Checks the token and the URL with one cheap call, so a wrong token or a service that is down is
-   * one clear diagnostic at the start, not one per resource.
-   */
   async configureProvider(req: ConfigureProvider_Request) {
     const diags = new Diagnostics();
-    const config = decode(req.config, PROVIDER_SCHEMA) ?? {};
-    const settings = providerSettings(config, this.env, diags);
-    if (settings) {
-      const api = createApi(settings);
-      try {
-        await api.monitors.listMonitors({ limit: 1 });
-        this.api = api;
-      } catch (error) {
-        if (isUnauthenticated(error)) {
-          diags.error(
-            'The service refused the API token',
-            `${settings.baseUrl} answered: ${(error as Error).message}. Set api_token (or SERVICE_API_TOKEN) to an API key of the workspace with write access.`,
-            ['api_token'],
-          );
-        } else {
-          const failure = apiError('reach', `the service at ${settings.baseUrl}`, error);
-          diags.error(`Cannot reach the service at ${settings.baseUrl}`, failure.detail);
-        }
-      }
+    const config = decode(req.config, this.provider.schema) ?? {};
+    try {
+      const api = await this.provider.configure(config, this.env, diags);
+      if (api !== null) this.api = api;
+    } catch (error) {
+      report(diags, error, 'configure the provider');
     }
     return create(ConfigureProvider_ResponseSchema, { diagnostics: toProto(diags) });
   }
@@ -229,16 +210,15 @@ export class ProviderServer {
       return create(ApplyResourceChange_ResponseSchema, { newState: req.priorState, diagnostics: toProto(diags) });
     const prior = decode(req.priorState, resource.schema);
     const planned = decode(req.plannedState, resource.schema);
-    const type = blockType(resource.schema);
     let next: Obj | null = prior;
     try {
       if (planned === null) {
         if (prior) await resource.delete(api, prior);
         next = null;
       } else {
-        const plan = withoutUnknowns(planned) as Obj;
+        const plan = objectWithoutUnknowns(planned);
         const answer = prior === null ? await resource.create(api, plan) : await resource.update(api, plan, prior);
-        next = mergeKnown(planned, answer, type) as Obj;
+        next = mergeKnownObject(planned, answer, blockObjectType(resource.schema));
       }
     } catch (error) {
       report(diags, error, `${planned === null ? 'delete' : prior === null ? 'create' : 'update'} ${req.typeName}`);
@@ -280,7 +260,7 @@ export class ProviderServer {
     const config = decode(req.config, dataSource.schema) ?? {};
     let state: Obj = config;
     try {
-      const read = await dataSource.read(api, withoutUnknowns(config) as Obj);
+      const read = await dataSource.read(api, objectWithoutUnknowns(config));
       state = {};
       for (const name of [
         ...Object.keys(dataSource.schema.attributes),
@@ -297,19 +277,19 @@ export class ProviderServer {
     });
   }
 
-  private resource(typeName: string, diags: Diagnostics): ResourceDefinition | null {
+  private resource(typeName: string, diags: Diagnostics): ResourceDefinition<C> | null {
     const resource = this.resources.get(typeName);
     if (!resource) diags.error(`Unknown resource type ${typeName}`, 'This provider does not serve it.');
     return resource ?? null;
   }
 
-  private dataSource(typeName: string, diags: Diagnostics): DataSourceDefinition | null {
+  private dataSource(typeName: string, diags: Diagnostics): DataSourceDefinition<C> | null {
     const dataSource = this.dataSources.get(typeName);
     if (!dataSource) diags.error(`Unknown data source ${typeName}`, 'This provider does not serve it.');
     return dataSource ?? null;
   }
 
-  private configured(diags: Diagnostics): Api | null {
+  private configured(diags: Diagnostics): C | null {
     if (!this.api)
       diags.error(
         'Provider not configured',
@@ -323,7 +303,7 @@ function decode(value: DynamicValue | undefined, block: Block): Obj | null {
   if (!value) return null;
   const type = blockType(block);
   const decoded = value.msgpack.length > 0 ? decodeMsgpack(value.msgpack, type) : decodeJson(value.json, type);
-  return decoded as Obj | null;
+  return objectOf(decoded);
 }
 
 function encode(value: Obj | null, block: Block) {

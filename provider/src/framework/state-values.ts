@@ -1,5 +1,5 @@
 // Small conversions between the API's messages and terraform state, shared by the notification,
-// status page and private location resources. The API answers an unset optional field with its
+// status page and private location mappings. The API answers an unset optional field with its
 // empty value ("", [], {}); state keeps null there when the prior state (or configuration) had null,
 // so a configuration that leaves an attribute out never shows a diff.
 import { timestampDate, type Timestamp } from '@bufbuild/protobuf/wkt';
@@ -9,29 +9,6 @@ import { describePath } from './validators';
 /** A timestamp as an RFC 3339 string (UTC, milliseconds); null when the API left it unset. */
 export function rfc3339(value: Timestamp | undefined): string | null {
   return value ? timestampDate(value).toISOString() : null;
-}
-
-/** A known string, or undefined for null and unknown. */
-export function text(value: Value | undefined): string | undefined {
-  return typeof value === 'string' ? value : undefined;
-}
-
-/** A known number, or undefined for null and unknown. */
-export function num(value: Value | undefined): number | undefined {
-  return typeof value === 'number' ? value : undefined;
-}
-
-/** The known strings of a list or set; [] for null and unknown. */
-export function strings(value: Value | undefined): string[] {
-  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-}
-
-/** A map of strings; {} for null and unknown. */
-export function stringMap(value: Value | undefined): Record<string, string> {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(value)) if (typeof v === 'string') out[k] = v;
-  return out;
 }
 
 /** The API's "" as null, unless the prior state held "" itself. */
@@ -80,9 +57,4 @@ export function splitImportId(id: string, typeName: string, what: string): { pag
     );
   }
   return { pageId: parts[0].trim(), id: parts[1].trim() };
-}
-
-/** An id attribute as the API takes it ("" when absent, which the API refuses as not found). */
-export function idOf(value: Value | undefined): string {
-  return typeof value === 'string' ? value : '';
 }

@@ -1,8 +1,8 @@
 // The provider's own small framework: how a resource or data source declares its schema (the shape
 // HashiCorp's terraform-plugin-framework uses: attributes with validators and plan modifiers, nested
 // blocks) and the CRUD verbs the tfplugin6 server calls. One declaration feeds the schema served to
-// terraform, provider-schema/schema.json, the docs and the CDKTF bindings.
-import type { Api } from '../client/api';
+// terraform, provider-schema/schema.json, the docs and the CDKTF bindings. The framework knows no API
+// client: a provider definition's `configure` makes one (`C`), and the server hands it to every verb.
 
 /** A value not known until apply (cty's unknown); never reaches a resource's CRUD verbs as input state. */
 export const UNKNOWN: unique symbol = Symbol('unknown');
@@ -15,6 +15,16 @@ export type Unknown = typeof UNKNOWN;
 export type Value = null | Unknown | string | number | boolean | Value[] | { [key: string]: Value };
 export type Obj = { [key: string]: Value };
 
+/** The value as an object (object, map or block element), or null when it is none (null, unknown, a list, ...). */
+export function objectOf(value: Value | undefined): Obj | null {
+  return value !== null && value !== undefined && typeof value === 'object' && !Array.isArray(value) ? value : null;
+}
+
+/** The value as a list or set, or null when it is none. */
+export function listOf(value: Value | undefined): Value[] | null {
+  return Array.isArray(value) ? value : null;
+}
+
 /** A cty type, in the shape terraform's JSON type encoding uses. */
 export type CtyType =
   'string' | 'number' | 'bool' | ['list' | 'set' | 'map', CtyType] | ['object', Record<string, CtyType>];
@@ -25,6 +35,44 @@ export type Path = PathStep[];
 
 /** Checks one known, non-null value; reports through diags with the given path. */
 export type Validator = (value: Value, path: Path, diags: Diagnostics) => void;
+
+/**
+ * What a plan modifier sees of one attribute (terraform-plugin-framework's ModifyPlan request): its
+ * value in the configuration, the prior state and the plan so far, and the objects holding it, so a
+ * modifier can look at sibling attributes.
+ */
+export interface PlanModifierRequest {
+  /** The attribute's path, e.g. ['headers', 0, 'key']. */
+  path: Path;
+  /** The attribute's type. */
+  type: CtyType;
+  /** The block (or nested attribute object) declaring the attribute, for its siblings' types. */
+  block: Block;
+  /** The configured value (null when left out, UNKNOWN until apply). */
+  config: Value;
+  /** The prior state's value (null also while the resource or its block element is being created). */
+  prior: Value;
+  /** The prior state's object holding the attribute; null while it is being created. */
+  priorObject: Obj | null;
+  /** The planned object holding the attribute (siblings as planned so far). */
+  plannedObject: Obj;
+}
+
+/** What a plan modifier may change: the planned value, and whether a change needs a replacement. */
+export interface PlanModifierResponse {
+  planned: Value;
+  requiresReplace: boolean;
+}
+
+/**
+ * One rule of planning, declared on the attribute and run in the declared order after defaults and
+ * unknowns are planned (e.g. `planModifiers: [useStateForUnknown(), requiresReplace()]`).
+ */
+export interface PlanModifier {
+  /** What the modifier does, for readers of the schema and of test failures. */
+  description: string;
+  modify(request: PlanModifierRequest, response: PlanModifierResponse): void;
+}
 
 export interface Attribute {
   /** What a person reading the generated docs needs: meaning, bounds and default. */
@@ -39,12 +87,12 @@ export interface Attribute {
   sensitive?: boolean;
   /** Planned when the configuration leaves the attribute null (optional + computed attributes). */
   default?: Value;
-  /** A change plans a replacement. */
-  requiresReplace?: boolean;
-  /** Computed: the prior state's value is planned instead of unknown (it does not change on update). */
-  useStateForUnknown?: boolean;
-  /** Computed and left null in config: unknown in the plan only when one of these sibling attributes changes. */
-  recomputedWhen?: string[];
+  /**
+   * Rules of planning, run in this order (see plan-modifiers.ts): `useStateForUnknown()`,
+   * `requiresReplace()`, `recomputedWhen(...)`. Without any, a computed attribute the configuration
+   * leaves null is unknown whenever the resource changes.
+   */
+  planModifiers?: PlanModifier[];
   /**
    * Write-only: the service stores it but never returns it. State keeps the configured value; a read
    * that gets no value back keeps the prior state's.
@@ -59,6 +107,8 @@ export interface BlockType {
   maxItems?: number;
   description?: string;
   block: Block;
+  /** Checks on the whole list, set or object of blocks, with the block's path. */
+  validators?: Validator[];
 }
 
 export interface Block {
@@ -91,11 +141,13 @@ export class Diagnostics {
 }
 
 /**
- * A managed resource. The server hands each verb whole objects: every attribute of the schema is a
- * key (null when absent), blocks are arrays of objects ([] when absent), sets and lists are arrays,
- * maps are plain objects. Verbs return state with every value known.
+ * A managed resource, as the server calls it with `C`, the provider's API client. The server hands
+ * each verb whole objects: every attribute of the schema is a key (null when absent), blocks are
+ * arrays of objects ([] when absent), sets and lists are arrays, maps are plain objects. Verbs return
+ * state with every value known. Resources declare themselves through a typed model (resource.ts),
+ * which makes this form.
  */
-export interface ResourceDefinition {
+export interface ResourceDefinition<C> {
   typeName: string;
   /** First line of the docs page: what the resource manages. */
   description: string;
@@ -104,21 +156,32 @@ export interface ResourceDefinition {
   importId: string;
   /** Rules across attributes (e.g. the provider block matching provider_type); values may be UNKNOWN. */
   validateConfig?(config: Obj, diags: Diagnostics): void;
-  create(api: Api, plan: Obj): Promise<Obj>;
+  create(client: C, plan: Obj): Promise<Obj>;
   /** The resource as the service has it now, or null when it no longer exists. */
-  read(api: Api, state: Obj): Promise<Obj | null>;
-  update(api: Api, plan: Obj, prior: Obj): Promise<Obj>;
-  delete(api: Api, state: Obj): Promise<void>;
+  read(client: C, state: Obj): Promise<Obj | null>;
+  update(client: C, plan: Obj, prior: Obj): Promise<Obj>;
+  delete(client: C, state: Obj): Promise<void>;
   /** State for an import id; throws ProviderError (e.g. wrong monitor kind, malformed id). */
-  importState(api: Api, id: string): Promise<Obj>;
+  importState(client: C, id: string): Promise<Obj>;
 }
 
-export interface DataSourceDefinition {
+export interface DataSourceDefinition<C> {
   typeName: string;
   description: string;
   schema: Block;
   validateConfig?(config: Obj, diags: Diagnostics): void;
-  read(api: Api, config: Obj): Promise<Obj>;
+  read(client: C, config: Obj): Promise<Obj>;
+}
+
+/**
+ * The provider itself: its configuration block, how a configuration becomes the API client `C`
+ * (null, with diagnostics, when it cannot), and what it serves.
+ */
+export interface ProviderDefinition<C> {
+  schema: Block;
+  configure(config: Obj, env: NodeJS.ProcessEnv, diags: Diagnostics): Promise<C | null>;
+  resources: readonly ResourceDefinition<C>[];
+  dataSources: readonly DataSourceDefinition<C>[];
 }
 
 /** An error a verb reports to terraform as one diagnostic, optionally on an attribute. */

@@ -1,6 +1,16 @@
 // Runs the validators declared on a schema over a configuration, with the attribute path of every
-// value, before terraform plans anything. Unknown values are left for apply time.
-import { UNKNOWN, type Attribute, type Block, type Diagnostics, type Obj, type Path, type Value } from './types';
+// value, before terraform plans anything: each attribute's validators, each block type's validators,
+// and the same again inside nested blocks and nested attributes. Unknown values are left for apply time.
+import {
+  objectOf,
+  UNKNOWN,
+  type Attribute,
+  type Block,
+  type Diagnostics,
+  type Obj,
+  type Path,
+  type Value,
+} from './types';
 
 export function validateBlock(block: Block, value: Obj, path: Path, diags: Diagnostics): void {
   for (const [name, attribute] of Object.entries(block.attributes))
@@ -8,8 +18,11 @@ export function validateBlock(block: Block, value: Obj, path: Path, diags: Diagn
   for (const [name, nested] of Object.entries(block.blocks ?? {})) {
     const v = value[name] ?? null;
     if (v === null || v === UNKNOWN) continue;
-    if (nested.nesting === 'single') validateBlock(nested.block, v as Obj, [...path, name], diags);
-    else if (Array.isArray(v)) {
+    for (const validator of nested.validators ?? []) validator(v, [...path, name], diags);
+    if (nested.nesting === 'single') {
+      const object = objectOf(v);
+      if (object) validateBlock(nested.block, object, [...path, name], diags);
+    } else if (Array.isArray(v)) {
       if (nested.maxItems !== undefined && v.length > nested.maxItems) {
         diags.error(
           `Too many ${name} blocks`,
@@ -18,8 +31,8 @@ export function validateBlock(block: Block, value: Obj, path: Path, diags: Diagn
         );
       }
       v.forEach((element, i) => {
-        if (element !== null && element !== UNKNOWN)
-          validateBlock(nested.block, element as Obj, [...path, name, i], diags);
+        const object = objectOf(element);
+        if (object) validateBlock(nested.block, object, [...path, name, i], diags);
       });
     }
   }
@@ -30,16 +43,14 @@ function validateAttribute(attribute: Attribute, value: Value, path: Path, diags
   for (const validator of attribute.validators ?? []) validator(value, path, diags);
   const nested = attribute.nested;
   if (!nested) return;
-  if (nested.nesting === 'single') validateBlock({ attributes: nested.attributes }, value as Obj, path, diags);
-  else if (Array.isArray(value)) {
+  const block: Block = { attributes: nested.attributes };
+  const object = objectOf(value);
+  if (nested.nesting === 'single') {
+    if (object) validateBlock(block, object, path, diags);
+  } else if (Array.isArray(value)) {
     value.forEach((element, i) => {
-      if (element !== null && element !== UNKNOWN)
-        validateBlock(
-          { attributes: nested.attributes },
-          element as Obj,
-          nested.nesting === 'list' ? [...path, i] : path,
-          diags,
-        );
+      const item = objectOf(element);
+      if (item) validateBlock(block, item, nested.nesting === 'list' ? [...path, i] : path, diags);
     });
   }
 }

@@ -1,7 +1,7 @@
 // service_dns_monitor: resolves a domain's records and checks them against the record assertions.
 import { noControlCharacters, oneOf } from '../framework/validators';
 import { DNS_RECORD_TYPES, RECORD_COMPARATOR } from './monitor-enums';
-import { dnsFromProto, dnsToProto, UPDATE_MASK } from './monitor-mapping';
+import { dnsFromProto, dnsMonitorModel, dnsToProto, UPDATE_MASK } from './monitor-mapping';
 import { monitorResource } from './monitor-resource';
 import * as s from './monitor-schema';
 import { domainName } from './monitor-validators';
@@ -9,6 +9,7 @@ import { domainName } from './monitor-validators';
 export const dnsMonitorResource = monitorResource({
   kind: 'dns',
   typeName: 'service_dns_monitor',
+  model: dnsMonitorModel,
   description:
     "Manages a DNS monitor: resolves a domain's records from each region and checks them against the record assertions.",
   schema: {

@@ -2,7 +2,7 @@
 import type { Attribute, BlockType } from '../framework/types';
 import { httpUrl, intBetween, noControlCharacters, oneOf, stringLength } from '../framework/validators';
 import { HTTP_METHOD, NUMBER_COMPARATOR, STRING_COMPARATOR } from './monitor-enums';
-import { httpFromProto, httpToProto, UPDATE_MASK } from './monitor-mapping';
+import { httpFromProto, httpMonitorModel, httpToProto, UPDATE_MASK } from './monitor-mapping';
 import { monitorResource } from './monitor-resource';
 import * as s from './monitor-schema';
 
@@ -25,6 +25,7 @@ function assertions(description: string, attributes: BlockType['block']['attribu
 export const httpMonitorResource = monitorResource({
   kind: 'http',
   typeName: 'service_http_monitor',
+  model: httpMonitorModel,
   description:
     'Manages an HTTP monitor: a request sent from each region on a schedule, checked against its assertions.',
   schema: {

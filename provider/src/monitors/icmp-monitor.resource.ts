@@ -1,5 +1,5 @@
 // service_icmp_monitor: three echo requests per check; average latency and packet loss are judged.
-import { UPDATE_MASK, uriFromProto, uriToProto } from './monitor-mapping';
+import { UPDATE_MASK, uriFromProto, uriMonitorModel, uriToProto } from './monitor-mapping';
 import { monitorResource } from './monitor-resource';
 import * as s from './monitor-schema';
 import { hostWithoutPort } from './monitor-validators';
@@ -7,6 +7,7 @@ import { hostWithoutPort } from './monitor-validators';
 export const icmpMonitorResource = monitorResource({
   kind: 'icmp',
   typeName: 'service_icmp_monitor',
+  model: uriMonitorModel,
   description:
     'Manages an ICMP monitor: three echo requests per check from each region; average latency and packet loss are judged.',
   schema: {

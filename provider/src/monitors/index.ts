@@ -1,4 +1,5 @@
 // The monitor resources (one per kind the provider manages) and the monitor data sources.
+import type { Api } from '../client/api';
 import type { DataSourceDefinition, ResourceDefinition } from '../framework/types';
 import { dnsMonitorResource } from './dns-monitor.resource';
 import { httpMonitorResource } from './http-monitor.resource';
@@ -7,10 +8,10 @@ import { monitorDataSource } from './monitor.data-source';
 import { monitorsDataSource } from './monitors.data-source';
 import { tcpMonitorResource } from './tcp-monitor.resource';
 
-export const monitorResources: ResourceDefinition[] = [
+export const monitorResources: ResourceDefinition<Api>[] = [
   httpMonitorResource,
   tcpMonitorResource,
   dnsMonitorResource,
   icmpMonitorResource,
 ];
-export const monitorDataSources: DataSourceDefinition[] = [monitorDataSource, monitorsDataSource];
+export const monitorDataSources: DataSourceDefinition<Api>[] = [monitorDataSource, monitorsDataSource];

@@ -14,7 +14,7 @@ import { ProviderError } from '../framework/types';
 /** Word <-> proto enum value; `decode` of a value the table lacks (UNSPECIFIED, a newer one) is an error. */
 export class EnumWords<E extends number> {
   readonly words: readonly string[];
-  private readonly byValue: Map<E, string>;
+  private readonly byValue: Map<number, string>;
 
   constructor(
     readonly what: string,
@@ -32,7 +32,7 @@ export class EnumWords<E extends number> {
   }
 
   decode(value: number): string {
-    const word = this.byValue.get(value as E);
+    const word = this.byValue.get(value);
     if (word === undefined) {
       throw new ProviderError(
         `The service returned an unknown ${this.what} (${value})`,

@@ -4,7 +4,7 @@ import { DNSMonitorSchema } from '@uptime/proto/gen/monitor/v1/dns_monitor_pb.js
 import { HTTPMonitorSchema } from '@uptime/proto/gen/monitor/v1/http_monitor_pb.js';
 import { ICMPMonitorSchema } from '@uptime/proto/gen/monitor/v1/icmp_monitor_pb.js';
 import { TCPMonitorSchema } from '@uptime/proto/gen/monitor/v1/tcp_monitor_pb.js';
-import { UNKNOWN, type Obj } from '../framework/types';
+import { UNKNOWN } from '../framework/types';
 import { dnsMonitorResource } from './dns-monitor.resource';
 import { httpMonitorResource } from './http-monitor.resource';
 import { icmpMonitorResource } from './icmp-monitor.resource';
@@ -15,14 +15,17 @@ import {
   httpToProto,
   UPDATE_MASK,
   uriFromProto,
+  uriMonitorModel,
   uriToProto,
+  type HttpMonitorModel,
+  type UriMonitorModel,
 } from './monitor-mapping';
 import { tcpMonitorResource } from './tcp-monitor.resource';
 
 /** What the service adds: the values a plan leaves to it. */
 const served = { id: '42', status: 'active', private_location_ids: ['7'] };
 
-const httpState: Obj = {
+const httpState: HttpMonitorModel = {
   ...served,
   name: 'API',
   url: 'https://api.example.com/health',
@@ -49,7 +52,7 @@ const httpState: Obj = {
   open_telemetry: { endpoint: 'https://otel.example.com/v1/metrics', headers: [{ key: 'x-api-key', value: 's' }] },
 };
 
-const uriState = (uri: string): Obj => ({
+const uriState = (uri: string): UriMonitorModel => ({
   ...served,
   name: 'target',
   uri,
@@ -95,7 +98,7 @@ describe('monitor mapping', () => {
   it('leaves unknown regions and degraded_at to the service: default regions, no threshold', () => {
     const message = create(
       TCPMonitorSchema,
-      uriToProto({ ...uriState('h:1'), regions: UNKNOWN, degraded_at: UNKNOWN }),
+      uriToProto(uriMonitorModel.read({ ...uriState('h:1'), regions: UNKNOWN, degraded_at: UNKNOWN })),
     );
     expect(message.regions).toEqual([Region.FLY_AMS, Region.FLY_IAD, Region.FLY_SIN]);
     expect(message.degradedAt).toBeUndefined();

@@ -1,11 +1,12 @@
-// Terraform state <-> monitor.v1 messages, one pair of functions per kind. Pure, so the specs beside
-// this file pin every field both ways. State keys are the schema's snake_case attribute names.
+// Terraform state <-> monitor.v1 messages, one pair of functions per kind, over each kind's typed
+// model (the schema's snake_case attribute names; defineResource checks them against the schema).
+// Pure, so the specs beside this file pin every field both ways.
 import type { Header, OpenTelemetryConfig } from '@uptime/proto/gen/monitor/v1/common_pb.js';
 import type { DNSMonitor } from '@uptime/proto/gen/monitor/v1/dns_monitor_pb.js';
 import type { HTTPMonitor } from '@uptime/proto/gen/monitor/v1/http_monitor_pb.js';
 import type { Monitor } from '@uptime/proto/gen/monitor/v1/monitor_service_pb.js';
 import type { TCPMonitor } from '@uptime/proto/gen/monitor/v1/tcp_monitor_pb.js';
-import { UNKNOWN, type Obj, type Value } from '../framework/types';
+import { model, type ModelType, type Reader } from '../framework/model';
 import {
   DEFAULT_REGIONS,
   HTTP_METHOD,
@@ -46,84 +47,144 @@ type CommonMessage = Pick<
 > & { openTelemetry?: OpenTelemetryConfig };
 type UriMessage = CommonMessage & { uri?: string };
 
-// --- planned values: a computed attribute left to the service arrives as null (or UNKNOWN) ---
+// --- the models: a computed attribute left to the service arrives as null ---
 
-const isSet = (v: Value | undefined): boolean => v !== null && v !== undefined && v !== UNKNOWN;
-const str = (v: Value | undefined): string | undefined => (typeof v === 'string' ? v : undefined);
-const bool = (v: Value | undefined): boolean | undefined => (typeof v === 'boolean' ? v : undefined);
-const int64 = (v: Value | undefined): bigint | undefined => (typeof v === 'number' ? BigInt(v) : undefined);
-const int32 = (v: Value | undefined): number | undefined => (typeof v === 'number' ? v : undefined);
-const objects = (v: Value | undefined): Obj[] =>
-  Array.isArray(v) ? v.filter((e): e is Obj => !!e && typeof e === 'object' && !Array.isArray(e)) : [];
-const words = (v: Value | undefined): string[] =>
-  Array.isArray(v) ? v.filter((e): e is string => typeof e === 'string') : [];
+const header = (s: Reader) => ({ key: s.string('key'), value: s.string('value') });
 
-const headersToProto = (v: Value | undefined) =>
-  objects(v).map((h) => ({ key: str(h.key) ?? '', value: str(h.value) ?? '' }));
+const openTelemetry = (s: Reader) => ({ endpoint: s.string('endpoint'), headers: s.blockList('headers', header) });
 
-function openTelemetryToProto(v: Value | undefined) {
-  if (!v || typeof v !== 'object' || Array.isArray(v)) return undefined;
-  return { endpoint: str(v.endpoint) ?? '', headers: headersToProto(v.headers) };
+/** What every kind's resource has. */
+function commonModel(s: Reader) {
+  return {
+    id: s.string('id'),
+    name: s.string('name'),
+    periodicity: s.string('periodicity'),
+    timeout: s.number('timeout'),
+    retry: s.number('retry'),
+    alert_quorum: s.number('alert_quorum'),
+    regions: s.stringSet('regions'),
+    tags: s.stringSet('tags'),
+    active: s.bool('active'),
+    public: s.bool('public'),
+    degraded_at: s.number('degraded_at'),
+    description: s.string('description'),
+    open_telemetry: s.object('open_telemetry', openTelemetry),
+    status: s.string('status'),
+    private_location_ids: s.stringSet('private_location_ids'),
+  };
+}
+
+/** TCP and ICMP monitors. */
+export const uriMonitorModel = model((s) => ({ ...commonModel(s), uri: s.string('uri') }));
+
+export const dnsMonitorModel = model((s) => ({
+  ...commonModel(s),
+  uri: s.string('uri'),
+  record_assertions: s.blockList('record_assertions', (a) => ({
+    record: a.string('record'),
+    target: a.string('target'),
+    comparator: a.string('comparator'),
+  })),
+}));
+
+export const httpMonitorModel = model((s) => ({
+  ...commonModel(s),
+  url: s.string('url'),
+  method: s.string('method'),
+  body: s.string('body'),
+  headers: s.blockList('headers', header),
+  follow_redirects: s.bool('follow_redirects'),
+  status_code_assertions: s.blockList('status_code_assertions', (a) => ({
+    target: a.number('target'),
+    comparator: a.string('comparator'),
+  })),
+  body_assertions: s.blockList('body_assertions', (a) => ({
+    target: a.string('target'),
+    comparator: a.string('comparator'),
+  })),
+  header_assertions: s.blockList('header_assertions', (a) => ({
+    key: a.string('key'),
+    target: a.string('target'),
+    comparator: a.string('comparator'),
+  })),
+}));
+
+export type CommonMonitorModel = ReturnType<typeof commonModel>;
+export type UriMonitorModel = ModelType<typeof uriMonitorModel>;
+export type DnsMonitorModel = ModelType<typeof dnsMonitorModel>;
+export type HttpMonitorModel = ModelType<typeof httpMonitorModel>;
+type HeaderModel = ReturnType<typeof header>;
+
+// --- planned values to messages: null is "not given" ---
+
+const given = <T>(value: T | null): T | undefined => value ?? undefined;
+const int64 = (value: number | null): bigint | undefined => (value === null ? undefined : BigInt(value));
+
+const headersToProto = (headers: HeaderModel[]) => headers.map((h) => ({ key: h.key ?? '', value: h.value ?? '' }));
+
+function openTelemetryToProto(value: CommonMonitorModel['open_telemetry']) {
+  if (!value) return undefined;
+  return { endpoint: value.endpoint ?? '', headers: headersToProto(value.headers) };
 }
 
 /** The fields every kind has. */
-function commonToProto(plan: Obj) {
+function commonToProto(plan: CommonMonitorModel) {
   // Regions left to the service: its create default, sent explicitly so an update that names
   // `regions` in the mask restores that default instead of clearing them.
-  const regions = isSet(plan.regions) ? words(plan.regions) : [...DEFAULT_REGIONS];
+  const regions = plan.regions ?? [...DEFAULT_REGIONS];
   return {
-    name: str(plan.name),
-    periodicity: PERIODICITY.encode(str(plan.periodicity) ?? ''),
+    name: given(plan.name),
+    periodicity: PERIODICITY.encode(plan.periodicity ?? ''),
     timeout: int64(plan.timeout),
     retry: int64(plan.retry),
-    alertQuorum: int32(plan.alert_quorum),
+    alertQuorum: given(plan.alert_quorum),
     regions: regions.map((r) => REGION.encode(r)),
-    tags: words(plan.tags),
-    active: bool(plan.active),
-    public: bool(plan.public),
+    tags: plan.tags ?? [],
+    active: given(plan.active),
+    public: given(plan.public),
     // Unknown (left out, or the timeout changed): the service computes it.
     degradedAt: int64(plan.degraded_at),
-    description: str(plan.description),
+    description: given(plan.description),
     openTelemetry: openTelemetryToProto(plan.open_telemetry),
   };
 }
 
-export function httpToProto(plan: Obj) {
+export function httpToProto(plan: HttpMonitorModel) {
   return {
     ...commonToProto(plan),
-    url: str(plan.url),
-    method: HTTP_METHOD.encode(str(plan.method) ?? 'GET'),
-    body: str(plan.body),
+    url: given(plan.url),
+    method: HTTP_METHOD.encode(plan.method ?? 'GET'),
+    body: given(plan.body),
     headers: headersToProto(plan.headers),
-    followRedirects: bool(plan.follow_redirects),
-    statusCodeAssertions: objects(plan.status_code_assertions).map((a) => ({
+    followRedirects: given(plan.follow_redirects),
+    statusCodeAssertions: plan.status_code_assertions.map((a) => ({
       target: int64(a.target) ?? 0n,
-      comparator: NUMBER_COMPARATOR.encode(str(a.comparator) ?? ''),
+      comparator: NUMBER_COMPARATOR.encode(a.comparator ?? ''),
     })),
-    bodyAssertions: objects(plan.body_assertions).map((a) => ({
-      target: str(a.target) ?? '',
-      comparator: STRING_COMPARATOR.encode(str(a.comparator) ?? ''),
+    bodyAssertions: plan.body_assertions.map((a) => ({
+      target: a.target ?? '',
+      comparator: STRING_COMPARATOR.encode(a.comparator ?? ''),
     })),
-    headerAssertions: objects(plan.header_assertions).map((a) => ({
-      key: str(a.key) ?? '',
-      target: str(a.target) ?? '',
-      comparator: STRING_COMPARATOR.encode(str(a.comparator) ?? ''),
+    headerAssertions: plan.header_assertions.map((a) => ({
+      key: a.key ?? '',
+      target: a.target ?? '',
+      comparator: STRING_COMPARATOR.encode(a.comparator ?? ''),
     })),
   };
 }
 
 /** TCP and ICMP monitors. */
-export function uriToProto(plan: Obj) {
-  return { ...commonToProto(plan), uri: str(plan.uri) };
+export function uriToProto(plan: UriMonitorModel) {
+  return { ...commonToProto(plan), uri: given(plan.uri) };
 }
 
-export function dnsToProto(plan: Obj) {
+export function dnsToProto(plan: DnsMonitorModel) {
   return {
     ...uriToProto(plan),
-    recordAssertions: objects(plan.record_assertions).map((a) => ({
-      record: str(a.record) ?? '',
-      target: str(a.target) ?? '',
-      comparator: RECORD_COMPARATOR.encode(str(a.comparator) ?? ''),
+    recordAssertions: plan.record_assertions.map((a) => ({
+      record: a.record ?? '',
+      target: a.target ?? '',
+      comparator: RECORD_COMPARATOR.encode(a.comparator ?? ''),
     })),
   };
 }
@@ -165,15 +226,15 @@ export const UPDATE_MASK: Record<MonitorKind, readonly string[]> = {
 
 // --- messages to state: what the service has now, in the schema's words ---
 
-const headersFromProto = (list: Header[]): Obj[] => list.map((h) => ({ key: h.key, value: h.value }));
+const headersFromProto = (list: Header[]): HeaderModel[] => list.map((h) => ({ key: h.key, value: h.value }));
 
-function openTelemetryFromProto(v: OpenTelemetryConfig | undefined): Obj | null {
+function openTelemetryFromProto(v: OpenTelemetryConfig | undefined): CommonMonitorModel['open_telemetry'] {
   if (!v) return null;
   // endpoint is optional and never "" in a valid configuration; the service returns "" for none.
   return { endpoint: v.endpoint === '' ? null : v.endpoint, headers: headersFromProto(v.headers) };
 }
 
-function commonFromProto(m: CommonMessage): Obj {
+function commonFromProto(m: CommonMessage): CommonMonitorModel {
   return {
     id: m.id,
     name: m.name ?? '',
@@ -193,7 +254,7 @@ function commonFromProto(m: CommonMessage): Obj {
   };
 }
 
-export function httpFromProto(m: HTTPMonitor): Obj {
+export function httpFromProto(m: HTTPMonitor): HttpMonitorModel {
   return {
     ...commonFromProto(m),
     url: m.url ?? '',
@@ -218,11 +279,11 @@ export function httpFromProto(m: HTTPMonitor): Obj {
 }
 
 /** TCP and ICMP monitors (and the common part of DNS and gRPC ones). */
-export function uriFromProto(m: UriMessage): Obj {
+export function uriFromProto(m: UriMessage): UriMonitorModel {
   return { ...commonFromProto(m), uri: m.uri ?? '' };
 }
 
-export function dnsFromProto(m: DNSMonitor): Obj {
+export function dnsFromProto(m: DNSMonitor): DnsMonitorModel {
   return {
     ...uriFromProto(m),
     record_assertions: m.recordAssertions.map((a) => ({

@@ -1,27 +1,30 @@
 // The verbs the four monitor resources share: read, delete and import go through GetMonitor and
 // DeleteMonitor whatever the kind; only create and update call the kind's own RPC. Each resource
-// file supplies those two calls, its schema and its message mapping.
+// file supplies those two calls, its schema, its typed model and its message mapping.
 import type { Monitor } from '@uptime/proto/gen/monitor/v1/monitor_service_pb.js';
 import { apiError, isNotFound, type Api } from '../client/api';
+import type { Model } from '../framework/model';
 import { reconcileRead } from '../framework/plan';
-import { ProviderError, type Block, type Obj, type ResourceDefinition } from '../framework/types';
-import { KIND_LABEL, kindOf, type MonitorKind } from './monitor-mapping';
+import { defineResource } from '../framework/resource';
+import { ProviderError, type Block, type ResourceDefinition } from '../framework/types';
+import { KIND_LABEL, kindOf, type CommonMonitorModel, type MonitorKind } from './monitor-mapping';
 
-export interface MonitorKindSpec {
+export interface MonitorKindSpec<M extends CommonMonitorModel> {
   kind: MonitorKind;
   typeName: string;
   description: string;
   schema: Block;
+  model: Model<M>;
   /** Create<Kind>Monitor with the planned values; the service's answer as state. */
-  create(api: Api, plan: Obj): Promise<Obj | undefined>;
+  create(api: Api, plan: M): Promise<M | undefined>;
   /** Update<Kind>Monitor with the whole desired monitor and the kind's full update mask. */
-  update(api: Api, id: string, plan: Obj): Promise<Obj | undefined>;
+  update(api: Api, id: string, plan: M): Promise<M | undefined>;
   /** State from a GetMonitor answer of this kind; undefined for any other kind. */
-  fromMonitor(monitor: Monitor): Obj | undefined;
+  fromMonitor(monitor: Monitor): M | undefined;
 }
 
 /** The id in state: a string, always known once the monitor exists. */
-const idOf = (state: Obj): string => (typeof state.id === 'string' ? state.id : '');
+const idOf = (state: CommonMonitorModel): string => state.id ?? '';
 
 /** The resource a monitor of `kind` is managed by, for messages. */
 export function resourceTypeOf(kind: string): string {
@@ -31,7 +34,7 @@ export function resourceTypeOf(kind: string): string {
 /** The error for a monitor id of another kind than the resource manages, naming the right resource. */
 export function wrongKind(
   id: string,
-  spec: Pick<MonitorKindSpec, 'kind' | 'typeName'>,
+  spec: { kind: MonitorKind; typeName: string },
   found: Monitor | undefined,
   importing: boolean,
 ): ProviderError {
@@ -50,32 +53,32 @@ export function wrongKind(
   );
 }
 
-async function getMonitor(api: Api, spec: MonitorKindSpec, id: string, action: string): Promise<Monitor | null> {
+async function getMonitor(api: Api, typeName: string, id: string, action: string): Promise<Monitor | null> {
   try {
     const res = await api.monitors.getMonitor({ id });
     return res.monitor ?? null;
   } catch (err) {
     if (isNotFound(err)) return null;
-    throw apiError(action, spec.typeName, err, 'monitor');
+    throw apiError(action, typeName, err, 'monitor');
   }
 }
 
-function answered(spec: MonitorKindSpec, action: string, state: Obj | undefined): Obj {
-  if (!state)
-    throw new ProviderError(`Could not ${action} ${spec.typeName}`, 'The service answered without the monitor.');
+function answered<M>(typeName: string, action: string, state: M | undefined): M {
+  if (!state) throw new ProviderError(`Could not ${action} ${typeName}`, 'The service answered without the monitor.');
   return state;
 }
 
-export function monitorResource(spec: MonitorKindSpec): ResourceDefinition {
-  return {
+export function monitorResource<M extends CommonMonitorModel>(spec: MonitorKindSpec<M>): ResourceDefinition<Api> {
+  return defineResource<Api, M>({
     typeName: spec.typeName,
     description: spec.description,
     schema: spec.schema,
     importId: '<id>',
+    model: spec.model,
 
     async create(api, plan) {
       try {
-        return answered(spec, 'create', await spec.create(api, plan));
+        return answered(spec.typeName, 'create', await spec.create(api, plan));
       } catch (err) {
         if (err instanceof ProviderError) throw err;
         throw apiError('create', spec.typeName, err, 'monitor');
@@ -84,7 +87,7 @@ export function monitorResource(spec: MonitorKindSpec): ResourceDefinition {
 
     async read(api, state) {
       const id = idOf(state);
-      const found = await getMonitor(api, spec, id, 'read');
+      const found = await getMonitor(api, spec.typeName, id, 'read');
       if (!found) return null;
       const read = spec.fromMonitor(found);
       if (!read) throw wrongKind(id, spec, found, false);
@@ -93,7 +96,7 @@ export function monitorResource(spec: MonitorKindSpec): ResourceDefinition {
 
     async update(api, plan, prior) {
       try {
-        return answered(spec, 'update', await spec.update(api, idOf(prior), plan));
+        return answered(spec.typeName, 'update', await spec.update(api, idOf(prior), plan));
       } catch (err) {
         if (err instanceof ProviderError) throw err;
         throw apiError('update', spec.typeName, err, 'monitor');
@@ -111,7 +114,7 @@ export function monitorResource(spec: MonitorKindSpec): ResourceDefinition {
 
     async importState(api, id) {
       const trimmed = id.trim();
-      const found = await getMonitor(api, spec, trimmed, 'import');
+      const found = await getMonitor(api, spec.typeName, trimmed, 'import');
       if (!found) {
         throw new ProviderError(
           `Cannot import ${spec.typeName}: monitor ${trimmed} does not exist`,
@@ -122,7 +125,7 @@ export function monitorResource(spec: MonitorKindSpec): ResourceDefinition {
       if (!state) throw wrongKind(trimmed, spec, found, true);
       // As a read with no prior state: an empty description is "not set", the way a configuration
       // without one plans it, so the first plan after an import shows no change.
-      return reconcileRead(spec.schema, state, null);
+      return spec.model.read(reconcileRead(spec.schema, spec.model.write(state), null));
     },
-  };
+  });
 }

@@ -13,6 +13,7 @@ import {
   stringLength,
 } from '../framework/validators';
 import { DEFAULT_REGIONS, MONITOR_STATUSES, PERIODICITY, REGION } from './monitor-enums';
+import { recomputedWhen, useStateForUnknown } from '../framework/plan-modifiers';
 
 export const MAX_HEADERS = 20;
 export const MAX_ASSERTIONS = 10;
@@ -35,7 +36,7 @@ export const id: Attribute = {
   description: 'The monitor id the service assigned (a number in a string). Used to import the monitor.',
   type: 'string',
   computed: true,
-  useStateForUnknown: true,
+  planModifiers: [useStateForUnknown()],
 };
 
 export const name: Attribute = {
@@ -138,7 +139,7 @@ export function degradedAt(extra = ''): Attribute {
     type: 'number',
     optional: true,
     computed: true,
-    recomputedWhen: ['timeout'],
+    planModifiers: [recomputedWhen('timeout')],
     validators: [intBetween(0, 120000)],
   };
 }
@@ -154,7 +155,7 @@ export const status: Attribute = {
   description: `The monitor's status as the service judges it: one of ${quoted(MONITOR_STATUSES)} (\`unknown\` until a check has been judged).`,
   type: 'string',
   computed: true,
-  useStateForUnknown: true,
+  planModifiers: [useStateForUnknown()],
 };
 
 export const privateLocationIds: Attribute = {
@@ -162,7 +163,7 @@ export const privateLocationIds: Attribute = {
     'Ids of the private locations that run this monitor. Read-only here: set it with `monitor_ids` of `service_private_location`.',
   type: ['set', 'string'],
   computed: true,
-  useStateForUnknown: true,
+  planModifiers: [useStateForUnknown()],
 };
 
 /** The `uri` of a TCP, DNS or ICMP monitor, in the form `what` describes. */

@@ -1,60 +1,84 @@
 // service_monitor: one monitor of any kind, looked up by id.
 import type { Monitor } from '@uptime/proto/gen/monitor/v1/monitor_service_pb.js';
-import { apiError, isNotFound } from '../client/api';
-import { ProviderError, type Attribute, type DataSourceDefinition, type Obj } from '../framework/types';
-import { dnsFromProto, httpFromProto, uriFromProto } from './monitor-mapping';
+import { apiError, isNotFound, type Api } from '../client/api';
+import { model, type ModelType } from '../framework/model';
+import { defineDataSource } from '../framework/resource';
+import { ProviderError, type Attribute } from '../framework/types';
+import { dnsFromProto, httpFromProto, uriFromProto, type CommonMonitorModel } from './monitor-mapping';
 import { MONITOR_STATUSES, PERIODICITY } from './monitor-enums';
 import { quoted } from './monitor-schema';
 
 const computed = (type: Attribute['type'], description: string): Attribute => ({ type, computed: true, description });
 
-/** The data source's attributes from a GetMonitor answer; fields a kind lacks are null. */
-export function monitorSummaryOf(monitor: Monitor): Obj {
-  const { config } = monitor;
-  let type: string;
-  let state: Obj;
-  switch (config.case) {
-    case 'http':
-      state = httpFromProto(config.value);
-      type = 'http';
-      break;
-    case 'tcp':
-    case 'icmp':
-      state = uriFromProto(config.value);
-      type = config.case;
-      break;
-    case 'dns':
-      state = dnsFromProto(config.value);
-      type = 'dns';
-      break;
-    case 'grpc':
-      // No resource manages gRPC monitors, but they are monitors of the workspace all the same.
-      state = uriFromProto(config.value);
-      type = 'grpc';
-      break;
-    case undefined:
-      throw new ProviderError('The service returned a monitor without a kind');
-  }
+const monitorSummaryModel = model((s) => ({
+  id: s.string('id'),
+  type: s.string('type'),
+  name: s.string('name'),
+  url: s.string('url'),
+  uri: s.string('uri'),
+  periodicity: s.string('periodicity'),
+  method: s.string('method'),
+  active: s.bool('active'),
+  public: s.bool('public'),
+  description: s.string('description'),
+  timeout: s.number('timeout'),
+  status: s.string('status'),
+  tags: s.stringSet('tags'),
+  private_location_ids: s.stringSet('private_location_ids'),
+}));
+
+type MonitorSummary = ModelType<typeof monitorSummaryModel>;
+
+/** What every kind has, and where a kind lacks url, uri or method: null. */
+function summaryOf(type: string, state: CommonMonitorModel): MonitorSummary {
   return {
-    id: state.id ?? null,
+    id: state.id,
     type,
-    name: state.name ?? null,
-    url: state.url ?? null,
-    uri: state.uri ?? null,
-    periodicity: state.periodicity ?? null,
-    method: state.method ?? null,
-    active: state.active ?? null,
-    public: state.public ?? null,
-    description: state.description ?? null,
-    timeout: state.timeout ?? null,
-    status: state.status ?? null,
+    name: state.name,
+    url: null,
+    uri: null,
+    periodicity: state.periodicity,
+    method: null,
+    active: state.active,
+    public: state.public,
+    description: state.description,
+    timeout: state.timeout,
+    status: state.status,
     tags: state.tags ?? [],
     private_location_ids: state.private_location_ids ?? [],
   };
 }
 
-export const monitorDataSource: DataSourceDefinition = {
+/** The data source's attributes from a GetMonitor answer; fields a kind lacks are null. */
+export function monitorSummaryOf(monitor: Monitor): MonitorSummary {
+  const { config } = monitor;
+  switch (config.case) {
+    case 'http': {
+      const state = httpFromProto(config.value);
+      return { ...summaryOf('http', state), url: state.url, method: state.method };
+    }
+    case 'tcp':
+    case 'icmp': {
+      const state = uriFromProto(config.value);
+      return { ...summaryOf(config.case, state), uri: state.uri };
+    }
+    case 'dns': {
+      const state = dnsFromProto(config.value);
+      return { ...summaryOf('dns', state), uri: state.uri };
+    }
+    case 'grpc': {
+      // No resource manages gRPC monitors, but they are monitors of the workspace all the same.
+      const state = uriFromProto(config.value);
+      return { ...summaryOf('grpc', state), uri: state.uri };
+    }
+    case undefined:
+      throw new ProviderError('The service returned a monitor without a kind');
+  }
+}
+
+export const monitorDataSource = defineDataSource<Api, MonitorSummary>({
   typeName: 'service_monitor',
+  model: monitorSummaryModel,
   description: 'Reads one monitor of any kind by its id.',
   schema: {
     description: 'Reads one monitor of any kind by its id.',
@@ -82,7 +106,7 @@ export const monitorDataSource: DataSourceDefinition = {
     },
   },
   async read(api, config) {
-    const id = typeof config.id === 'string' ? config.id.trim() : '';
+    const id = config.id?.trim() ?? '';
     let found: Monitor | undefined;
     try {
       found = (await api.monitors.getMonitor({ id })).monitor;
@@ -99,4 +123,4 @@ export const monitorDataSource: DataSourceDefinition = {
     if (!found) throw new ProviderError(`The service returned no monitor for id ${id}`);
     return monitorSummaryOf(found);
   },
-};
+});

@@ -1,16 +1,26 @@
 // service_monitors: one page of the workspace's monitors, newest first.
 import type { ListMonitorsResponse } from '@uptime/proto/gen/monitor/v1/monitor_service_pb.js';
-import { apiError } from '../client/api';
-import type { DataSourceDefinition, Obj } from '../framework/types';
+import { apiError, type Api } from '../client/api';
+import { model, type ModelType } from '../framework/model';
+import { defineDataSource } from '../framework/resource';
 import { intAtLeast, intBetween } from '../framework/validators';
 
 export const DEFAULT_LIMIT = 50;
+
+const monitorsModel = model((s) => ({
+  limit: s.number('limit'),
+  offset: s.number('offset'),
+  monitors: s.objectList('monitors', (m) => ({ id: m.string('id'), name: m.string('name'), type: m.string('type') })),
+}));
+
+type MonitorsModel = ModelType<typeof monitorsModel>;
+type ListedMonitor = NonNullable<MonitorsModel['monitors']>[number];
 
 /**
  * The response groups monitors by kind; the page itself is newest first across kinds (the service
  * orders by id, descending), so merge the groups back into that order.
  */
-export function monitorList(res: ListMonitorsResponse): Obj[] {
+export function monitorList(res: ListMonitorsResponse): ListedMonitor[] {
   const all = [
     ...res.httpMonitors.map((m) => ({ id: m.id, name: m.name ?? '', type: 'http' })),
     ...res.tcpMonitors.map((m) => ({ id: m.id, name: m.name ?? '', type: 'tcp' })),
@@ -25,8 +35,9 @@ export function monitorList(res: ListMonitorsResponse): Obj[] {
   });
 }
 
-export const monitorsDataSource: DataSourceDefinition = {
+export const monitorsDataSource = defineDataSource<Api, MonitorsModel>({
   typeName: 'service_monitors',
+  model: monitorsModel,
   description: "Lists the workspace's monitors of every kind, newest first, one page at a time.",
   schema: {
     description: "Lists the workspace's monitors of every kind, newest first, one page at a time.",
@@ -61,8 +72,8 @@ export const monitorsDataSource: DataSourceDefinition = {
     },
   },
   async read(api, config) {
-    const limit = typeof config.limit === 'number' ? config.limit : DEFAULT_LIMIT;
-    const offset = typeof config.offset === 'number' ? config.offset : 0;
+    const limit = config.limit ?? DEFAULT_LIMIT;
+    const offset = config.offset ?? 0;
     try {
       const res = await api.monitors.listMonitors({ limit, offset });
       return { limit, offset, monitors: monitorList(res) };
@@ -70,4 +81,4 @@ export const monitorsDataSource: DataSourceDefinition = {
       throw apiError('read', 'service_monitors', err);
     }
   },
-};
+});

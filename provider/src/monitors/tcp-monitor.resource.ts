@@ -1,5 +1,5 @@
 // service_tcp_monitor: a TCP connection to host:port; latency is the connect time.
-import { UPDATE_MASK, uriFromProto, uriToProto } from './monitor-mapping';
+import { UPDATE_MASK, uriFromProto, uriMonitorModel, uriToProto } from './monitor-mapping';
 import { monitorResource } from './monitor-resource';
 import * as s from './monitor-schema';
 import { hostPort } from './monitor-validators';
@@ -7,6 +7,7 @@ import { hostPort } from './monitor-validators';
 export const tcpMonitorResource = monitorResource({
   kind: 'tcp',
   typeName: 'service_tcp_monitor',
+  model: uriMonitorModel,
   description: 'Manages a TCP monitor: a connection opened to host:port from each region on a schedule.',
   schema: {
     description: 'Manages a TCP monitor.',

@@ -4,31 +4,15 @@
 // returns webhook and ntfy URLs without their query string, user info and fragment, and webhook
 // headers without their values; the state keeps the configured values wherever the API's answer is
 // what it would show for them, so write-only parts never cause a diff.
+//
+// A new channel kind is one entry of CHANNEL_BLOCKS (its title, its oneof case and its arguments):
+// the block's schema, its model, its message mapping, its update mask paths and provider_type's
+// allowed values all follow from that entry.
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import type { Notification, NotificationSchema } from '@uptime/proto/gen/notification/v1/notification_service_pb.js';
-import type { Attribute, Block, Obj, Value } from '../framework/types';
+import type { Reader } from '../framework/model';
+import type { Attribute, Block } from '../framework/types';
 import { httpUrl, matches, noControlCharacters, oneOf, sizeAtMost, stringLength } from '../framework/validators';
-
-export const PROVIDER_TYPES = [
-  'discord',
-  'email',
-  'slack',
-  'pagerduty',
-  'opsgenie',
-  'webhook',
-  'telegram',
-  'sms',
-  'whatsapp',
-  'google_chat',
-  'grafana_oncall',
-  'ntfy',
-  'ms_teams',
-] as const;
-export type ProviderType = (typeof PROVIDER_TYPES)[number];
-
-export function isProviderType(value: Value): value is ProviderType {
-  return typeof value === 'string' && (PROVIDER_TYPES as readonly string[]).includes(value);
-}
 
 /** How an argument's value travels: in the clear, write-only as a whole, or a URL whose secret parts are write-only. */
 type ArgumentKind = 'plain' | 'secret' | 'url';
@@ -40,6 +24,19 @@ interface ArgumentSpec {
   kind: ArgumentKind;
   required: boolean;
   attribute: Attribute;
+}
+
+/** The case of notification.v1's `provider` oneof: the block's name in camelCase. */
+type ProviderCase = NonNullable<Notification['provider']['case']>;
+
+interface ChannelBlockSpec {
+  /** The block's name in its docs. */
+  title: string;
+  oneof: ProviderCase;
+  /** The block's arguments, except webhook `headers` (a nested list, handled on its own). */
+  arguments: readonly ArgumentSpec[];
+  /** The block has `headers`, a list of `{key, value}` whose values are write-only. */
+  headers?: true;
 }
 
 const url = (what: string, required: boolean, kind: ArgumentKind): Attribute => ({
@@ -84,82 +81,113 @@ const arg = (name: string, kind: ArgumentKind, attribute: Attribute): ArgumentSp
 const webhookUrl = (service: string) =>
   arg('webhook_url', 'secret', url(`Incoming webhook URL of ${service}`, true, 'secret'));
 
-/** Arguments of each block, except webhook `headers` (a nested list, handled on its own). */
-export const BLOCK_ARGUMENTS: Record<ProviderType, readonly ArgumentSpec[]> = {
-  discord: [webhookUrl('the Discord channel')],
-  email: [
-    arg('email', 'plain', {
-      description: 'E-mail address that receives the alerts (at most 320 characters).',
-      type: 'string',
-      required: true,
-      validators: [
-        stringLength(1, 320),
-        matches(/^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/, 'an e-mail address such as oncall@example.com'),
-      ],
-    }),
-  ],
-  slack: [webhookUrl('the Slack channel')],
-  pagerduty: [
-    arg('integration_key', 'secret', credential('Integration key of the PagerDuty service (Events API v2)', true)),
-  ],
-  opsgenie: [
-    arg('api_key', 'secret', credential('API key of the Opsgenie integration', true)),
-    arg('region', 'plain', {
-      description: 'Opsgenie region of the account: `us` or `eu`.',
-      type: 'string',
-      required: true,
-      validators: [oneOf(['us', 'eu'])],
-    }),
-  ],
-  webhook: [
-    arg('endpoint', 'url', url('URL the alerts are POSTed to', true, 'url')),
-    arg('signing_secret', 'secret', {
-      ...credential('Signing secret', false),
-      description:
-        'Secret that signs each request, at most 1024 characters: the `X-Signature-256` header carries `sha256=` and the hex HMAC-SHA256 of the raw body with this key, which the receiver recomputes and compares in constant time. When omitted, requests are not signed. Sensitive and write-only: the service never returns it, so the state keeps the configured value.',
-    }),
-  ],
-  telegram: [
-    arg('chat_id', 'plain', {
-      description:
-        'Telegram chat that receives the alerts: a numeric chat id (negative for groups) or an @channel username.',
-      type: 'string',
-      required: true,
-      validators: [matches(/^(-?\d{1,20}|@[A-Za-z][A-Za-z0-9_]{4,31})$/, 'a numeric chat id or an @channel username')],
-    }),
-  ],
-  sms: [arg('phone_number', 'plain', phone('SMS'))],
-  whatsapp: [arg('phone_number', 'plain', phone('WhatsApp'))],
-  google_chat: [webhookUrl('the Google Chat space')],
-  grafana_oncall: [webhookUrl('the Grafana OnCall integration')],
-  ntfy: [
-    arg('topic', 'plain', {
-      description: 'ntfy topic: 1 to 64 letters, digits, `-` or `_`.',
-      type: 'string',
-      required: true,
-      validators: [stringLength(1, 64), matches(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only')],
-    }),
-    arg('server_url', 'url', url('URL of the ntfy server; when omitted, the public ntfy.sh', false, 'url')),
-    arg('token', 'secret', credential('Access token of the ntfy server', false)),
-  ],
-  ms_teams: [webhookUrl('the Microsoft Teams channel (Workflows or incoming webhook)')],
-};
+/** Every provider block, in the order provider_type's description lists them. */
+const CHANNEL_BLOCKS = {
+  discord: { title: 'Discord', oneof: 'discord', arguments: [webhookUrl('the Discord channel')] },
+  email: {
+    title: 'E-mail',
+    oneof: 'email',
+    arguments: [
+      arg('email', 'plain', {
+        description: 'E-mail address that receives the alerts (at most 320 characters).',
+        type: 'string',
+        required: true,
+        validators: [
+          stringLength(1, 320),
+          matches(/^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/, 'an e-mail address such as oncall@example.com'),
+        ],
+      }),
+    ],
+  },
+  slack: { title: 'Slack', oneof: 'slack', arguments: [webhookUrl('the Slack channel')] },
+  pagerduty: {
+    title: 'PagerDuty',
+    oneof: 'pagerduty',
+    arguments: [
+      arg('integration_key', 'secret', credential('Integration key of the PagerDuty service (Events API v2)', true)),
+    ],
+  },
+  opsgenie: {
+    title: 'Opsgenie',
+    oneof: 'opsgenie',
+    arguments: [
+      arg('api_key', 'secret', credential('API key of the Opsgenie integration', true)),
+      arg('region', 'plain', {
+        description: 'Opsgenie region of the account: `us` or `eu`.',
+        type: 'string',
+        required: true,
+        validators: [oneOf(['us', 'eu'])],
+      }),
+    ],
+  },
+  webhook: {
+    title: 'Generic webhook',
+    oneof: 'webhook',
+    arguments: [
+      arg('endpoint', 'url', url('URL the alerts are POSTed to', true, 'url')),
+      arg('signing_secret', 'secret', {
+        ...credential('Signing secret', false),
+        description:
+          'Secret that signs each request, at most 1024 characters: the `X-Signature-256` header carries `sha256=` and the hex HMAC-SHA256 of the raw body with this key, which the receiver recomputes and compares in constant time. When omitted, requests are not signed. Sensitive and write-only: the service never returns it, so the state keeps the configured value.',
+      }),
+    ],
+    headers: true,
+  },
+  telegram: {
+    title: 'Telegram',
+    oneof: 'telegram',
+    arguments: [
+      arg('chat_id', 'plain', {
+        description:
+          'Telegram chat that receives the alerts: a numeric chat id (negative for groups) or an @channel username.',
+        type: 'string',
+        required: true,
+        validators: [
+          matches(/^(-?\d{1,20}|@[A-Za-z][A-Za-z0-9_]{4,31})$/, 'a numeric chat id or an @channel username'),
+        ],
+      }),
+    ],
+  },
+  sms: { title: 'SMS', oneof: 'sms', arguments: [arg('phone_number', 'plain', phone('SMS'))] },
+  whatsapp: { title: 'WhatsApp', oneof: 'whatsapp', arguments: [arg('phone_number', 'plain', phone('WhatsApp'))] },
+  google_chat: { title: 'Google Chat', oneof: 'googleChat', arguments: [webhookUrl('the Google Chat space')] },
+  grafana_oncall: {
+    title: 'Grafana OnCall',
+    oneof: 'grafanaOncall',
+    arguments: [webhookUrl('the Grafana OnCall integration')],
+  },
+  ntfy: {
+    title: 'ntfy',
+    oneof: 'ntfy',
+    arguments: [
+      arg('topic', 'plain', {
+        description: 'ntfy topic: 1 to 64 letters, digits, `-` or `_`.',
+        type: 'string',
+        required: true,
+        validators: [stringLength(1, 64), matches(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only')],
+      }),
+      arg('server_url', 'url', url('URL of the ntfy server; when omitted, the public ntfy.sh', false, 'url')),
+      arg('token', 'secret', credential('Access token of the ntfy server', false)),
+    ],
+  },
+  ms_teams: {
+    title: 'Microsoft Teams',
+    oneof: 'msTeams',
+    arguments: [webhookUrl('the Microsoft Teams channel (Workflows or incoming webhook)')],
+  },
+} satisfies Record<string, ChannelBlockSpec>;
 
-const BLOCK_TITLES: Record<ProviderType, string> = {
-  discord: 'Discord',
-  email: 'E-mail',
-  slack: 'Slack',
-  pagerduty: 'PagerDuty',
-  opsgenie: 'Opsgenie',
-  webhook: 'Generic webhook',
-  telegram: 'Telegram',
-  sms: 'SMS',
-  whatsapp: 'WhatsApp',
-  google_chat: 'Google Chat',
-  grafana_oncall: 'Grafana OnCall',
-  ntfy: 'ntfy',
-  ms_teams: 'Microsoft Teams',
-};
+export type ProviderType = keyof typeof CHANNEL_BLOCKS;
+
+export function isProviderType(value: unknown): value is ProviderType {
+  return typeof value === 'string' && Object.hasOwn(CHANNEL_BLOCKS, value);
+}
+
+/** The provider types, in CHANNEL_BLOCKS order. */
+export const PROVIDER_TYPES: readonly ProviderType[] = Object.keys(CHANNEL_BLOCKS).filter(isProviderType);
+
+/** A block's entry, typed as every entry (headers optional). */
+const channel = (kind: ProviderType): ChannelBlockSpec => CHANNEL_BLOCKS[kind];
 
 const HEADERS: Attribute = {
   description:
@@ -190,44 +218,52 @@ const HEADERS: Attribute = {
 /** The schema of one provider block. */
 export function blockSchema(kind: ProviderType): Block {
   const attributes: Record<string, Attribute> = {};
-  for (const a of BLOCK_ARGUMENTS[kind]) attributes[a.name] = a.attribute;
-  if (kind === 'webhook') attributes.headers = HEADERS;
+  for (const a of channel(kind).arguments) attributes[a.name] = a.attribute;
+  if (channel(kind).headers) attributes.headers = HEADERS;
   return {
-    description: `${BLOCK_TITLES[kind]} settings; give it exactly when provider_type is \`${kind}\`.`,
+    description: `${channel(kind).title} settings; give it exactly when provider_type is \`${kind}\`.`,
     attributes,
   };
 }
 
-/** The oneof case of each provider type (its camelCase name). */
-export function oneofCase(kind: ProviderType): NonNullable<Notification['provider']['case']> {
-  return kind.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()) as NonNullable<Notification['provider']['case']>;
-}
-
 export function providerTypeOfCase(caseName: string | undefined): ProviderType | undefined {
-  return PROVIDER_TYPES.find((kind) => oneofCase(kind) === caseName);
+  return PROVIDER_TYPES.find((kind) => channel(kind).oneof === caseName);
 }
 
 type ProviderInit = MessageInitShape<typeof NotificationSchema>['provider'];
 
-interface Header {
-  key: string;
-  value: string;
+export type HeaderModel = { key: string | null; value: string | null };
+
+/** One provider block as state: its arguments by name (null when unset), and webhook `headers`. */
+export type ChannelBlock = { [argument: string]: string | null | HeaderModel[] };
+
+const headerModel = (s: Reader): HeaderModel => ({ key: s.string('key'), value: s.string('value') });
+
+/** The model of one provider block, read from its state object. */
+export function channelBlockModel(kind: ProviderType): (s: Reader) => ChannelBlock {
+  return (s) => {
+    const block: ChannelBlock = {};
+    for (const a of channel(kind).arguments) block[a.name] = s.string(a.name);
+    if (channel(kind).headers) block.headers = s.objectList('headers', headerModel);
+    return block;
+  };
 }
 
-function headersOf(value: Value | undefined): Header[] {
-  if (!Array.isArray(value)) return [];
-  return value.map((h) => {
-    const o: Obj = h && typeof h === 'object' && !Array.isArray(h) ? h : {};
-    return { key: typeof o.key === 'string' ? o.key : '', value: typeof o.value === 'string' ? o.value : '' };
-  });
+/** The headers of a block (none when it has no list). */
+function headersOf(value: ChannelBlock[string] | undefined): HeaderModel[] {
+  return Array.isArray(value) ? value : [];
 }
 
 /** A block's state object as the API's oneof, every argument sent as configured ("" when unset). */
-export function blockToProto(kind: ProviderType, block: Obj): ProviderInit {
+export function blockToProto(kind: ProviderType, block: ChannelBlock): ProviderInit {
   const value: Record<string, unknown> = {};
-  for (const a of BLOCK_ARGUMENTS[kind]) value[a.local] = typeof block[a.name] === 'string' ? block[a.name] : '';
-  if (kind === 'webhook') value.headers = headersOf(block.headers);
-  return { case: oneofCase(kind), value };
+  for (const a of channel(kind).arguments) {
+    const given = block[a.name];
+    value[a.local] = typeof given === 'string' ? given : '';
+  }
+  if (channel(kind).headers)
+    value.headers = headersOf(block.headers).map((h) => ({ key: h.key ?? '', value: h.value ?? '' }));
+  return { case: channel(kind).oneof, value };
 }
 
 /**
@@ -256,13 +292,14 @@ export function publicUrl(value: string): string {
  */
 export function blockFromProto(
   kind: ProviderType,
-  api: Record<string, unknown>,
-  prior: Obj | null,
+  api: object,
+  prior: ChannelBlock | null,
   configured: readonly string[],
-): Obj {
-  const out: Obj = {};
-  for (const a of BLOCK_ARGUMENTS[kind]) {
-    const given = typeof api[a.local] === 'string' ? (api[a.local] as string) : '';
+): ChannelBlock {
+  const out: ChannelBlock = {};
+  for (const a of channel(kind).arguments) {
+    const answered: unknown = Reflect.get(api, a.local);
+    const given = typeof answered === 'string' ? answered : '';
     const before = prior?.[a.name];
     switch (a.kind) {
       case 'plain':
@@ -281,7 +318,7 @@ export function blockFromProto(
       }
     }
   }
-  if (kind === 'webhook') out.headers = headersFromProto(api.headers, prior?.headers);
+  if (channel(kind).headers) out.headers = headersFromProto(Reflect.get(api, 'headers'), prior?.headers);
   return out;
 }
 
@@ -290,10 +327,10 @@ export function blockFromProto(
  * header used once); a key the prior state lacks gets a null value. No headers: null unless the
  * prior state held an empty list.
  */
-export function headersFromProto(api: unknown, prior: Value | undefined): Value {
+export function headersFromProto(api: unknown, prior: ChannelBlock[string] | undefined): HeaderModel[] | null {
   const keys = Array.isArray(api) ? api.map((h: { key?: unknown }) => (typeof h?.key === 'string' ? h.key : '')) : [];
   if (keys.length === 0) return Array.isArray(prior) ? [] : null;
-  const available = headersOf(prior);
+  const available = headersOf(prior).map((h) => ({ key: h.key ?? '', value: h.value ?? '' }));
   return keys.map((key) => {
     const at = available.findIndex((h) => h.key === key);
     const value = at < 0 ? null : available.splice(at, 1)[0].value;
@@ -303,7 +340,7 @@ export function headersFromProto(api: unknown, prior: Value | undefined): Value 
 
 /** update_mask paths of a block: each argument on its own, so each is set exactly as sent. */
 export function blockMaskPaths(kind: ProviderType): string[] {
-  const paths = BLOCK_ARGUMENTS[kind].map((a) => `${kind}.${a.name}`);
-  if (kind === 'webhook') paths.push('webhook.headers');
+  const paths = channel(kind).arguments.map((a) => `${kind}.${a.name}`);
+  if (channel(kind).headers) paths.push(`${kind}.headers`);
   return paths;
 }

@@ -1,13 +1,25 @@
 // Data source service_notification: one notification channel by id (SPEC 2.11), without its settings
 // or credentials.
-import { apiError } from '../client/api';
-import { ProviderError, type DataSourceDefinition } from '../framework/types';
-import { optionalText, rfc3339, idOf } from '../framework/state-values';
+import { apiError, type Api } from '../client/api';
+import { model, type ModelType } from '../framework/model';
+import { defineDataSource } from '../framework/resource';
+import { ProviderError } from '../framework/types';
+import { optionalText, rfc3339 } from '../framework/state-values';
 
 const TYPE = 'service_notification';
 
-export const notificationDataSource: DataSourceDefinition = {
+const channelModel = model((s) => ({
+  id: s.string('id'),
+  name: s.string('name'),
+  provider_type: s.string('provider_type'),
+  monitor_ids: s.stringSet('monitor_ids'),
+  created_at: s.string('created_at'),
+  updated_at: s.string('updated_at'),
+}));
+
+export const notificationDataSource = defineDataSource<Api, ModelType<typeof channelModel>>({
   typeName: TYPE,
+  model: channelModel,
   description:
     'Reads a notification channel by id: its name, kind and the monitors wired to it. Credentials are never returned.',
   schema: {
@@ -30,7 +42,7 @@ export const notificationDataSource: DataSourceDefinition = {
   },
 
   async read(api, config) {
-    const id = idOf(config.id);
+    const id = config.id ?? '';
     try {
       const { notification: n } = await api.notifications.getNotification({ id });
       if (!n) throw new ProviderError(`Could not read ${TYPE}`, `The service answered without channel ${id}.`);
@@ -47,4 +59,4 @@ export const notificationDataSource: DataSourceDefinition = {
       throw apiError('read', TYPE, err, 'notification');
     }
   },
-};
+});

@@ -6,9 +6,11 @@ import { Diagnostics, UNKNOWN, type Attribute, type Obj, type Path, type Value }
 import { blockFromProto, blockToProto, headersFromProto, PROVIDER_TYPES, publicUrl } from './notification-blocks';
 import {
   notificationFromProto,
+  notificationModel,
   notificationToProto,
   notificationUpdateMask,
   validateNotificationConfig,
+  type NotificationModel,
 } from './notification.mapping';
 import { notificationApiError, notificationResource } from './notification.resource';
 
@@ -18,6 +20,13 @@ function stateOf(values: Obj): Obj {
   for (const kind of PROVIDER_TYPES) out[kind] = [];
   return { ...out, ...values };
 }
+
+/** The model of such an object: what the resource's verbs get as plan or prior state. */
+const planOf = (values: Obj): NotificationModel => notificationModel.read(stateOf(values));
+
+/** The state the resource writes for an API notification. */
+const stateFrom = (api: Notification, prior: NotificationModel | null): Obj =>
+  notificationModel.write(notificationFromProto(api, prior));
 
 function apiNotification(init: Parameters<typeof create<typeof NotificationSchema>>[1]): Notification {
   return create(NotificationSchema, {
@@ -41,7 +50,7 @@ function check(attribute: Attribute | undefined, value: Value, path: Path): Diag
 }
 
 describe('notification mapping', () => {
-  const slackPlan = stateOf({
+  const slackPlan = planOf({
     name: 'Alerts',
     provider_type: 'slack',
     monitor_ids: ['2', '1'],
@@ -56,7 +65,7 @@ describe('notification mapping', () => {
       provider: { case: 'slack', value: { webhookUrl: 'https://hooks.slack.com/services/T/B/secret' } },
     });
     const webhook = notificationToProto(
-      stateOf({
+      planOf({
         provider_type: 'webhook',
         webhook: [{ endpoint: 'https://example.com/hook?sig=1', headers: [{ key: 'X-Token', value: 's3cret' }] }],
       }),
@@ -71,7 +80,7 @@ describe('notification mapping', () => {
       },
     });
     expect(
-      notificationToProto(stateOf({ provider_type: 'ms_teams', ms_teams: [{ webhook_url: 'https://t.example' }] }))
+      notificationToProto(planOf({ provider_type: 'ms_teams', ms_teams: [{ webhook_url: 'https://t.example' }] }))
         .provider,
     ).toEqual({
       case: 'msTeams',
@@ -87,7 +96,7 @@ describe('notification mapping', () => {
       configuredSecrets: ['webhook_url'],
       provider: { case: 'slack', value: { webhookUrl: '' } },
     });
-    const state = notificationFromProto(api, slackPlan);
+    const state = stateFrom(api, slackPlan);
     expect(state).toEqual(
       stateOf({
         id: '7',
@@ -100,7 +109,7 @@ describe('notification mapping', () => {
       }),
     );
     // On import nothing is known about the credential: null, set once by the next plan.
-    expect(notificationFromProto(api, null).slack).toEqual([{ webhook_url: null }]);
+    expect(stateFrom(api, null).slack).toEqual([{ webhook_url: null }]);
   });
 
   it('leaves unset name and monitor_ids null when the configuration left them out', () => {
@@ -109,10 +118,10 @@ describe('notification mapping', () => {
       name: '',
       provider: { case: 'email', value: { email: 'a@example.com' } },
     });
-    const state = notificationFromProto(api, stateOf({ provider_type: 'email', email: [{ email: 'a@example.com' }] }));
+    const state = stateFrom(api, planOf({ provider_type: 'email', email: [{ email: 'a@example.com' }] }));
     expect(state.name).toBeNull();
     expect(state.monitor_ids).toBeNull();
-    expect(notificationFromProto(api, stateOf({ name: '', monitor_ids: [] })).monitor_ids).toEqual([]);
+    expect(stateFrom(api, planOf({ name: '', monitor_ids: [] })).monitor_ids).toEqual([]);
   });
 
   it('shows a provider_type changed outside, with the new block and no old one', () => {
@@ -120,7 +129,7 @@ describe('notification mapping', () => {
       providerType: 'email',
       provider: { case: 'email', value: { email: 'b@example.com' } },
     });
-    const state = notificationFromProto(api, slackPlan);
+    const state = stateFrom(api, slackPlan);
     expect(state.provider_type).toBe('email');
     expect(state.slack).toEqual([]);
     expect(state.email).toEqual([{ email: 'b@example.com' }]);
@@ -198,8 +207,8 @@ describe('notification mapping', () => {
   });
 
   it('names every managed field in the update mask, each argument on its own', () => {
-    const prior = stateOf({ provider_type: 'ntfy' });
-    const plan = stateOf({ provider_type: 'ntfy', ntfy: [{ topic: 't', server_url: null, token: null }] });
+    const prior = planOf({ provider_type: 'ntfy' });
+    const plan = planOf({ provider_type: 'ntfy', ntfy: [{ topic: 't', server_url: null, token: null }] });
     expect(notificationUpdateMask(plan, prior)).toEqual([
       'name',
       'provider_type',
@@ -208,11 +217,11 @@ describe('notification mapping', () => {
       'ntfy.server_url',
       'ntfy.token',
     ]);
-    expect(
-      notificationUpdateMask(stateOf({ provider_type: 'webhook' }), stateOf({ provider_type: 'webhook' })),
-    ).toEqual(expect.arrayContaining(['webhook.endpoint', 'webhook.signing_secret', 'webhook.headers']));
+    expect(notificationUpdateMask(planOf({ provider_type: 'webhook' }), planOf({ provider_type: 'webhook' }))).toEqual(
+      expect.arrayContaining(['webhook.endpoint', 'webhook.signing_secret', 'webhook.headers']),
+    );
     // A new provider_type needs its block whole.
-    expect(notificationUpdateMask(plan, stateOf({ provider_type: 'slack' }))).toEqual([
+    expect(notificationUpdateMask(plan, planOf({ provider_type: 'slack' }))).toEqual([
       'name',
       'provider_type',
       'monitor_ids',

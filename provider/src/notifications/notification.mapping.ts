@@ -1,40 +1,72 @@
-// service_notification state <-> notification.v1 messages, the update mask, and the rule that
-// exactly one provider block, the one named by provider_type, is given.
+// service_notification state <-> notification.v1 messages over its typed model, the update mask, and
+// the rule that exactly one provider block, the one named by provider_type, is given.
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import type { Notification, NotificationSchema } from '@uptime/proto/gen/notification/v1/notification_service_pb.js';
+import { shapedModel, type ModelType, type Reader } from '../framework/model';
 import { UNKNOWN, type Diagnostics, type Obj, type Value } from '../framework/types';
-import { optionalList, optionalText, rfc3339, strings, text } from '../framework/state-values';
+import { optionalList, optionalText, rfc3339 } from '../framework/state-values';
 import {
   blockFromProto,
   blockMaskPaths,
   blockToProto,
+  channelBlockModel,
   isProviderType,
   PROVIDER_TYPES,
   providerTypeOfCase,
+  type ChannelBlock,
   type ProviderType,
 } from './notification-blocks';
 
 type NotificationInit = MessageInitShape<typeof NotificationSchema>;
 
-/** The one object of a list block (max 1), or null when the block is absent. */
-function blockOf(state: Obj, kind: ProviderType): Obj | null {
-  const list = state[kind];
-  if (!Array.isArray(list) || list.length === 0) return null;
-  const first = list[0];
-  return first && typeof first === 'object' && !Array.isArray(first) ? first : null;
+/** The provider blocks given, each the one object of its list block (max 1). */
+export type ChannelBlocks = Partial<Record<ProviderType, ChannelBlock>>;
+
+function channelBlocks(s: Reader): ChannelBlocks {
+  const blocks: ChannelBlocks = {};
+  for (const kind of PROVIDER_TYPES) {
+    const [first] = s.blockList(kind, channelBlockModel(kind));
+    if (first) blocks[kind] = first;
+  }
+  return blocks;
 }
 
+/**
+ * The model: the channel's attributes, and its provider blocks by provider type (state holds one
+ * list block per type, [] for each absent one).
+ */
+export const notificationModel = shapedModel(
+  (s) => ({
+    id: s.string('id'),
+    name: s.string('name'),
+    provider_type: s.string('provider_type'),
+    monitor_ids: s.stringSet('monitor_ids'),
+    created_at: s.string('created_at'),
+    updated_at: s.string('updated_at'),
+    blocks: channelBlocks(s),
+  }),
+  ({ blocks, ...attributes }) => {
+    const state: Obj = { ...attributes };
+    for (const kind of PROVIDER_TYPES) {
+      const block = blocks[kind];
+      state[kind] = block ? [block] : [];
+    }
+    return state;
+  },
+);
+
+export type NotificationModel = ModelType<typeof notificationModel>;
+
 /** The notification message of a planned state: every managed field, the block of provider_type. */
-export function notificationToProto(plan: Obj): NotificationInit {
+export function notificationToProto(plan: NotificationModel): NotificationInit {
   const kind = plan.provider_type;
   if (!isProviderType(kind)) throw new Error(`provider_type ${JSON.stringify(kind)} is not known`);
   const message: NotificationInit = {
     providerType: kind,
-    monitorIds: strings(plan.monitor_ids),
-    provider: blockToProto(kind, blockOf(plan, kind) ?? {}),
+    monitorIds: plan.monitor_ids ?? [],
+    provider: blockToProto(kind, plan.blocks[kind] ?? {}),
   };
-  const name = text(plan.name);
-  if (name !== undefined) message.name = name;
+  if (plan.name !== null) message.name = plan.name;
   return message;
 }
 
@@ -43,32 +75,32 @@ export function notificationToProto(plan: Obj): NotificationInit {
  * is named on its own, so it is set exactly as sent (a removed ntfy token or endpoint query string
  * goes away); when provider_type changes the block is named whole, as the API requires.
  */
-export function notificationUpdateMask(plan: Obj, prior: Obj): string[] {
-  const kind = plan.provider_type as ProviderType;
+export function notificationUpdateMask(plan: NotificationModel, prior: NotificationModel): string[] {
+  const kind = plan.provider_type;
   const paths = ['name', 'provider_type', 'monitor_ids'];
+  if (!isProviderType(kind)) return paths;
   if (prior.provider_type !== kind) paths.push(kind);
   else paths.push(...blockMaskPaths(kind));
   return paths;
 }
 
 /** The state of an API notification; `prior` (the plan, the state, or null on import) supplies write-only values. */
-export function notificationFromProto(api: Notification, prior: Obj | null): Obj {
-  const state: Obj = {
+export function notificationFromProto(api: Notification, prior: NotificationModel | null): NotificationModel {
+  const blocks: ChannelBlocks = {};
+  const kind = providerTypeOfCase(api.provider.case);
+  if (kind && api.provider.value) {
+    const priorBlock = prior && prior.provider_type === kind ? (prior.blocks[kind] ?? null) : null;
+    blocks[kind] = blockFromProto(kind, api.provider.value, priorBlock, api.configuredSecrets);
+  }
+  return {
     id: api.id,
     name: optionalText(api.name, prior?.name),
     provider_type: api.providerType,
     monitor_ids: optionalList(api.monitorIds, prior?.monitor_ids),
     created_at: rfc3339(api.createdAt),
     updated_at: rfc3339(api.updatedAt),
+    blocks,
   };
-  const kind = providerTypeOfCase(api.provider.case);
-  for (const type of PROVIDER_TYPES) state[type] = [];
-  if (kind) {
-    const priorBlock = prior && prior.provider_type === kind ? blockOf(prior, kind) : null;
-    const value = api.provider.value as unknown as Record<string, unknown>;
-    state[kind] = [blockFromProto(kind, value, priorBlock, api.configuredSecrets)];
-  }
-  return state;
 }
 
 const given = (value: Value): boolean => Array.isArray(value) && value.length > 0;

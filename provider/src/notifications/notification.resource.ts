@@ -1,16 +1,19 @@
 // service_notification: a notification channel (SPEC 2.5) through notification.v1.NotificationService.
 import type { Api } from '../client/api';
 import { apiError, isNotFound } from '../client/api';
-import { ProviderError, type Attribute, type BlockType, type Obj, type ResourceDefinition } from '../framework/types';
+import { defineResource } from '../framework/resource';
+import { ProviderError, type Attribute, type BlockType } from '../framework/types';
 import { noControlCharacters, oneOf, stringLength } from '../framework/validators';
 import { blockSchema, isProviderType, PROVIDER_TYPES } from './notification-blocks';
 import {
   notificationFromProto,
+  notificationModel,
   notificationToProto,
   notificationUpdateMask,
   validateNotificationConfig,
+  type NotificationModel,
 } from './notification.mapping';
-import { idOf } from '../framework/state-values';
+import { useStateForUnknown } from '../framework/plan-modifiers';
 
 const TYPE = 'service_notification';
 
@@ -22,7 +25,7 @@ const attributes: Record<string, Attribute> = {
     description: 'ID of the channel, assigned by the service (a numeric string).',
     type: 'string',
     computed: true,
-    useStateForUnknown: true,
+    planModifiers: [useStateForUnknown()],
   },
   name: {
     description: 'Name of the channel, at most 256 characters.',
@@ -45,7 +48,7 @@ const attributes: Record<string, Attribute> = {
     description: 'When the channel was created (RFC 3339).',
     type: 'string',
     computed: true,
-    useStateForUnknown: true,
+    planModifiers: [useStateForUnknown()],
   },
   updated_at: {
     description: 'When the channel was last changed (RFC 3339).',
@@ -72,7 +75,12 @@ export function notificationApiError(action: string, err: unknown): ProviderErro
   return new ProviderError(error.message, error.detail, [head, 0, ...rest]);
 }
 
-async function fetchNotification(api: Api, id: string, prior: Obj | null, action: string): Promise<Obj | null> {
+async function fetchNotification(
+  api: Api,
+  id: string,
+  prior: NotificationModel | null,
+  action: string,
+): Promise<NotificationModel | null> {
   try {
     const { notification } = await api.notifications.getNotification({ id });
     return notification ? notificationFromProto(notification, prior) : null;
@@ -82,12 +90,13 @@ async function fetchNotification(api: Api, id: string, prior: Obj | null, action
   }
 }
 
-export const notificationResource: ResourceDefinition = {
+export const notificationResource = defineResource<Api, NotificationModel>({
   typeName: TYPE,
   description:
     'Manages a notification channel: where alerts of the monitors wired to it go (Slack, e-mail, PagerDuty, a webhook, ...). Credentials are write-only: the service never returns them, and the state keeps the configured values.',
   schema: { attributes, blocks },
   importId: '<id>',
+  model: notificationModel,
 
   validateConfig: validateNotificationConfig,
 
@@ -106,13 +115,13 @@ export const notificationResource: ResourceDefinition = {
   },
 
   read(api, state) {
-    return fetchNotification(api, idOf(state.id), state, 'read');
+    return fetchNotification(api, state.id ?? '', state, 'read');
   },
 
   async update(api, plan, prior) {
     try {
       const { notification } = await api.notifications.updateNotification({
-        id: idOf(prior.id),
+        id: prior.id ?? '',
         notification: notificationToProto(plan),
         updateMask: { paths: notificationUpdateMask(plan, prior) },
       });
@@ -127,7 +136,7 @@ export const notificationResource: ResourceDefinition = {
 
   async delete(api, state) {
     try {
-      await api.notifications.deleteNotification({ id: idOf(state.id) });
+      await api.notifications.deleteNotification({ id: state.id ?? '' });
     } catch (err) {
       if (!isNotFound(err)) throw notificationApiError('delete', err);
     }
@@ -143,4 +152,4 @@ export const notificationResource: ResourceDefinition = {
     }
     return state;
   },
-};
+});

@@ -1,6 +1,7 @@
 // One plugin session: the gRPC server terraform talks to for one provider instance, with its own
 // provider state (configuration, API client), bound to a loopback port and to the client certificate
-// terraform sent (AutoMTLS). `main.ts` runs one session per process; the daemon runs many.
+// terraform sent (AutoMTLS). `main.ts` runs one session per process; the daemon runs many. Both hand
+// it the provider definition (registry.ts), so the plugin plumbing knows no resource.
 import { create } from '@bufbuild/protobuf';
 import { Server, ServerCredentials } from '@grpc/grpc-js';
 import { ProviderServer } from '../framework/server';
@@ -11,7 +12,7 @@ import {
 } from '../gen/grpc/health/v1/health_pb.js';
 import { EmptySchema, GRPCController } from '../gen/plugin/grpc_controller_pb.js';
 import { Provider, StopProvider_ResponseSchema } from '../gen/tfplugin6/tfplugin6_pb.js';
-import { DATA_SOURCES, RESOURCES } from '../registry';
+import type { ProviderDefinition } from '../framework/types';
 import type { ServerCertificate } from './certificate';
 import { implementation, serviceDefinition } from './grpc-service';
 
@@ -35,7 +36,9 @@ export interface Session {
   close(): void;
 }
 
-export interface SessionOptions {
+export interface SessionOptions<C> {
+  /** What the session serves: the provider's configuration, resources and data sources. */
+  provider: ProviderDefinition<C>;
   /** PLUGIN_CLIENT_CERT: without one the server is plaintext (only for running by hand). */
   clientCert: string | null;
   certificate: ServerCertificate | null;
@@ -43,8 +46,8 @@ export interface SessionOptions {
   env: NodeJS.ProcessEnv;
 }
 
-export async function openSession(options: SessionOptions): Promise<Session> {
-  const provider = new ProviderServer(RESOURCES, DATA_SOURCES, options.env);
+export async function openSession<C>(options: SessionOptions<C>): Promise<Session> {
+  const provider = new ProviderServer(options.provider, options.env);
   // channelz (grpc-js's per-call statistics for debugging tools) costs CPU on every call; nothing reads it.
   const server = new Server({ 'grpc.enable_channelz': 0 });
   let end: () => void = () => undefined;

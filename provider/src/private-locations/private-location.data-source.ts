@@ -1,8 +1,10 @@
 // Data source service_private_location: one private location by id, with the health of its agent
 // (SPEC 2.11). The token is returned to read-and-write API keys only; null otherwise.
-import { apiError } from '../client/api';
-import { ProviderError, type DataSourceDefinition } from '../framework/types';
-import { rfc3339, idOf } from '../framework/state-values';
+import { apiError, type Api } from '../client/api';
+import { model, type ModelType } from '../framework/model';
+import { defineDataSource } from '../framework/resource';
+import { ProviderError } from '../framework/types';
+import { rfc3339 } from '../framework/state-values';
 import { statusWord } from './private-location.mapping';
 
 const TYPE = 'service_private_location';
@@ -10,8 +12,21 @@ const TYPE = 'service_private_location';
 export const STATUS_DESCRIPTION =
   'Health of the agent: `active` (reported within the last 2 minutes), `error` (reported longer ago) or `unknown` (never reported).';
 
-export const privateLocationDataSource: DataSourceDefinition = {
+const locationModel = model((s) => ({
+  id: s.string('id'),
+  name: s.string('name'),
+  monitor_ids: s.stringSet('monitor_ids'),
+  metadata: s.stringMap('metadata'),
+  status: s.string('status'),
+  last_seen_at: s.string('last_seen_at'),
+  token: s.string('token'),
+  created_at: s.string('created_at'),
+  updated_at: s.string('updated_at'),
+}));
+
+export const privateLocationDataSource = defineDataSource<Api, ModelType<typeof locationModel>>({
   typeName: TYPE,
+  model: locationModel,
   description: 'Reads a private location by id, with the health of its agent.',
   schema: {
     attributes: {
@@ -38,7 +53,7 @@ export const privateLocationDataSource: DataSourceDefinition = {
   },
 
   async read(api, config) {
-    const id = idOf(config.id);
+    const id = config.id ?? '';
     try {
       const { privateLocation: p } = await api.privateLocations.getPrivateLocation({ id });
       if (!p) throw new ProviderError(`Could not read ${TYPE}`, `The service answered without location ${id}.`);
@@ -58,4 +73,4 @@ export const privateLocationDataSource: DataSourceDefinition = {
       throw apiError('read', TYPE, err, 'privateLocation');
     }
   },
-};
+});

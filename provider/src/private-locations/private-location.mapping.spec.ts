@@ -11,7 +11,9 @@ import {
   privateLocationFromProto,
   privateLocationToProto,
   statusWord,
+  type PrivateLocationModel,
 } from './private-location.mapping';
+import { planChange } from '../framework/plan';
 import { METADATA_VALIDATORS, privateLocationResource } from './private-location.resource';
 
 const at = timestampFromDate(new Date('2026-02-03T04:05:06.000Z'));
@@ -23,7 +25,7 @@ function metadataDiags(value: Obj): Diagnostics {
 }
 
 describe('private location mapping', () => {
-  const plan: Obj = {
+  const plan: PrivateLocationModel = {
     id: null,
     name: 'EU DC',
     monitor_ids: null,
@@ -83,11 +85,11 @@ describe('private location mapping', () => {
   });
 
   it('keeps the token computed, sensitive and stable, and pages the list data source 1 to 100', () => {
-    expect(privateLocationResource.schema.attributes.token).toMatchObject({
-      computed: true,
-      sensitive: true,
-      useStateForUnknown: true,
-    });
+    expect(privateLocationResource.schema.attributes.token).toMatchObject({ computed: true, sensitive: true });
+    // Stable: an update plans the token it has, not an unknown one (useStateForUnknown).
+    const prior = { ...plan, id: '5', token: 'svc_plt_abc', created_at: 't', updated_at: 't' };
+    const { planned } = planChange(privateLocationResource.schema, prior, { ...prior, name: 'EU DC 2' }, plan);
+    expect(planned.token).toBe('svc_plt_abc');
     const limit = privateLocationsDataSource.schema.attributes.limit;
     expect(limit).toMatchObject({ optional: true, computed: true, default: 50 });
     const diags = new Diagnostics();

@@ -2,10 +2,18 @@
 // private_location.v1.PrivateLocationService.
 import type { Api } from '../client/api';
 import { apiError, isNotFound } from '../client/api';
-import { ProviderError, type Attribute, type Obj, type ResourceDefinition } from '../framework/types';
+import { defineResource } from '../framework/resource';
+import { ProviderError, type Attribute } from '../framework/types';
 import { eachElement, eachKey, noControlCharacters, sizeAtMost, stringLength } from '../framework/validators';
-import { PRIVATE_LOCATION_MASK, privateLocationFromProto, privateLocationToProto } from './private-location.mapping';
-import { idOf, trimmed } from '../framework/state-values';
+import {
+  PRIVATE_LOCATION_MASK,
+  privateLocationFromProto,
+  privateLocationModel,
+  privateLocationToProto,
+  type PrivateLocationModel,
+} from './private-location.mapping';
+import { trimmed } from '../framework/state-values';
+import { useStateForUnknown } from '../framework/plan-modifiers';
 
 const TYPE = 'service_private_location';
 
@@ -22,7 +30,7 @@ const attributes: Record<string, Attribute> = {
     description: 'ID of the private location, assigned by the service.',
     type: 'string',
     computed: true,
-    useStateForUnknown: true,
+    planModifiers: [useStateForUnknown()],
   },
   name: {
     description: 'Name of the location, 1 to 256 characters.',
@@ -49,13 +57,13 @@ const attributes: Record<string, Attribute> = {
     type: 'string',
     computed: true,
     sensitive: true,
-    useStateForUnknown: true,
+    planModifiers: [useStateForUnknown()],
   },
   created_at: {
     description: 'When the location was created (RFC 3339).',
     type: 'string',
     computed: true,
-    useStateForUnknown: true,
+    planModifiers: [useStateForUnknown()],
   },
   updated_at: {
     description: 'When the location was last changed (RFC 3339).',
@@ -64,7 +72,11 @@ const attributes: Record<string, Attribute> = {
   },
 };
 
-async function fetchLocation(api: Api, id: string, prior: Obj | null): Promise<Obj | null> {
+async function fetchLocation(
+  api: Api,
+  id: string,
+  prior: PrivateLocationModel | null,
+): Promise<PrivateLocationModel | null> {
   try {
     const { privateLocation } = await api.privateLocations.getPrivateLocation({ id });
     return privateLocation ? privateLocationFromProto(privateLocation, prior) : null;
@@ -74,12 +86,13 @@ async function fetchLocation(api: Api, id: string, prior: Obj | null): Promise<O
   }
 }
 
-export const privateLocationResource: ResourceDefinition = {
+export const privateLocationResource = defineResource<Api, PrivateLocationModel>({
   typeName: TYPE,
   description:
     'Manages a private location: a self-hosted checker agent that runs the monitors assigned to it. Its agent token is the computed, sensitive `token`; health (`status`, `last_seen_at`) is on the `service_private_location` data source.',
   schema: { attributes },
   importId: '<id>',
+  model: privateLocationModel,
 
   async create(api, plan) {
     try {
@@ -96,13 +109,13 @@ export const privateLocationResource: ResourceDefinition = {
   },
 
   read(api, state) {
-    return fetchLocation(api, idOf(state.id), state);
+    return fetchLocation(api, state.id ?? '', state);
   },
 
   async update(api, plan, prior) {
     try {
       const { privateLocation } = await api.privateLocations.updatePrivateLocation({
-        id: idOf(prior.id),
+        id: prior.id ?? '',
         privateLocation: privateLocationToProto(plan),
         updateMask: { paths: PRIVATE_LOCATION_MASK },
       });
@@ -118,7 +131,7 @@ export const privateLocationResource: ResourceDefinition = {
 
   async delete(api, state) {
     try {
-      await api.privateLocations.deletePrivateLocation({ id: idOf(state.id) });
+      await api.privateLocations.deletePrivateLocation({ id: state.id ?? '' });
     } catch (err) {
       if (!isNotFound(err)) throw apiError('delete', TYPE, err, 'privateLocation');
     }
@@ -131,4 +144,4 @@ export const privateLocationResource: ResourceDefinition = {
     }
     return state;
   },
-};
+});

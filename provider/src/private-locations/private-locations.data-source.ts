@@ -1,7 +1,8 @@
 // Data source service_private_locations: one page of the workspace's private locations, newest first
 // (SPEC 2.11). Tokens are never listed; read one with the service_private_location data source.
-import { apiError } from '../client/api';
-import type { DataSourceDefinition } from '../framework/types';
+import { apiError, type Api } from '../client/api';
+import { model, type ModelType } from '../framework/model';
+import { defineDataSource } from '../framework/resource';
 import { intAtLeast, intBetween } from '../framework/validators';
 import { rfc3339 } from '../framework/state-values';
 import { STATUS_DESCRIPTION } from './private-location.data-source';
@@ -10,8 +11,24 @@ import { statusWord } from './private-location.mapping';
 const TYPE = 'service_private_locations';
 const DEFAULT_LIMIT = 50;
 
-export const privateLocationsDataSource: DataSourceDefinition = {
+const locationsModel = model((s) => ({
+  limit: s.number('limit'),
+  offset: s.number('offset'),
+  private_locations: s.objectList('private_locations', (l) => ({
+    id: l.string('id'),
+    name: l.string('name'),
+    metadata: l.stringMap('metadata'),
+    status: l.string('status'),
+    last_seen_at: l.string('last_seen_at'),
+    monitor_count: l.number('monitor_count'),
+    created_at: l.string('created_at'),
+    updated_at: l.string('updated_at'),
+  })),
+}));
+
+export const privateLocationsDataSource = defineDataSource<Api, ModelType<typeof locationsModel>>({
   typeName: TYPE,
+  model: locationsModel,
   description:
     'Lists the private locations of the workspace, newest first, one page at a time. Agent tokens are not listed; read one with the `service_private_location` data source.',
   schema: {
@@ -61,8 +78,8 @@ export const privateLocationsDataSource: DataSourceDefinition = {
   },
 
   async read(api, config) {
-    const limit = typeof config.limit === 'number' ? config.limit : DEFAULT_LIMIT;
-    const offset = typeof config.offset === 'number' ? config.offset : 0;
+    const limit = config.limit ?? DEFAULT_LIMIT;
+    const offset = config.offset ?? 0;
     try {
       const { privateLocations } = await api.privateLocations.listPrivateLocations({ limit, offset });
       return {
@@ -83,4 +100,4 @@ export const privateLocationsDataSource: DataSourceDefinition = {
       throw apiError('read', TYPE, err, 'privateLocation');
     }
   },
-};
+});

@@ -3,14 +3,27 @@
 import type { ComponentGroup } from '@uptime/proto/gen/status_page/v1/status_page_service_pb.js';
 import type { Api } from '../client/api';
 import { apiError, isNotFound } from '../client/api';
-import { ProviderError, type Obj, type ResourceDefinition } from '../framework/types';
+import { model, type ModelType } from '../framework/model';
+import { defineResource } from '../framework/resource';
+import { ProviderError } from '../framework/types';
 import { noControlCharacters, stringLength } from '../framework/validators';
-import { idOf, rfc3339, splitImportId, text, trimmed } from '../framework/state-values';
+import { rfc3339, splitImportId, trimmed } from '../framework/state-values';
+import { requiresReplace, useStateForUnknown } from '../framework/plan-modifiers';
 
 const TYPE = 'service_status_page_component_group';
 
+export const groupModel = model((s) => ({
+  id: s.string('id'),
+  page_id: s.string('page_id'),
+  name: s.string('name'),
+  created_at: s.string('created_at'),
+  updated_at: s.string('updated_at'),
+}));
+
+export type GroupModel = ModelType<typeof groupModel>;
+
 /** The state of an API group. */
-export function groupFromProto(api: ComponentGroup): Obj {
+export function groupFromProto(api: ComponentGroup): GroupModel {
   return {
     id: api.id,
     page_id: api.pageId,
@@ -20,7 +33,7 @@ export function groupFromProto(api: ComponentGroup): Obj {
   };
 }
 
-async function fetchGroup(api: Api, id: string, pageId: string, action: string): Promise<Obj | null> {
+async function fetchGroup(api: Api, id: string, pageId: string, action: string): Promise<GroupModel | null> {
   try {
     const { group } = await api.statusPages.getComponentGroup({ id, pageId });
     return group ? groupFromProto(group) : null;
@@ -30,7 +43,7 @@ async function fetchGroup(api: Api, id: string, pageId: string, action: string):
   }
 }
 
-export const statusPageComponentGroupResource: ResourceDefinition = {
+export const statusPageComponentGroupResource = defineResource<Api, GroupModel>({
   typeName: TYPE,
   description:
     'Manages a group of components on a status page; components join it through their `group_id`. Import with `<page_id>/<group_id>`.',
@@ -40,13 +53,13 @@ export const statusPageComponentGroupResource: ResourceDefinition = {
         description: 'ID of the group, assigned by the service.',
         type: 'string',
         computed: true,
-        useStateForUnknown: true,
+        planModifiers: [useStateForUnknown()],
       },
       page_id: {
         description: 'ID of the status page the group is on. Changing it forces replacement.',
         type: 'string',
         required: true,
-        requiresReplace: true,
+        planModifiers: [requiresReplace()],
       },
       name: {
         description: 'Name of the group shown on the page, 1 to 256 characters.',
@@ -58,7 +71,7 @@ export const statusPageComponentGroupResource: ResourceDefinition = {
         description: 'When the group was created (RFC 3339).',
         type: 'string',
         computed: true,
-        useStateForUnknown: true,
+        planModifiers: [useStateForUnknown()],
       },
       updated_at: {
         description: 'When the group was last changed (RFC 3339).',
@@ -68,11 +81,12 @@ export const statusPageComponentGroupResource: ResourceDefinition = {
     },
   },
   importId: '<page_id>/<group_id>',
+  model: groupModel,
 
   async create(api, plan) {
     try {
       const { group } = await api.statusPages.createComponentGroup({
-        group: { pageId: text(plan.page_id) ?? '', name: text(plan.name) ?? '' },
+        group: { pageId: plan.page_id ?? '', name: plan.name ?? '' },
       });
       if (!group) throw new ProviderError(`Could not create ${TYPE}`, 'The service answered without the group.');
       return groupFromProto(group);
@@ -83,15 +97,15 @@ export const statusPageComponentGroupResource: ResourceDefinition = {
   },
 
   read(api, state) {
-    return fetchGroup(api, idOf(state.id), idOf(state.page_id), 'read');
+    return fetchGroup(api, state.id ?? '', state.page_id ?? '', 'read');
   },
 
   async update(api, plan, prior) {
     try {
       // The whole group is its name: the API has no update mask here.
       const { group } = await api.statusPages.updateComponentGroup({
-        id: idOf(prior.id),
-        group: { name: text(plan.name) ?? '' },
+        id: prior.id ?? '',
+        group: { name: plan.name ?? '' },
       });
       if (!group) throw new ProviderError(`Could not update ${TYPE}`, 'The service answered without the group.');
       return groupFromProto(group);
@@ -103,7 +117,7 @@ export const statusPageComponentGroupResource: ResourceDefinition = {
 
   async delete(api, state) {
     try {
-      await api.statusPages.deleteComponentGroup({ id: idOf(state.id) });
+      await api.statusPages.deleteComponentGroup({ id: state.id ?? '' });
     } catch (err) {
       if (!isNotFound(err)) throw apiError('delete', TYPE, err, 'group');
     }
@@ -120,4 +134,4 @@ export const statusPageComponentGroupResource: ResourceDefinition = {
     }
     return state;
   },
-};
+});

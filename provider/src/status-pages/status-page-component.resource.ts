@@ -4,9 +4,12 @@ import type { MessageInitShape } from '@bufbuild/protobuf';
 import type { PageComponent, PageComponentSchema } from '@uptime/proto/gen/status_page/v1/status_page_service_pb.js';
 import type { Api } from '../client/api';
 import { apiError, isNotFound } from '../client/api';
-import { ProviderError, type Diagnostics, type Obj, type ResourceDefinition } from '../framework/types';
+import { model, type ModelType } from '../framework/model';
+import { defineResource } from '../framework/resource';
+import { ProviderError, type Diagnostics, type Obj } from '../framework/types';
 import { intBetween, noControlCharacters, oneOf, stringLength } from '../framework/validators';
-import { idOf, num, optionalText, rfc3339, splitImportId, text, trimmed } from '../framework/state-values';
+import { optionalText, rfc3339, splitImportId, trimmed } from '../framework/state-values';
+import { requiresReplace, useStateForUnknown } from '../framework/plan-modifiers';
 
 const TYPE = 'service_status_page_component';
 const ORDER_BOUND = 1_000_000;
@@ -16,21 +19,37 @@ type ComponentInit = MessageInitShape<typeof PageComponentSchema>;
 /** Every field an update may change; a field removed from the configuration is cleared. */
 export const COMPONENT_MASK = ['monitor_id', 'name', 'description', 'order', 'group_id', 'group_order'];
 
-export function componentToProto(plan: Obj): ComponentInit {
+export const componentModel = model((s) => ({
+  id: s.string('id'),
+  page_id: s.string('page_id'),
+  type: s.string('type'),
+  monitor_id: s.string('monitor_id'),
+  name: s.string('name'),
+  description: s.string('description'),
+  order: s.number('order'),
+  group_id: s.string('group_id'),
+  group_order: s.number('group_order'),
+  created_at: s.string('created_at'),
+  updated_at: s.string('updated_at'),
+}));
+
+export type ComponentModel = ModelType<typeof componentModel>;
+
+export function componentToProto(plan: ComponentModel): ComponentInit {
   return {
-    pageId: text(plan.page_id) ?? '',
-    type: text(plan.type) ?? '',
-    monitorId: text(plan.monitor_id) ?? '',
-    name: text(plan.name) ?? '',
-    description: text(plan.description) ?? '',
-    order: num(plan.order) ?? 0,
-    groupId: text(plan.group_id) ?? '',
-    groupOrder: num(plan.group_order) ?? 0,
+    pageId: plan.page_id ?? '',
+    type: plan.type ?? '',
+    monitorId: plan.monitor_id ?? '',
+    name: plan.name ?? '',
+    description: plan.description ?? '',
+    order: plan.order ?? 0,
+    groupId: plan.group_id ?? '',
+    groupOrder: plan.group_order ?? 0,
   };
 }
 
 /** The state of an API component; `prior` (plan, state, or null on import) tells null from empty. */
-export function componentFromProto(api: PageComponent, prior: Obj | null): Obj {
+export function componentFromProto(api: PageComponent, prior: ComponentModel | null): ComponentModel {
   return {
     id: api.id,
     page_id: api.pageId,
@@ -56,7 +75,12 @@ export function validateComponentConfig(config: Obj, diags: Diagnostics): void {
   }
 }
 
-async function fetchComponent(api: Api, id: string, pageId: string, prior: Obj | null): Promise<Obj | null> {
+async function fetchComponent(
+  api: Api,
+  id: string,
+  pageId: string,
+  prior: ComponentModel | null,
+): Promise<ComponentModel | null> {
   try {
     const { component } = await api.statusPages.getPageComponent({ id, pageId });
     return component ? componentFromProto(component, prior) : null;
@@ -68,7 +92,7 @@ async function fetchComponent(api: Api, id: string, pageId: string, prior: Obj |
 
 const orderValidators = [intBetween(-ORDER_BOUND, ORDER_BOUND)];
 
-export const statusPageComponentResource: ResourceDefinition = {
+export const statusPageComponentResource = defineResource<Api, ComponentModel>({
   typeName: TYPE,
   description:
     'Manages a component of a status page: a monitor whose status the page shows, or a static entry. Import with `<page_id>/<component_id>`.',
@@ -78,20 +102,20 @@ export const statusPageComponentResource: ResourceDefinition = {
         description: 'ID of the component, assigned by the service.',
         type: 'string',
         computed: true,
-        useStateForUnknown: true,
+        planModifiers: [useStateForUnknown()],
       },
       page_id: {
         description: 'ID of the status page the component is on. Changing it forces replacement.',
         type: 'string',
         required: true,
-        requiresReplace: true,
+        planModifiers: [requiresReplace()],
       },
       type: {
         description:
           '`monitor` (shows the status of `monitor_id`) or `static` (a fixed entry). Changing it forces replacement.',
         type: 'string',
         required: true,
-        requiresReplace: true,
+        planModifiers: [requiresReplace()],
         validators: [oneOf(['monitor', 'static'])],
       },
       monitor_id: {
@@ -138,7 +162,7 @@ export const statusPageComponentResource: ResourceDefinition = {
         description: 'When the component was created (RFC 3339).',
         type: 'string',
         computed: true,
-        useStateForUnknown: true,
+        planModifiers: [useStateForUnknown()],
       },
       updated_at: {
         description: 'When the component was last changed (RFC 3339).',
@@ -148,6 +172,7 @@ export const statusPageComponentResource: ResourceDefinition = {
     },
   },
   importId: '<page_id>/<component_id>',
+  model: componentModel,
 
   validateConfig: validateComponentConfig,
 
@@ -164,13 +189,13 @@ export const statusPageComponentResource: ResourceDefinition = {
   },
 
   read(api, state) {
-    return fetchComponent(api, idOf(state.id), idOf(state.page_id), state);
+    return fetchComponent(api, state.id ?? '', state.page_id ?? '', state);
   },
 
   async update(api, plan, prior) {
     try {
       const { component } = await api.statusPages.updatePageComponent({
-        id: idOf(prior.id),
+        id: prior.id ?? '',
         component: componentToProto(plan),
         updateMask: { paths: COMPONENT_MASK },
       });
@@ -185,7 +210,7 @@ export const statusPageComponentResource: ResourceDefinition = {
 
   async delete(api, state) {
     try {
-      await api.statusPages.deletePageComponent({ id: idOf(state.id) });
+      await api.statusPages.deletePageComponent({ id: state.id ?? '' });
     } catch (err) {
       if (!isNotFound(err)) throw apiError('delete', TYPE, err, 'component');
     }
@@ -202,4 +227,4 @@ export const statusPageComponentResource: ResourceDefinition = {
     }
     return state;
   },
-};
+});

@@ -1,10 +1,10 @@
 // Data source service_status_page: one status page by id (SPEC 2.11). The password is never returned,
 // so it is always null here.
-import { apiError } from '../client/api';
-import { ProviderError, type Attribute, type DataSourceDefinition } from '../framework/types';
-import { statusPageFromProto } from './status-page.mapping';
+import { apiError, type Api } from '../client/api';
+import { defineDataSource } from '../framework/resource';
+import { ProviderError, type Attribute } from '../framework/types';
+import { statusPageFromProto, statusPageModel, type StatusPageModel } from './status-page.mapping';
 import { statusPageAttributes } from './status-page.resource';
-import { idOf } from '../framework/state-values';
 
 const TYPE = 'service_status_page';
 
@@ -33,13 +33,14 @@ attributes.password = {
   sensitive: true,
 };
 
-export const statusPageDataSource: DataSourceDefinition = {
+export const statusPageDataSource = defineDataSource<Api, StatusPageModel>({
   typeName: TYPE,
+  model: statusPageModel,
   description: 'Reads a status page by id.',
   schema: { attributes },
 
   async read(api, config) {
-    const id = idOf(config.id);
+    const id = config.id ?? '';
     try {
       const { statusPage } = await api.statusPages.getStatusPage({ id });
       if (!statusPage) throw new ProviderError(`Could not read ${TYPE}`, `The service answered without page ${id}.`);
@@ -49,4 +50,4 @@ export const statusPageDataSource: DataSourceDefinition = {
       throw apiError('read', TYPE, err, 'statusPage');
     }
   },
-};
+});

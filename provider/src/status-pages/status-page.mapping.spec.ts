@@ -11,10 +11,12 @@ import {
   ProviderError,
   UNKNOWN,
   type Attribute,
+  type Block,
   type Obj,
   type Path,
   type Value,
 } from '../framework/types';
+import { planChange } from '../framework/plan';
 import { groupFromProto, statusPageComponentGroupResource } from './status-page-component-group.resource';
 import {
   componentFromProto,
@@ -27,14 +29,23 @@ import {
   passwordChanged,
   STATUS_PAGE_MASK,
   statusPageFromProto,
+  statusPageModel,
   statusPageToProto,
   validateStatusPageConfig,
+  type StatusPageModel,
 } from './status-page.mapping';
 import { embedOrigin, isIpv4Cidr, statusPageAttributes } from './status-page.resource';
 import { splitImportId } from '../framework/state-values';
 
 const ATTRIBUTES = Object.keys(statusPageAttributes);
 const stateOf = (values: Obj): Obj => ({ ...Object.fromEntries(ATTRIBUTES.map((k) => [k, null])), ...values });
+const modelOf = (values: Obj): StatusPageModel => statusPageModel.read(stateOf(values));
+
+/** The paths whose change plans a replacement when `name` alone changes to `value`. */
+function replacedBy(schema: Block, state: Obj, name: string, value: Value): Path[] {
+  const changed: Obj = { ...state, [name]: value };
+  return planChange(schema, state, changed, changed).requiresReplace;
+}
 const at = timestampFromDate(new Date('2026-05-06T07:08:09.010Z'));
 
 /** What the service answers for a page created with only title and slug (backend defaults). */
@@ -75,7 +86,7 @@ describe('status page mapping', () => {
       default_locale: 'en',
       allow_index: true,
     });
-    const state = statusPageFromProto(minimalApiPage(), plan);
+    const state = statusPageModel.write(statusPageFromProto(minimalApiPage(), statusPageModel.read(plan)));
     for (const name of [
       'title',
       'slug',
@@ -100,7 +111,7 @@ describe('status page mapping', () => {
     const api = minimalApiPage();
     api.accessType = 'password';
     api.passwordSet = true;
-    expect(statusPageFromProto(api, stateOf({ password: 'hunter22' })).password).toBe('hunter22');
+    expect(statusPageFromProto(api, modelOf({ password: 'hunter22' })).password).toBe('hunter22');
     expect(statusPageFromProto(api, null).password).toBeNull();
   });
 
@@ -122,16 +133,16 @@ describe('status page mapping', () => {
   });
 
   it('maps custom_theme both ways, an unset mode staying null', () => {
-    const plan = stateOf({ title: 'A', slug: 'a', custom_theme: { light: { '--primary': 'red' }, dark: null } });
+    const plan = modelOf({ title: 'A', slug: 'a', custom_theme: { light: { '--primary': 'red' }, dark: null } });
     expect(statusPageToProto(plan, false).customTheme).toEqual({ light: { '--primary': 'red' }, dark: {} });
     const api = minimalApiPage();
     api.customTheme = create(CustomThemeSchema, { light: { '--primary': 'red' }, dark: {} });
     expect(statusPageFromProto(api, plan).custom_theme).toEqual({ light: { '--primary': 'red' }, dark: null });
-    expect(statusPageToProto(stateOf({}), false).customTheme).toBeUndefined();
+    expect(statusPageToProto(modelOf({}), false).customTheme).toBeUndefined();
   });
 
   it('sends the password only when it or the access type changed', () => {
-    const prior = stateOf({ access_type: 'password', password: 'hunter22' });
+    const prior = modelOf({ access_type: 'password', password: 'hunter22' });
     expect(passwordChanged(prior, prior)).toBe(false);
     expect(statusPageToProto(prior, false).password).toBe('');
     expect(passwordChanged({ ...prior, password: 'other-pass' }, prior)).toBe(true);
@@ -142,17 +153,17 @@ describe('status page mapping', () => {
 
   it('maps embed_origins both ways, in order; none is null unless the configuration said []', () => {
     const origins = ['https://www.example.com', 'http://localhost:3000'];
-    expect(statusPageToProto(stateOf({ embed_origins: origins }), false).embedOrigins).toEqual(origins);
+    expect(statusPageToProto(modelOf({ embed_origins: origins }), false).embedOrigins).toEqual(origins);
     // Left out: sent empty under the mask, so an update clears what the service had.
-    expect(statusPageToProto(stateOf({}), false).embedOrigins).toEqual([]);
+    expect(statusPageToProto(modelOf({}), false).embedOrigins).toEqual([]);
     expect(STATUS_PAGE_MASK).toContain('embed_origins');
     const api = minimalApiPage();
     api.embedOrigins = [...origins];
     expect(statusPageFromProto(api, null).embed_origins).toEqual(origins);
     expect(statusPageFromProto(minimalApiPage(), null).embed_origins).toBeNull();
-    expect(statusPageFromProto(minimalApiPage(), stateOf({ embed_origins: [] })).embed_origins).toEqual([]);
+    expect(statusPageFromProto(minimalApiPage(), modelOf({ embed_origins: [] })).embed_origins).toEqual([]);
     // Set outside terraform while the configuration has none: state shows them, so the plan clears them.
-    expect(statusPageFromProto(api, stateOf({})).embed_origins).toEqual(origins);
+    expect(statusPageFromProto(api, modelOf({})).embed_origins).toEqual(origins);
   });
 });
 
@@ -314,8 +325,9 @@ describe('status page components and groups', () => {
       created_at: '2026-05-06T07:08:09.010Z',
       updated_at: '2026-05-06T07:08:09.010Z',
     });
-    expect(statusPageComponentResource.schema.attributes.page_id?.requiresReplace).toBe(true);
-    expect(statusPageComponentResource.schema.attributes.type?.requiresReplace).toBe(true);
+    const created = componentFromProto(api, plan);
+    expect(replacedBy(statusPageComponentResource.schema, created, 'page_id', '4')).toEqual([['page_id']]);
+    expect(replacedBy(statusPageComponentResource.schema, created, 'type', 'monitor')).toEqual([['type']]);
   });
 
   it('requires monitor_id for a monitor component only', () => {
@@ -338,7 +350,9 @@ describe('status page components and groups', () => {
       created_at: '2026-05-06T07:08:09.010Z',
       updated_at: '2026-05-06T07:08:09.010Z',
     });
-    expect(statusPageComponentGroupResource.schema.attributes.page_id?.requiresReplace).toBe(true);
+    expect(replacedBy(statusPageComponentGroupResource.schema, groupFromProto(api), 'page_id', '4')).toEqual([
+      ['page_id'],
+    ]);
   });
 
   it('splits `<page_id>/<id>` import ids and refuses anything else clearly', () => {

@@ -1,10 +1,11 @@
-// service_status_page state <-> status_page.v1 messages, the update mask, and the rules across
-// attributes (what each access_type needs).
+// service_status_page state <-> status_page.v1 messages over its typed model, the update mask, and the
+// rules across attributes (what each access_type needs).
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import type { StatusPage, StatusPageSchema } from '@uptime/proto/gen/status_page/v1/status_page_service_pb.js';
+import { model, type ModelType, type Reader } from '../framework/model';
 import type { Diagnostics, Obj, Value } from '../framework/types';
 import { isKnown } from '../framework/validators';
-import { optionalList, optionalMap, optionalText, rfc3339, stringMap, strings, text } from '../framework/state-values';
+import { optionalList, optionalMap, optionalText, rfc3339 } from '../framework/state-values';
 
 type StatusPageInit = MessageInitShape<typeof StatusPageSchema>;
 
@@ -39,9 +40,37 @@ export const STATUS_PAGE_MASK = [
   'embed_origins',
 ] as const;
 
-function customThemeToProto(value: Value): StatusPageInit['customTheme'] {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
-  return { light: stringMap(value.light), dark: stringMap(value.dark) };
+const customTheme = (s: Reader) => ({ light: s.stringMap('light'), dark: s.stringMap('dark') });
+
+export const statusPageModel = model((s) => ({
+  id: s.string('id'),
+  title: s.string('title'),
+  slug: s.string('slug'),
+  description: s.string('description'),
+  homepage_url: s.string('homepage_url'),
+  contact_url: s.string('contact_url'),
+  icon: s.string('icon'),
+  custom_domain: s.string('custom_domain'),
+  access_type: s.string('access_type'),
+  password: s.string('password'),
+  auth_email_domains: s.stringList('auth_email_domains'),
+  allowed_ip_ranges: s.string('allowed_ip_ranges'),
+  theme: s.string('theme'),
+  custom_theme: s.object('custom_theme', customTheme),
+  default_locale: s.string('default_locale'),
+  locales: s.stringList('locales'),
+  embed_origins: s.stringList('embed_origins'),
+  allow_index: s.bool('allow_index'),
+  published: s.bool('published'),
+  created_at: s.string('created_at'),
+  updated_at: s.string('updated_at'),
+}));
+
+export type StatusPageModel = ModelType<typeof statusPageModel>;
+
+function customThemeToProto(value: StatusPageModel['custom_theme']): StatusPageInit['customTheme'] {
+  if (!value) return undefined;
+  return { light: value.light ?? {}, dark: value.dark ?? {} };
 }
 
 /**
@@ -49,44 +78,46 @@ function customThemeToProto(value: Value): StatusPageInit['customTheme'] {
  * or the access type did): sent empty, the service keeps the stored hash, so an unrelated update
  * neither re-hashes it nor records a password change.
  */
-export function statusPageToProto(plan: Obj, sendPassword: boolean): StatusPageInit {
+export function statusPageToProto(plan: StatusPageModel, sendPassword: boolean): StatusPageInit {
   return {
-    title: text(plan.title) ?? '',
-    slug: text(plan.slug) ?? '',
-    description: text(plan.description) ?? '',
-    homepageUrl: text(plan.homepage_url) ?? '',
-    contactUrl: text(plan.contact_url) ?? '',
-    icon: text(plan.icon) ?? '',
-    customDomain: text(plan.custom_domain) ?? '',
-    accessType: text(plan.access_type) ?? STATUS_PAGE_DEFAULTS.access_type,
-    password: sendPassword ? (text(plan.password) ?? '') : '',
-    authEmailDomains: strings(plan.auth_email_domains),
-    allowedIpRanges: text(plan.allowed_ip_ranges) ?? '',
-    theme: text(plan.theme) ?? STATUS_PAGE_DEFAULTS.theme,
+    title: plan.title ?? '',
+    slug: plan.slug ?? '',
+    description: plan.description ?? '',
+    homepageUrl: plan.homepage_url ?? '',
+    contactUrl: plan.contact_url ?? '',
+    icon: plan.icon ?? '',
+    customDomain: plan.custom_domain ?? '',
+    accessType: plan.access_type ?? STATUS_PAGE_DEFAULTS.access_type,
+    password: sendPassword ? (plan.password ?? '') : '',
+    authEmailDomains: plan.auth_email_domains ?? [],
+    allowedIpRanges: plan.allowed_ip_ranges ?? '',
+    theme: plan.theme ?? STATUS_PAGE_DEFAULTS.theme,
     customTheme: customThemeToProto(plan.custom_theme),
-    defaultLocale: text(plan.default_locale) ?? STATUS_PAGE_DEFAULTS.default_locale,
-    locales: strings(plan.locales),
-    allowIndex: typeof plan.allow_index === 'boolean' ? plan.allow_index : STATUS_PAGE_DEFAULTS.allow_index,
-    embedOrigins: strings(plan.embed_origins),
+    defaultLocale: plan.default_locale ?? STATUS_PAGE_DEFAULTS.default_locale,
+    locales: plan.locales ?? [],
+    allowIndex: plan.allow_index ?? STATUS_PAGE_DEFAULTS.allow_index,
+    embedOrigins: plan.embed_origins ?? [],
   };
 }
 
 /** Whether an update must send the password: it changed, or the access type did (a new hash is needed). */
-export function passwordChanged(plan: Obj, prior: Obj): boolean {
+export function passwordChanged(plan: StatusPageModel, prior: StatusPageModel): boolean {
   return plan.password !== prior.password || plan.access_type !== prior.access_type;
 }
 
-function customThemeFromProto(api: StatusPage['customTheme'], prior: Value | undefined): Value {
+function customThemeFromProto(
+  api: StatusPage['customTheme'],
+  prior: StatusPageModel['custom_theme'] | undefined,
+): StatusPageModel['custom_theme'] {
   if (!api) return null;
-  const before: Obj | null = prior && typeof prior === 'object' && !Array.isArray(prior) ? prior : null;
   return {
-    light: optionalMap({ ...api.light }, before?.light),
-    dark: optionalMap({ ...api.dark }, before?.dark),
+    light: optionalMap({ ...api.light }, prior?.light),
+    dark: optionalMap({ ...api.dark }, prior?.dark),
   };
 }
 
 /** The state of an API page; `prior` (plan, state, or null on import) supplies the write-only password. */
-export function statusPageFromProto(api: StatusPage, prior: Obj | null): Obj {
+export function statusPageFromProto(api: StatusPage, prior: StatusPageModel | null): StatusPageModel {
   return {
     id: api.id,
     title: api.title ?? '',
@@ -98,7 +129,7 @@ export function statusPageFromProto(api: StatusPage, prior: Obj | null): Obj {
     custom_domain: optionalText(api.customDomain, prior?.custom_domain),
     access_type: api.accessType || STATUS_PAGE_DEFAULTS.access_type,
     // Write-only: stored as a hash and never returned.
-    password: typeof prior?.password === 'string' ? prior.password : null,
+    password: prior?.password ?? null,
     auth_email_domains: optionalList(api.authEmailDomains, prior?.auth_email_domains),
     allowed_ip_ranges: optionalText(api.allowedIpRanges, prior?.allowed_ip_ranges),
     theme: api.theme || STATUS_PAGE_DEFAULTS.theme,

@@ -1,7 +1,8 @@
 // service_status_page: a public status page (SPEC 2.6) through status_page.v1.StatusPageService.
 import type { Api } from '../client/api';
 import { apiError, isNotFound } from '../client/api';
-import { ProviderError, type Attribute, type Obj, type ResourceDefinition, type Validator } from '../framework/types';
+import { defineResource } from '../framework/resource';
+import { ProviderError, type Attribute, type Validator } from '../framework/types';
 import {
   describePath,
   distinct,
@@ -20,10 +21,13 @@ import {
   STATUS_PAGE_DEFAULTS,
   STATUS_PAGE_MASK,
   statusPageFromProto,
+  statusPageModel,
   statusPageToProto,
   validateStatusPageConfig,
+  type StatusPageModel,
 } from './status-page.mapping';
-import { idOf, storedAs, trimmed } from '../framework/state-values';
+import { storedAs, trimmed } from '../framework/state-values';
+import { useStateForUnknown } from '../framework/plan-modifiers';
 
 const TYPE = 'service_status_page';
 
@@ -112,7 +116,7 @@ export const statusPageAttributes: Record<string, Attribute> = {
     description: 'ID of the status page, assigned by the service.',
     type: 'string',
     computed: true,
-    useStateForUnknown: true,
+    planModifiers: [useStateForUnknown()],
   },
   title: {
     description: 'Title shown on the page, 1 to 256 characters.',
@@ -239,13 +243,13 @@ export const statusPageAttributes: Record<string, Attribute> = {
     description: 'Whether the page is published.',
     type: 'bool',
     computed: true,
-    useStateForUnknown: true,
+    planModifiers: [useStateForUnknown()],
   },
   created_at: {
     description: 'When the page was created (RFC 3339).',
     type: 'string',
     computed: true,
-    useStateForUnknown: true,
+    planModifiers: [useStateForUnknown()],
   },
   updated_at: {
     description: 'When the page was last changed (RFC 3339).',
@@ -254,7 +258,12 @@ export const statusPageAttributes: Record<string, Attribute> = {
   },
 };
 
-async function fetchPage(api: Api, id: string, prior: Obj | null, action: string): Promise<Obj | null> {
+async function fetchPage(
+  api: Api,
+  id: string,
+  prior: StatusPageModel | null,
+  action: string,
+): Promise<StatusPageModel | null> {
   try {
     const { statusPage } = await api.statusPages.getStatusPage({ id });
     return statusPage ? statusPageFromProto(statusPage, prior) : null;
@@ -264,12 +273,13 @@ async function fetchPage(api: Api, id: string, prior: Obj | null, action: string
   }
 }
 
-export const statusPageResource: ResourceDefinition = {
+export const statusPageResource = defineResource<Api, StatusPageModel>({
   typeName: TYPE,
   description:
     'Manages a status page. Its components and component groups are the `service_status_page_component` and `service_status_page_component_group` resources.',
   schema: { attributes: statusPageAttributes },
   importId: '<id>',
+  model: statusPageModel,
 
   validateConfig: validateStatusPageConfig,
 
@@ -285,13 +295,13 @@ export const statusPageResource: ResourceDefinition = {
   },
 
   read(api, state) {
-    return fetchPage(api, idOf(state.id), state, 'read');
+    return fetchPage(api, state.id ?? '', state, 'read');
   },
 
   async update(api, plan, prior) {
     try {
       const { statusPage } = await api.statusPages.updateStatusPage({
-        id: idOf(prior.id),
+        id: prior.id ?? '',
         statusPage: statusPageToProto(plan, passwordChanged(plan, prior)),
         updateMask: { paths: [...STATUS_PAGE_MASK] },
       });
@@ -305,7 +315,7 @@ export const statusPageResource: ResourceDefinition = {
 
   async delete(api, state) {
     try {
-      await api.statusPages.deleteStatusPage({ id: idOf(state.id) });
+      await api.statusPages.deleteStatusPage({ id: state.id ?? '' });
     } catch (err) {
       if (!isNotFound(err)) throw apiError('delete', TYPE, err, 'statusPage');
     }
@@ -317,4 +327,4 @@ export const statusPageResource: ResourceDefinition = {
       throw new ProviderError(`Cannot import ${TYPE}`, `No status page with id "${id}" exists in the workspace.`);
     return state;
   },
-};
+});
