@@ -15,6 +15,9 @@ export default tseslint.config(
       'cdktf/src/**',
       '*.config.js',
       '*.config.mjs',
+      // The direction check and its rules: plain JavaScript run by node, outside every tsconfig.
+      'backend/tools/*.mjs',
+      '.dependency-cruiser.cjs',
     ],
   },
   js.configs.recommended,

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import { Client } from 'pg';
 import type { INestApplicationContext } from '@nestjs/common';
-import { CoreModule } from '../../backend/src/app.module';
+import { CoreModule } from '../../backend/src/core.module';
 import { loadConfig } from '../../backend/src/config/config';
 import { Database } from '../../backend/src/database/database';
 import { startEphemeralDatabase } from '../../backend/src/database/embedded/embedded-postgres';

@@ -6,9 +6,10 @@
 // loopback targets are probed here: other private ranges are refused by the same function, tested
 // without any connection in network-addresses.spec.ts and monitor-targets.spec.ts.
 import { execFileSync } from 'node:child_process';
-import type { CheckOutcome } from '../../backend/src/checker/check-runner';
+import type { CheckOutcome } from '../../backend/src/checks/check-types';
 import { exportCheck } from '../../backend/src/checker/otel-export';
-import { emptyResult, type ProbeContext, type ProbeResult } from '../../backend/src/checker/probe';
+import { emptyResult, type ProbeContext } from '../../backend/src/checker/probe';
+import { type ProbeResult } from '../../backend/src/checks/check-types';
 import { GrpcProbe } from '../../backend/src/checker/probes/grpc.probe';
 import { HttpProbe } from '../../backend/src/checker/probes/http.probe';
 import { IcmpProbe } from '../../backend/src/checker/probes/icmp.probe';

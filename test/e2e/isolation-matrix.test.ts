@@ -193,7 +193,11 @@ Object.assign(RPC, {
         notification: webhook([own.monitor.http, f.monitor.tcp]),
       })),
     ],
-    notIds: { 'notification.id': OUTPUT_ONLY, 'notification.telegram.chat_id': 'a Telegram chat, not a resource here' },
+    notIds: {
+      'notification.id': OUTPUT_ONLY,
+      'notification.telegram.chat_id': 'a Telegram chat, not a resource here',
+      'notification.matrix.room_id': 'a Matrix room, not a resource here',
+    },
   },
   'notification.v1.NotificationService/GetNotification': {
     cases: [one(`B's channel`, ['id'], (_own, f) => ({ id: f.notification }))],
@@ -212,7 +216,11 @@ Object.assign(RPC, {
         updateMask: mask('monitor_ids'),
       })),
     ],
-    notIds: { 'notification.id': OUTPUT_ONLY, 'notification.telegram.chat_id': 'a Telegram chat, not a resource here' },
+    notIds: {
+      'notification.id': OUTPUT_ONLY,
+      'notification.telegram.chat_id': 'a Telegram chat, not a resource here',
+      'notification.matrix.room_id': 'a Matrix room, not a resource here',
+    },
   },
   'notification.v1.NotificationService/DeleteNotification': {
     cases: [one(`B's channel`, ['id'], (_own, f) => ({ id: f.notification }))],

@@ -10,7 +10,7 @@ import { MonitorService } from '@uptime/proto/gen/monitor/v1/monitor_service_pb'
 import { httpTransport } from '../../backend/src/agent/main';
 import { CheckAgent, DEFAULT_AGENT_OPTIONS } from '../../backend/src/checker/agent';
 import { InlineExecutor } from '../../backend/src/checker/check-executor';
-import type { CheckOutcome } from '../../backend/src/checker/check-runner';
+import type { CheckOutcome } from '../../backend/src/checks/check-types';
 import { CheckWorkService } from '../../backend/src/checker/check-work.service';
 import { createProbeRegistry } from '../../backend/src/checker/probe-registry';
 import { PrivateLocationsService } from '../../backend/src/private-locations/private-locations.service';

@@ -210,7 +210,7 @@ describe('NotificationService over Connect (binary)', () => {
       [
         'unknown provider_type',
         { ...slack().notification, providerType: 'pigeon' },
-        'providerType: must be one of discord, email, slack, pagerduty, opsgenie, webhook, telegram, sms, whatsapp, google_chat, grafana_oncall, ntfy, ms_teams',
+        'providerType: must be one of discord, email, slack, pagerduty, opsgenie, webhook, telegram, sms, whatsapp, google_chat, grafana_oncall, ntfy, ms_teams, mattermost, pushover, gotify, matrix',
       ],
       [
         'no provider block',

@@ -7,7 +7,7 @@ import {
   PRESENCE_WRITE_INTERVAL_MS,
   SERVING_WINDOW_MS,
 } from '../../backend/src/agent-presence/agent-presence.service';
-import type { AgentPresence } from '../../backend/src/agent-presence/agent-presence.service';
+import type { AgentPresence } from '../../backend/src/checks/check-types';
 import { ResultIngestService } from '../../backend/src/check-results/result-ingest';
 import { CheckWorkService } from '../../backend/src/checker/check-work.service';
 import { SchedulesRepository } from '../../backend/src/schedules/schedules.repository';

@@ -4,14 +4,54 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NestFactory } from '@nestjs/core';
-import type { INestApplicationContext } from '@nestjs/common';
-import { CoreModule } from '../../backend/src/app.module';
+import { Module, type DynamicModule, type INestApplicationContext, type Type } from '@nestjs/common';
+import { CoreModule } from '../../backend/src/core.module';
 import type { InstallationContext, ServiceContext } from '../../backend/src/common/context';
 import { loadConfig } from '../../backend/src/config/config';
 import { Database } from '../../backend/src/database/database';
 import { createLogger } from '../../backend/src/logging/logger';
 import { toWorkspaceRef, WorkspacesService } from '../../backend/src/workspaces/workspaces.service';
 import { createTestDatabase, type TestDatabase } from './database';
+
+/** The root when a test adds modules to the core. */
+@Module({})
+class TestModule {}
+
+/** Modules already stripped of their routes, so a module imported twice stays one module. */
+const stripped = new Map<Type, Type | DynamicModule>();
+
+/**
+ * A transport's module (OAuthModule, DashboardModule) without its routes, which need an HTTP server,
+ * in it and in the modules it imports: its services, for the medium tests of their verbs. Read from
+ * the modules themselves, so it never drifts from them.
+ */
+export function servicesOf(module: Type): Type | DynamicModule {
+  const known = stripped.get(module);
+  if (known) return known;
+  const meta = (key: string) => (Reflect.getMetadata(key, module) ?? []) as unknown[];
+  const isRoutes = (p: unknown) => typeof p === 'function' && p.name.endsWith('Routes');
+  const isModule = (m: unknown): m is Type =>
+    typeof m === 'function' && ['imports', 'providers', 'exports'].some((key) => Reflect.hasOwnMetadata(key, m));
+  const swap = (m: unknown) => (isModule(m) ? servicesOf(m) : m);
+  const imports = meta('imports').map(swap);
+  const providers = meta('providers');
+  const same = !providers.some(isRoutes) && imports.every((m, i) => m === meta('imports')[i]);
+  if (same) {
+    stripped.set(module, module);
+    return module;
+  }
+  const services = class {};
+  Object.defineProperty(services, 'name', { value: `${module.name}Services` });
+  Module({})(services);
+  const result: DynamicModule = {
+    module: services,
+    imports: imports as DynamicModule['imports'],
+    providers: providers.filter((p) => !isRoutes(p)) as DynamicModule['providers'],
+    exports: meta('exports').map(swap) as DynamicModule['exports'],
+  };
+  stripped.set(module, result);
+  return result;
+}
 
 export interface TestApp {
   app: INestApplicationContext;
@@ -20,8 +60,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** `env` adds to or overrides the test configuration (e.g. SMTP_URL). */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * `env` adds to or overrides the test configuration (e.g. SMTP_URL). `imports` adds modules beyond the
+ * core, for the services of a transport's own module (OAuthModule, DashboardModule), without a server.
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  imports: Array<Type | DynamicModule> = [],
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -33,9 +79,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     CHECKER_EMBEDDED: 'false',
     ...env,
   });
-  const app = await NestFactory.createApplicationContext(CoreModule.forRoot(config, createLogger('silent'), 'test'), {
-    logger: false,
-  });
+  const core = CoreModule.forRoot(config, createLogger('silent'), 'test');
+  const root: DynamicModule = imports.length ? { module: TestModule, imports: [core, ...imports] } : core;
+  const app = await NestFactory.createApplicationContext(root, { logger: false, abortOnError: false });
   return {
     app,
     db: app.get(Database),

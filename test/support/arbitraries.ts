@@ -180,6 +180,10 @@ export function plausibleString(name: string, ids?: IdPool, scope: FieldScope = 
   if (n === 'phone_number') return fc.constant('+14155550123');
   if (n === 'chat_id') return fc.constantFrom('123456', '@channel_name');
   if (n === 'topic') return word;
+  if (n === 'channel' || n === 'device' || n === 'sound') return word;
+  if (n === 'room_id') return word.map((w) => `!${w}:example.com`);
+  // Pushover's keys and tokens are 30 letters and digits; any token passes Gotify's own check.
+  if (n === 'user_key' || n === 'app_token') return fc.stringMatching(/^[A-Za-z0-9]{30}$/);
   if (n === 'region') return fc.constantFrom('us', 'eu');
   if (n === 'provider_type' || n === 'kind') {
     return fc.constantFrom('slack', 'discord', 'email', 'webhook', 'ntfy', 'pagerduty', 'opsgenie', 'telegram', 'sms');
@@ -253,6 +257,8 @@ function plausibleInt(name: string): fc.Arbitrary<number> {
   if (/retry/.test(name)) return fc.integer({ min: 0, max: 3 });
   if (/target/.test(name)) return fc.integer({ min: 200, max: 299 });
   if (/timestamp/.test(name)) return fc.integer({ min: 1_700_000_000_000, max: 1_900_000_000_000 });
+  // Within both Pushover's (-2 to 2) and Gotify's (0 to 10) bounds.
+  if (/priority/.test(name)) return fc.integer({ min: 0, max: 2 });
   return fc.integer({ min: 0, max: 10 });
 }
 

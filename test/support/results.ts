@@ -2,8 +2,9 @@
 // aggregates and statuses stay consistent in tests.
 import type { INestApplicationContext } from '@nestjs/common';
 import { CheckWorkService } from '../../backend/src/checker/check-work.service';
-import { emptyResult, type ProbeResult } from '../../backend/src/checker/probe';
-import type { CheckStatus } from '../../backend/src/monitors/monitor.constants';
+import { emptyResult } from '../../backend/src/checker/probe';
+import { type ProbeResult } from '../../backend/src/checks/check-types';
+import type { CheckStatus } from '../../backend/src/checks/check-config';
 
 export async function storeResult(
   app: INestApplicationContext,

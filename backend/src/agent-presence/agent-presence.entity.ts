@@ -1,9 +1,7 @@
 import { Check, Column, Entity, PrimaryColumn } from 'typeorm';
 import { Timestamp } from '../database/columns';
 
-/** The embedded agent of an API process, or an agent that runs elsewhere with the shared AGENT_TOKEN. */
-export const AGENT_KINDS = ['embedded', 'remote'] as const;
-export type AgentKind = (typeof AGENT_KINDS)[number];
+import type { AgentKind } from '../checks/check-types';
 
 /**
  * Which agent asked for a public region's work, and when last: one row per region and agent, kept a

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { MoreThanOrEqual } from 'typeorm';
 import { Database } from '../database/database';
-import { AgentPresenceEntity, type AgentKind } from './agent-presence.entity';
+import { AgentPresenceEntity } from './agent-presence.entity';
+import { type AgentKind } from '../checks/check-types';
 
 @Injectable()
 export class AgentPresenceRepository {

@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import type { InstallationContext } from '../common/context';
 import { LOGGER } from '../config/config.module';
 import { REGIONS, type Region } from '../checks/check-config';
-import type { AgentKind } from './agent-presence.entity';
+import type { AgentPresence } from '../checks/check-types';
 import { AgentPresenceRepository } from './agent-presence.repository';
 
 /**
@@ -23,15 +23,6 @@ export const SERVING_WINDOW_MS = 60_000;
 /** Agents not seen for this long are forgotten (a restarted remote agent may come back under a new id). */
 export const PRESENCE_KEPT_MS = 86_400_000;
 const PRUNE_INTERVAL_MS = 600_000;
-
-/** Who an agent is, for people: recorded for the public regions it asks work for. */
-export interface AgentPresence {
-  kind: AgentKind;
-  /** The embedded agent's host name, or the AGENT_ID of a remote agent. */
-  agentId: string;
-  /** The host the embedded agent runs on; null for a remote agent. */
-  host: string | null;
-}
 
 export interface RegionAgent extends AgentPresence {
   lastSeenAt: Date;

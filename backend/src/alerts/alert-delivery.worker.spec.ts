@@ -1,5 +1,5 @@
 import { DELIVERY_DEFAULTS, outcomeOf, retryDelayMs } from './alert-delivery.worker';
-import type { DeliveryResult } from './channels/channel-sender';
+import type { DeliveryResult } from '../channels/delivery-result';
 
 const failure = (over: Partial<DeliveryResult> = {}): DeliveryResult => ({
   ok: false,

@@ -22,10 +22,10 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShut
 import type { Logger } from 'pino';
 import { LOGGER } from '../config/config.module';
 import { ChangeFeed } from '../database/change-feed';
+import { AlertSender, SEND_DEADLINE_MS } from '../channels/alert-sender';
+import type { DeliveryResult } from '../channels/delivery-result';
+import { AlertMessages } from '../notifications/alert-messages';
 import { NotificationsService } from '../notifications/notifications.service';
-import { AlertMessages } from './alert-messages';
-import { AlertSender, SEND_DEADLINE_MS } from './alert-sender';
-import type { DeliveryResult } from './channels/channel-sender';
 import { AlertsRepository, DELIVERY_CHANNEL, type ClaimedDelivery, type DeliveryOutcome } from './alerts.repository';
 
 export interface DeliverySettings {

@@ -5,9 +5,9 @@
 // nodes ingesting the same monitor take the state lock one after the other, and the second sees the
 // state the first left, so a transition is recorded once.
 import { Inject, Injectable } from '@nestjs/common';
-import { CheckResultsRepository } from '../check-results/check-results.repository';
-import { MaintenancesRepository } from '../maintenances/maintenances.repository';
-import { NotificationsRepository } from '../notifications/notifications.repository';
+import { CHECK_RESULTS_PORT, type CheckResultsPort } from '../check-results/check-results.port';
+import { MAINTENANCES_PORT, type MaintenancesPort } from '../maintenances/maintenances.port';
+import { NOTIFICATIONS_PORT, type NotificationsPort } from '../notifications/notifications.port';
 import { incidentKeyAfter, transitionKind } from './alert-rules';
 import { AlertsRepository } from './alerts.repository';
 
@@ -15,9 +15,9 @@ import { AlertsRepository } from './alerts.repository';
 export class AlertTransitions {
   constructor(
     @Inject(AlertsRepository) private readonly alerts: AlertsRepository,
-    @Inject(CheckResultsRepository) private readonly results: CheckResultsRepository,
-    @Inject(MaintenancesRepository) private readonly maintenances: MaintenancesRepository,
-    @Inject(NotificationsRepository) private readonly channels: NotificationsRepository,
+    @Inject(CHECK_RESULTS_PORT) private readonly results: CheckResultsPort,
+    @Inject(MAINTENANCES_PORT) private readonly maintenances: MaintenancesPort,
+    @Inject(NOTIFICATIONS_PORT) private readonly channels: NotificationsPort,
   ) {
     results.onJudged((monitors) => this.judge(monitors).then(() => undefined));
   }

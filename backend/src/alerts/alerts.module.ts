@@ -1,19 +1,48 @@
-import { Module } from '@nestjs/common';
+import { Inject, Module } from '@nestjs/common';
+import { ChannelsModule } from '../channels/channels.module';
+import { MonitorDeletionModule } from '../checks/monitor-deletion';
 import { CheckResultsModule } from '../check-results/check-results.module';
+import { ALERT_HISTORY_DAYS, RetentionService } from '../check-results/retention.service';
 import { MaintenancesModule } from '../maintenances/maintenances.module';
+import { MonitorAlertHistory } from '../monitors/monitor-alert-history';
+import { MonitorsModule } from '../monitors/monitors.module';
+import { DeliveryHistory } from '../notifications/delivery-history';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { AlertDeliveryWorker } from './alert-delivery.worker';
 import { AlertTransitions } from './alert-transitions';
-import { AlertSendingModule } from './alert-sending.module';
-import { AlertsCoreModule } from './alerts-core.module';
+import { AlertsRepository } from './alerts.repository';
 
 /**
- * Alerting as the server runs it: transitions recorded in the ingest transaction and the worker
- * that delivers them. Not part of the command line, which neither ingests nor delivers.
+ * Alerting as the server runs it: transitions recorded in the ingest transaction, the outbox and the
+ * worker that delivers it (sending itself is channels/). Not part of the command line, which neither
+ * ingests nor delivers.
+ *
+ * The modules whose views show alerting's tables (a monitor's status history, a channel's last
+ * delivery) and retention, which forgets them, are imported here and do not import this module:
+ * alerting plugs its readers into their ports when it starts, as monitor-deletion.ts does for
+ * deletions. Without it nothing is recorded, and those views show none.
  */
 @Module({
-  imports: [AlertsCoreModule, AlertSendingModule, NotificationsModule, CheckResultsModule, MaintenancesModule],
-  providers: [AlertTransitions, AlertDeliveryWorker],
-  exports: [AlertDeliveryWorker, AlertTransitions],
+  imports: [
+    NotificationsModule,
+    CheckResultsModule,
+    MaintenancesModule,
+    MonitorsModule,
+    MonitorDeletionModule,
+    ChannelsModule,
+  ],
+  providers: [AlertsRepository, AlertTransitions, AlertDeliveryWorker],
+  exports: [AlertsRepository, AlertDeliveryWorker, AlertTransitions],
 })
-export class AlertsModule {}
+export class AlertsModule {
+  constructor(
+    @Inject(AlertsRepository) alerts: AlertsRepository,
+    @Inject(MonitorAlertHistory) monitorHistory: MonitorAlertHistory,
+    @Inject(DeliveryHistory) deliveryHistory: DeliveryHistory,
+    @Inject(RetentionService) retention: RetentionService,
+  ) {
+    monitorHistory.provide((monitorId, limit) => alerts.transitionsOf(monitorId, limit));
+    deliveryHistory.provide((channelIds) => alerts.lastDeliveries(channelIds));
+    retention.alsoForget((now) => alerts.forgetBefore(new Date(now.getTime() - ALERT_HISTORY_DAYS * 86_400_000)));
+  }
+}

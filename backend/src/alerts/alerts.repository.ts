@@ -3,7 +3,9 @@
 // maintenance windows, the monitor's name and pages) comes from the repositories that own those tables.
 import { Inject, Injectable } from '@nestjs/common';
 import { Database } from '../database/database';
-import { MonitorDeletion } from '../monitors/monitor-deletion';
+import { MonitorDeletion } from '../checks/monitor-deletion';
+import type { StatusTransition } from '../monitors/monitor-alert-history';
+import type { LastDelivery } from '../notifications/delivery-history';
 import type { AlertStatus, DeliveryStatus, RegionSnapshot, TransitionKind } from './alert.entities';
 
 /** The NOTIFY channel the ingest transaction signals when it queued deliveries due now. */
@@ -53,23 +55,6 @@ export interface DeliveryOutcome {
   responseStatus: number | null;
   response: string | null;
   lastError: string | null;
-}
-
-export interface LastDelivery {
-  /** `delivered`, `failed`, or `retrying` (failed an attempt, will try again). */
-  status: 'delivered' | 'failed' | 'retrying';
-  at: Date;
-  error: string | null;
-  responseStatus: number | null;
-}
-
-/** A move of a monitor's alert status (the quorum of its locations). */
-export interface StatusTransition {
-  from: AlertStatus;
-  to: AlertStatus;
-  at: Date;
-  /** Each location as it stood then, with its latest check's error: why the status moved. */
-  regions: RegionSnapshot[];
 }
 
 const date = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));

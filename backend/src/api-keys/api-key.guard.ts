@@ -1,10 +1,10 @@
 // Authenticates REST requests with `x-service-key` (SPEC §5.2) and attaches the service context.
 import { createParamDecorator, Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { ApiKeysService } from '../api-keys/api-keys.service';
+import { ApiKeysService } from './api-keys.service';
 import type { ServiceContext } from '../common/context';
 import { UnauthorizedError } from '../common/errors';
-import { API_KEY_HEADER, apiKeyOf } from './credential';
+import { API_KEY_HEADER, apiKeyOf } from '../auth/credential';
 
 type RequestWithContext = FastifyRequest & { serviceContext?: ServiceContext };
 

@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, UseGuards } from '@nestjs/common';
-import { ApiKeyGuard, Ctx } from '../auth/api-key.guard';
+import { ApiKeyGuard, Ctx } from './api-key.guard';
 import type { ServiceContext } from '../common/context';
-import { hasFeature, PLAN_FEATURES } from '../workspaces/plans';
+import { hasFeature, PLAN_FEATURES } from '../plans/plans';
 import { WorkspacesService } from '../workspaces/workspaces.service';
 
 /** `GET /v1/whoami`: which workspace and scope a key grants; the first call a new user makes. */

@@ -8,26 +8,29 @@ import { isEntityId } from '../common/ids';
 import { definedOnly } from '../common/objects';
 import { pageOf, type PageBounds, type PageQuery, type Paged } from '../common/paging';
 import { parseInput, singleLine } from '../common/validation';
-import { hasFeature } from '../workspaces/plans';
+import { isoDateTime, jsonObject, viewId } from '../common/view-schema';
+import { hasFeature } from '../plans/plans';
 import type { AuditLogEntity } from './audit-log.entity';
 import { AuditRepository } from './audit.repository';
 
 export const AUDIT_WINDOW_DAYS = 14;
 
-export interface AuditEntryView {
-  id: string;
-  action: string;
-  entityType: string;
-  entityId: string;
-  actorType: string;
-  actorId: string;
-  actorUserId: string | null;
-  via: string;
-  changedFields: string[];
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  createdAt: string;
-}
+/** An audit log entry as the service returns it, declared once (MCP's audit tools show it). */
+export const auditEntryView = z.object({
+  id: viewId,
+  action: z.string(),
+  entityType: z.string(),
+  entityId: z.string(),
+  actorType: z.string(),
+  actorId: z.string(),
+  actorUserId: z.string().nullable(),
+  via: z.string(),
+  changedFields: z.array(z.string()),
+  before: jsonObject.nullable(),
+  after: jsonObject.nullable(),
+  createdAt: isoDateTime,
+});
+export type AuditEntryView = z.infer<typeof auditEntryView>;
 
 /** list_audit_logs (MCP, SPEC §8): page/perPage only. */
 export const AUDIT_PAGING: PageBounds = { perPage: { max: 50, default: 50 } };

@@ -1,28 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import type { CheckStatus, CheckTrigger, MonitorKind } from '../checks/check-config';
-
-export interface CheckTimings {
-  dns?: number;
-  connect?: number;
-  tls?: number;
-  ttfb?: number;
-  transfer?: number;
-}
-
-export interface CheckErrorInfo {
-  kind: string;
-  message: string;
-}
-
-export interface AssertionOutcome {
-  type: 'status_code' | 'body' | 'header' | 'record';
-  comparator: string;
-  target: string | number;
-  key?: string;
-  record?: string;
-  actual: string | number | null;
-  passed: boolean;
-}
+import type { AssertionOutcome, CheckErrorInfo, CheckTimings } from '../checks/check-types';
 
 /**
  * One check of one monitor in one region. HTTP rows are the response logs of SPEC §2.4.

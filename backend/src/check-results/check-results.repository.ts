@@ -6,11 +6,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { ReportedResult } from '../checks/check-types';
 import { PRIVATE_LOCATION_PREFIX } from '../schedules/slots';
 import { Database } from '../database/database';
-import { MonitorDeletion } from '../monitors/monitor-deletion';
-import type { CheckStatus, CheckTrigger, MonitorKind } from '../checks/check-config';
-import type { AssertionOutcome, CheckErrorInfo, CheckTimings } from './check-result.entity';
+import { MonitorDeletion } from '../checks/monitor-deletion';
+import type { CheckStatus, MonitorKind } from '../checks/check-config';
+import type { CheckTimings } from '../checks/check-types';
 import { bucketOf, quantile, type Sketch } from './latency-sketch';
 import { MonitorRegionStatusEntity } from './monitor-region-status.entity';
+import type { ResponseLogView } from './response-log.view';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
@@ -93,22 +94,8 @@ export interface SummaryRow {
   p99: number;
 }
 
-export interface ResponseLogRow {
-  id: string;
-  monitorId: string;
-  latency: number;
-  statusCode: number | null;
-  status: CheckStatus;
-  region: string;
-  cronTimestamp: Date;
-  trigger: CheckTrigger;
-  timestamp: Date;
-  timing: CheckTimings | null;
-  url: string | null;
-  error: CheckErrorInfo | null;
-  assertions: AssertionOutcome[];
-  headers: Record<string, string> | null;
-}
+/** A response log as the repository reads it: the view, declared once in response-log.view.ts. */
+export type ResponseLogRow = ResponseLogView;
 
 export interface DailyBucket {
   day: string;

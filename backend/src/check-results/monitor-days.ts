@@ -6,6 +6,9 @@
 // that reports a backlog after midnight), so what is kept expires after PAST_DAYS_TTL_MS.
 import type { CheckResultsRepository, DailyCounts } from './check-results.repository';
 
+/** The two reads the day cache makes, so the other modules pass their port. */
+type DayReads = Pick<CheckResultsRepository, 'dailyCounts' | 'dailyLatency'>;
+
 export const PAST_DAYS_TTL_MS = 15 * 60_000;
 /**
  * Today's latency (p50/p95 of today's merged sketches, the costliest read left) is kept this long: a
@@ -55,7 +58,7 @@ export class MonitorDays {
 
   /** Adds the days from the earliest kept end to today to what is kept of these monitors. */
   private async catchUp(
-    results: CheckResultsRepository,
+    results: DayReads,
     ids: readonly string[],
     wantsLatency: ReadonlySet<string>,
     from: Date,
@@ -87,7 +90,7 @@ export class MonitorDays {
 
   /** Reads expired past days again without making anyone wait; a failure leaves them as they were. */
   private refresh(
-    results: CheckResultsRepository,
+    results: DayReads,
     ids: readonly string[],
     latencyIds: readonly string[],
     from: Date,
@@ -111,7 +114,7 @@ export class MonitorDays {
    * where `today` is the start of the current UTC day.
    */
   async byMonitor(
-    results: CheckResultsRepository,
+    results: DayReads,
     monitorIds: readonly string[],
     latencyIds: readonly string[],
     from: Date,

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { isEntityId } from '../common/ids';
 import { CHECK_STATUSES, CHECK_TRIGGERS, RESULT_RETENTION_DAYS } from '../checks/check-config';
 import type { ReportedResult } from '../checks/check-types';
-import { PROBE_ERROR_KINDS } from '../checker/probe';
+import { PROBE_ERROR_KINDS } from '../checks/check-types';
 
 const DAY_MS = 86_400_000;
 

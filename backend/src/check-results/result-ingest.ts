@@ -1,12 +1,12 @@
 // Takes a batch of reported results into storage in one transaction: each result is validated
-// (report-validation.ts) and must be a run the agent was handed (SchedulesRepository.handedRuns); the
+// (report-validation.ts) and must be a run the agent was handed (SchedulesPort.handedRuns); the
 // others are refused by index, the rest are stored (CheckResultsRepository.store), and their runs are
 // marked done. Idempotent: a result already stored (same monitor, location, trigger and slot) is
 // counted as a duplicate and changes nothing but its run's schedule.
 import { Inject, Injectable } from '@nestjs/common';
 import type { AgentIdentity } from '../checks/check-types';
 import { validateResults, type ResultError } from './report-validation';
-import { SchedulesRepository } from '../schedules/schedules.repository';
+import { SCHEDULES_PORT, type SchedulesPort } from '../schedules/schedules.port';
 import { Database } from '../database/database';
 import { CheckResultsRepository, type NewResult } from './check-results.repository';
 
@@ -31,7 +31,7 @@ export class ResultIngestService {
   constructor(
     @Inject(Database) private readonly db: Database,
     @Inject(CheckResultsRepository) private readonly results: CheckResultsRepository,
-    @Inject(SchedulesRepository) private readonly schedules: SchedulesRepository,
+    @Inject(SCHEDULES_PORT) private readonly schedules: SchedulesPort,
   ) {}
 
   async ingest(agent: AgentIdentity, results: readonly unknown[], now: Date): Promise<IngestCounts> {

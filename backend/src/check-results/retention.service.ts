@@ -1,9 +1,8 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { AlertsRepository } from '../alerts/alerts.repository';
 import { LOGGER } from '../config/config.module';
 import { Database } from '../database/database';
-import { SchedulesRepository } from '../schedules/schedules.repository';
+import { SCHEDULES_PORT, type SchedulesPort } from '../schedules/schedules.port';
 import { CheckResultPartitions } from './check-result-partitions';
 import { CheckResultsRepository } from './check-results.repository';
 import { RESULT_RETENTION_DAYS } from '../checks/check-config';
@@ -27,9 +26,16 @@ export class RetentionService {
     @Inject(Database) private readonly db: Database,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(CheckResultsRepository) private readonly results: CheckResultsRepository,
-    @Inject(SchedulesRepository) private readonly schedules: SchedulesRepository,
-    @Inject(AlertsRepository) private readonly alerts: AlertsRepository,
+    @Inject(SCHEDULES_PORT) private readonly schedules: SchedulesPort,
   ) {}
+
+  /** What other modules keep and forget in the same maintenance (alerting's history, see AlertsModule). */
+  private readonly forgetting: Array<(now: Date) => Promise<unknown>> = [];
+
+  /** Registers history kept elsewhere that `maintain` forgets past its window, in its transaction. */
+  alsoForget(forget: (now: Date) => Promise<unknown>): void {
+    this.forgetting.push(forget);
+  }
 
   async maintain(now: Date): Promise<{ created: string[]; dropped: string[] }> {
     const result = await this.db.transaction(async () => {
@@ -40,7 +46,7 @@ export class RetentionService {
       );
       // Triggered runs are history once their results are gone.
       await this.schedules.forgetFinishedTriggers(new Date(now.getTime() - RESULT_RETENTION_DAYS * 86_400_000));
-      await this.alerts.forgetBefore(new Date(now.getTime() - ALERT_HISTORY_DAYS * 86_400_000));
+      for (const forget of this.forgetting) await forget(now);
       return new CheckResultPartitions(this.db).maintain(now, RESULT_RETENTION_DAYS);
     });
     if (result.created.length || result.dropped.length) this.logger.info(result, 'check_results partitions maintained');

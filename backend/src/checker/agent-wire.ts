@@ -1,5 +1,6 @@
 // The JSON shapes agents and the API exchange over HTTP (dates travel as ISO strings).
-import type { HeldRun, ReportedResult, WorkItem } from '../checks/check-types';
+import type { HeldRun, ReportedResult } from '../checks/check-types';
+import type { WorkItem } from './work-item';
 import type { IngestCounts } from '../check-results/result-ingest';
 
 export const AGENT_API_PREFIX = '/agent/v1';

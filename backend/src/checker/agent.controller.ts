@@ -13,7 +13,7 @@ import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { isEntityId } from '../common/ids';
 import { CHECK_TRIGGERS, REGIONS } from '../checks/check-config';
-import { PrivateLocationsRepository } from '../private-locations/private-locations.repository';
+import { PrivateLocationsService } from '../private-locations/private-locations.service';
 import { AGENT_API_PREFIX, type RenewAnswer, type ReportAnswer } from './agent-wire';
 import { CheckWorkService, type AgentIdentity } from './check-work.service';
 import { privateLocation } from '../schedules/slots';
@@ -79,7 +79,7 @@ export class AgentController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CheckWorkService) private readonly work: CheckWorkService,
-    @Inject(PrivateLocationsRepository) private readonly locations: PrivateLocationsRepository,
+    @Inject(PrivateLocationsService) private readonly locations: PrivateLocationsService,
   ) {}
 
   @Post('claim')
@@ -128,12 +128,12 @@ export class AgentController {
         presence: { kind: 'remote', agentId, host: null },
       };
     }
-    const location = await this.locations.findByToken(token);
-    if (!location) throw new UnauthorizedError('Invalid agent token');
+    const locationId = await this.locations.locationOfAgentToken(token);
+    if (!locationId) throw new UnauthorizedError('Invalid agent token');
     return {
-      agentId: `pl${location.id}-${agentId}`,
-      locations: [privateLocation(location.id)],
-      privateLocationId: location.id,
+      agentId: `pl${locationId}-${agentId}`,
+      locations: [privateLocation(locationId)],
+      privateLocationId: locationId,
     };
   }
 }

@@ -5,8 +5,9 @@
 // run, the agent renews their leases, so if it dies its runs pass to another agent within seconds.
 import { LEASE_RENEW_INTERVAL_MS, type ReportAnswer } from './agent-wire';
 import type { CheckExecutor } from './check-executor';
-import type { CheckOutcome } from './check-runner';
-import type { HeldRun, ReportedResult, WorkItem } from '../checks/check-types';
+import type { CheckOutcome } from '../checks/check-types';
+import type { HeldRun, ReportedResult } from '../checks/check-types';
+import type { WorkItem } from './work-item';
 import { exportCheck } from './otel-export';
 
 export interface AgentTransport {

@@ -1,6 +1,6 @@
 // Judging a check's observations against the monitor's assertions (SPEC §2.1). Every outcome keeps
 // the actual value, so a failed check says what was seen, not only that it failed.
-import type { AssertionOutcome } from '../check-results/check-result.entity';
+import type { AssertionOutcome } from '../checks/check-types';
 import type {
   BodyAssertion,
   HeaderAssertion,

@@ -10,7 +10,8 @@ import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { MonitorKind } from '../checks/check-config';
 import type { MonitorView } from '../monitors/monitor.view';
-import { runCheck, type CheckOutcome, type RunOptions } from './check-runner';
+import { runCheck, type RunOptions } from './check-runner';
+import { type CheckOutcome } from '../checks/check-types';
 import type { Probe } from './probe';
 
 export interface ExecutedCheck {

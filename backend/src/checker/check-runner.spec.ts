@@ -1,7 +1,8 @@
 import type { MonitorView } from '../monitors/monitor.view';
 import { budgetMs } from '../monitors/monitor.view';
 import { backoffMs, runCheck } from './check-runner';
-import { emptyResult, type Probe, type ProbeResult } from './probe';
+import { emptyResult, type Probe } from './probe';
+import { type ProbeResult } from '../checks/check-types';
 
 /** A probe whose answers are scripted: a real Probe implementation, not a mock of a dependency. */
 class ScriptedProbe implements Probe {

@@ -2,11 +2,8 @@
 // monitor's timeout budget (SPEC §2.1: timeout 0-120000 ms, retry 0-10). A timeout of 0 gives the
 // check the monitor's whole period instead, so it can never overlap the next run.
 import { budgetMs, type MonitorView } from '../monitors/monitor.view';
-import type { Probe, ProbeContext, ProbeResult } from './probe';
-
-export interface CheckOutcome extends ProbeResult {
-  attempts: number;
-}
+import type { Probe, ProbeContext } from './probe';
+import type { CheckOutcome, ProbeResult } from '../checks/check-types';
 
 export interface RunOptions {
   ca?: string[];

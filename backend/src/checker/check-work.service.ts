@@ -7,13 +7,16 @@ import { APP_CONFIG } from '../config/config.module';
 import { AgentPresenceService } from '../agent-presence/agent-presence.service';
 import { ResultIngestService, type IngestCounts } from '../check-results/result-ingest';
 import { budgetMs, toMonitorView } from '../monitors/monitor.view';
-import { MonitorsRepository } from '../monitors/monitors.repository';
-import { PrivateLocationsRepository } from '../private-locations/private-locations.repository';
-import type { AgentIdentity, HeldRun, WorkItem } from '../checks/check-types';
-import { SchedulesRepository, type ClaimedRun } from '../schedules/schedules.repository';
+import { MONITORS_PORT, type MonitorsPort } from '../monitors/monitors.port';
+import { PRIVATE_LOCATIONS_PORT, type PrivateLocationsPort } from '../private-locations/private-locations.port';
+import type { AgentIdentity, HeldRun } from '../checks/check-types';
+import type { WorkItem } from './work-item';
+import type { ClaimedRun } from '../checks/check-types';
+import { SCHEDULES_PORT, type SchedulesPort } from '../schedules/schedules.port';
 import { dueSlot } from '../schedules/slots';
 
-export type { AgentIdentity, HeldRun, ReportedResult, WorkItem } from '../checks/check-types';
+export type { AgentIdentity, HeldRun, ReportedResult } from '../checks/check-types';
+export type { WorkItem } from './work-item';
 
 /** Slack added to a run's budget before its lease expires and another agent may take it. */
 export const LEASE_MARGIN_MS = 15_000;
@@ -31,9 +34,9 @@ export const RENEWED_LEASE_MS = 30_000;
 export class CheckWorkService {
   constructor(
     @Inject(ResultIngestService) private readonly ingest: ResultIngestService,
-    @Inject(SchedulesRepository) private readonly schedules: SchedulesRepository,
-    @Inject(MonitorsRepository) private readonly monitors: MonitorsRepository,
-    @Inject(PrivateLocationsRepository) private readonly locations: PrivateLocationsRepository,
+    @Inject(SCHEDULES_PORT) private readonly schedules: SchedulesPort,
+    @Inject(MONITORS_PORT) private readonly monitors: MonitorsPort,
+    @Inject(PRIVATE_LOCATIONS_PORT) private readonly locations: PrivateLocationsPort,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(AgentPresenceService) private readonly presence: AgentPresenceService,
   ) {}

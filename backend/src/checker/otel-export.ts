@@ -5,7 +5,7 @@
 // grant: a shared region's export does not reach private addresses unless ALLOW_PRIVATE_TARGETS.
 import { OutboundHttp } from '../common/outbound-http';
 import type { MonitorView } from '../monitors/monitor.view';
-import type { CheckOutcome } from './check-runner';
+import type { CheckOutcome } from '../checks/check-types';
 
 export const OTEL_TIMEOUT_MS = 5000;
 

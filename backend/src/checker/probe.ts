@@ -1,39 +1,8 @@
 // One interface for every kind of check. A probe observes; judging against assertions happens in the
 // probe too (it knows what it observed), and the caller turns the result into a stored check.
-import type { AssertionOutcome, CheckErrorInfo, CheckTimings } from '../check-results/check-result.entity';
 import type { CheckStatus, MonitorKind } from '../checks/check-config';
+import type { AssertionOutcome, ProbeResult } from '../checks/check-types';
 import type { MonitorView } from '../monitors/monitor.view';
-
-export const PROBE_ERROR_KINDS = [
-  'dns',
-  'connect',
-  'tls',
-  'timeout',
-  'http',
-  'assertion',
-  'protocol',
-  'unsupported',
-  'internal',
-  /** The target is a private, loopback or reserved address, which checks for shared regions may not reach. */
-  'refused',
-] as const;
-export type ProbeErrorKind = (typeof PROBE_ERROR_KINDS)[number];
-
-export interface ProbeResult {
-  status: CheckStatus;
-  /** Milliseconds of the whole check (for ICMP: the average round trip). */
-  latencyMs: number;
-  timings: CheckTimings | null;
-  statusCode: number | null;
-  error: (CheckErrorInfo & { kind: ProbeErrorKind }) | null;
-  assertions: AssertionOutcome[];
-  /** HTTP: response headers with credentials redacted. */
-  headers: Record<string, string> | null;
-  /** The URL finally requested (after redirects), for HTTP. */
-  url: string | null;
-  /** Kind-specific facts: TLS certificate expiry, packet loss, DNS records, gRPC serving status. */
-  details: Record<string, unknown>;
-}
 
 export interface ProbeContext {
   /** Aborts the check when the monitor's timeout budget is spent. */

@@ -1,8 +1,79 @@
-// The shapes of the check engine's work API (who asks, what is handed out, what comes back), apart
-// from the service so that validation, scheduling and ingest can name them without importing it.
-import type { AgentPresence } from '../agent-presence/agent-presence.service';
-import type { MonitorView } from '../monitors/monitor.view';
-import type { CheckOutcome } from '../checker/check-runner';
+// The shapes the check engine, the agents, the schedules and the result ingest share: what a probe
+// observes, who asks for work, which run is handed out and what comes back. Below all of them, so
+// none has to import another for a type.
+import type { CheckStatus } from './check-config';
+
+export interface CheckTimings {
+  dns?: number;
+  connect?: number;
+  tls?: number;
+  ttfb?: number;
+  transfer?: number;
+}
+
+export interface CheckErrorInfo {
+  kind: string;
+  message: string;
+}
+
+export interface AssertionOutcome {
+  type: 'status_code' | 'body' | 'header' | 'record';
+  comparator: string;
+  target: string | number;
+  key?: string;
+  record?: string;
+  actual: string | number | null;
+  passed: boolean;
+}
+
+export const PROBE_ERROR_KINDS = [
+  'dns',
+  'connect',
+  'tls',
+  'timeout',
+  'http',
+  'assertion',
+  'protocol',
+  'unsupported',
+  'internal',
+  /** The target is a private, loopback or reserved address, which checks for shared regions may not reach. */
+  'refused',
+] as const;
+export type ProbeErrorKind = (typeof PROBE_ERROR_KINDS)[number];
+
+export interface ProbeResult {
+  status: CheckStatus;
+  /** Milliseconds of the whole check (for ICMP: the average round trip). */
+  latencyMs: number;
+  timings: CheckTimings | null;
+  statusCode: number | null;
+  error: (CheckErrorInfo & { kind: ProbeErrorKind }) | null;
+  assertions: AssertionOutcome[];
+  /** HTTP: response headers with credentials redacted. */
+  headers: Record<string, string> | null;
+  /** The URL finally requested (after redirects), for HTTP. */
+  url: string | null;
+  /** Kind-specific facts: TLS certificate expiry, packet loss, DNS records, gRPC serving status. */
+  details: Record<string, unknown>;
+}
+
+/** A probe's result after the retries the runner made. */
+export interface CheckOutcome extends ProbeResult {
+  attempts: number;
+}
+
+/** The embedded agent of an API process, or an agent that runs elsewhere with the shared AGENT_TOKEN. */
+export const AGENT_KINDS = ['embedded', 'remote'] as const;
+export type AgentKind = (typeof AGENT_KINDS)[number];
+
+/** Who an agent is, for people: recorded for the public regions it asks work for. */
+export interface AgentPresence {
+  kind: AgentKind;
+  /** The embedded agent's host name, or the AGENT_ID of a remote agent. */
+  agentId: string;
+  /** The host the embedded agent runs on; null for a remote agent. */
+  host: string | null;
+}
 
 /** A run handed to an agent: a slot of a monitor's schedule (cron) or a trigger (api). */
 export interface ClaimedRun {
@@ -28,20 +99,6 @@ export interface AgentIdentity {
    * recorded for its public regions so the dashboard can say where they run. None: not recorded.
    */
   presence?: AgentPresence;
-}
-
-export interface WorkItem {
-  run: ClaimedRun;
-  monitor: MonitorView;
-  /** When the run should start (the slot); the agent waits until then. */
-  startAt: number;
-  /**
-   * Whether the check (and its OpenTelemetry export) may reach private, loopback and reserved
-   * addresses: the API decides, per run: yes for a private location's runs and when the operator set
-   * ALLOW_PRIVATE_TARGETS; no for shared regions under production settings. An agent treats a work
-   * item without it (an API older than this field) as no.
-   */
-  privateTargets: boolean;
 }
 
 export interface ReportedResult {

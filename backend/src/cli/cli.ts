@@ -10,7 +10,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import pino from 'pino';
 import { ApiKeysService } from '../api-keys/api-keys.service';
-import { CoreModule } from '../app.module';
+import { CoreModule } from '../core.module';
 import type { InstallationContext, ServiceContext } from '../common/context';
 import { isDomainError, ValidationError } from '../common/errors';
 import { ConfigError, loadConfig, type AppConfig } from '../config/config';

@@ -31,6 +31,8 @@ export class OutboundError extends Error {
 }
 
 export interface OutboundRequest {
+  /** POST unless told: Matrix sends an event with an idempotent PUT. */
+  method?: 'POST' | 'PUT';
   url: string;
   headers?: Record<string, string>;
   body: string;
@@ -59,7 +61,7 @@ export interface OutboundHttpOptions {
 export class OutboundHttp {
   constructor(private readonly options: OutboundHttpOptions) {}
 
-  /** POSTs the body; rejects with OutboundError when no answer arrived (any status is an answer). */
+  /** POSTs (or PUTs) the body; rejects with OutboundError when no answer arrived (any status is an answer). */
   post(request: OutboundRequest): Promise<OutboundResponse> {
     let url: URL;
     try {
@@ -82,7 +84,7 @@ export class OutboundHttp {
     if (signal.aborted) return Promise.reject(timeout(host));
     const body = Buffer.from(request.body, 'utf8');
     const options: RequestOptions = {
-      method: 'POST',
+      method: request.method ?? 'POST',
       headers: headersOf(this.options.userAgent ?? OUTBOUND_USER_AGENT, request.headers, body.length),
       signal,
       // A fresh connection per send: its lookup runs the check, which a pooled socket would skip.

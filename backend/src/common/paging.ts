@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { ValidationError } from './errors';
 import { parseInput } from './validation';
+import { count } from './view-schema';
 
 /** A window of a list: skip `offset` items, take at most `limit`. */
 export interface Page {
@@ -41,12 +42,8 @@ export interface Paged<T> {
 }
 
 /** The `pagination` object of page/perPage lists (SPEC §4.2): 1-indexed page, 0 pages when empty. */
-export interface Pagination {
-  page: number;
-  perPage: number;
-  totalSize: number;
-  totalPages: number;
-}
+export const paginationView = z.object({ page: count, perPage: count, totalSize: count, totalPages: count });
+export type Pagination = z.infer<typeof paginationView>;
 
 const integer = { error: 'must be an integer' };
 const size = (bound: PageSize) => {

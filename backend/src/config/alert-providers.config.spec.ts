@@ -19,6 +19,7 @@ describe('alertProvidersConfig', () => {
       opsgenieUrls: { us: 'https://api.opsgenie.com', eu: 'https://api.eu.opsgenie.com' },
       ntfyUrl: 'https://ntfy.sh',
       telegram: { url: 'https://api.telegram.org', botToken: null },
+      pushoverUrl: 'https://api.pushover.net',
       twilio: {
         url: 'https://api.twilio.com',
         accountSid: null,

@@ -8,9 +8,9 @@ import { ConfigError } from './config-error';
 export interface AlertProvidersConfig {
   /**
    * Whether targets users typed may reach private, loopback, link-local and reserved addresses:
-   * channel URLs (webhook, ntfy, Discord, Slack, Google Chat, Grafana OnCall, Teams), and also monitor
-   * checks from shared regions and their OpenTelemetry export (private locations always may). Default
-   * true outside production, false under NODE_ENV=production.
+   * channel URLs (webhook, ntfy, Discord, Slack, Google Chat, Grafana OnCall, Teams, Mattermost,
+   * Gotify, Matrix), and also monitor checks from shared regions and their OpenTelemetry export
+   * (private locations always may). Default true outside production, false under NODE_ENV=production.
    */
   allowPrivateTargets: boolean;
   /** PagerDuty Events API v2 base URL. */
@@ -19,6 +19,8 @@ export interface AlertProvidersConfig {
   /** Server used when an ntfy channel has no server_url. */
   ntfyUrl: string;
   telegram: { url: string; botToken: string | null };
+  /** Pushover API base URL (the messages API is `{base}/1/messages.json`). */
+  pushoverUrl: string;
   twilio: {
     url: string;
     accountSid: string | null;
@@ -36,6 +38,7 @@ export const ALERT_PROVIDER_DEFAULTS = {
   opsgenieEuUrl: 'https://api.eu.opsgenie.com',
   ntfyUrl: 'https://ntfy.sh',
   telegramUrl: 'https://api.telegram.org',
+  pushoverUrl: 'https://api.pushover.net',
   twilioUrl: 'https://api.twilio.com',
 } as const;
 
@@ -85,6 +88,7 @@ const schema = z.object({
     /^\d{1,20}:[A-Za-z0-9_-]{20,100}$/,
     'a bot token such as 123456789:AAE... from @BotFather',
   ).optional(),
+  ALERT_PUSHOVER_URL: baseUrl('ALERT_PUSHOVER_URL').optional(),
   ALERT_TWILIO_URL: baseUrl('ALERT_TWILIO_URL').optional(),
   TWILIO_ACCOUNT_SID: credential(
     'TWILIO_ACCOUNT_SID',
@@ -131,6 +135,7 @@ export function alertProvidersConfig(env: NodeJS.ProcessEnv = process.env): Aler
     },
     ntfyUrl: stripSlash(e.ALERT_NTFY_URL ?? d.ntfyUrl),
     telegram: { url: stripSlash(e.ALERT_TELEGRAM_URL ?? d.telegramUrl), botToken: e.TELEGRAM_BOT_TOKEN ?? null },
+    pushoverUrl: stripSlash(e.ALERT_PUSHOVER_URL ?? d.pushoverUrl),
     twilio: {
       url: stripSlash(e.ALERT_TWILIO_URL ?? d.twilioUrl),
       accountSid: e.TWILIO_ACCOUNT_SID ?? null,

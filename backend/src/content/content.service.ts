@@ -3,6 +3,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
+import { z } from 'zod';
 import { NotFoundError, ValidationError } from '../common/errors';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
@@ -36,23 +37,26 @@ export const CONTENT_TYPE_TITLES: Record<ContentType, string> = {
   changelog: 'Changelog',
 };
 
-export interface ContentHit {
-  title: string;
-  type: ContentType;
-  snippet: string;
-  url: string;
-  path: string;
-  score: number;
-}
+/** A search hit: the views of this service are declared once, as these schemas (MCP shows them). */
+export const contentHitView = z.object({
+  title: z.string(),
+  type: z.enum(CONTENT_TYPES),
+  snippet: z.string(),
+  url: z.string(),
+  path: z.string(),
+  score: z.number(),
+});
+export type ContentHit = z.infer<typeof contentHitView>;
 
-export interface ContentPage {
-  title: string;
-  type: ContentType;
-  path: string;
-  url: string;
-  markdown: string;
-  description: string;
-}
+export const contentPageView = z.object({
+  title: z.string(),
+  type: z.enum(CONTENT_TYPES),
+  path: z.string(),
+  url: z.string(),
+  markdown: z.string(),
+  description: z.string(),
+});
+export type ContentPage = z.infer<typeof contentPageView>;
 
 export const CONTENT_DIR = Symbol('CONTENT_DIR');
 export const SEARCH_LIMIT_DEFAULT = 10;

@@ -3,20 +3,14 @@
 // page (303), or shows the form again with the verb's messages beside the fields.
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isDomainError } from '../common/errors';
 import { MonitorsOverviewService } from '../monitors/monitors-overview.service';
 import { PageComponentsService } from '../status-pages/page-components.service';
 import type { ComponentView } from '../status-pages/status-page.views';
 import { StatusPagesService } from '../status-pages/status-pages.service';
-import { dashboardErrorOf, issuesOf } from './dashboard-errors';
 import { DashboardRequests, formOf, type InWorkspace } from './dashboard-requests';
-import {
-  COMPONENT_FORM_FIELDS,
-  componentFormPage,
-  type ComponentFormData,
-  type ComponentFormField,
-} from './pages/component-form.page';
+import { COMPONENT_FORM_FIELDS, componentFormPage, type ComponentFormData } from './pages/component-form.page';
 import { statusPagesPath } from './pages/status-pages.page';
+import { submitForm } from './submit-form';
 
 const PATH = '/app/w/:slug/status-pages/:id/components/:componentId/edit';
 
@@ -48,25 +42,13 @@ export class ComponentFormsRoutes {
         const component = await this.components.getComponent(w.ctx, componentId, id);
         const form = formOf(request);
         const values = { name: form.name ?? '', description: form.description ?? '' };
-        try {
-          await this.components.updateComponent(w.ctx, component.id, values, [...COMPONENT_FORM_FIELDS]);
-        } catch (error) {
-          if (!isDomainError(error) || !dashboardErrorOf(error.code).onForm) throw error;
-          const errors: ComponentFormData['errors'] = {};
-          const loose: string[] = [];
-          for (const issue of issuesOf(error)) {
-            const head = issue.field.split('.')[0];
-            if ((COMPONENT_FORM_FIELDS as readonly string[]).includes(head)) {
-              errors[head as ComponentFormField] ??= issue.message;
-            } else loose.push(issue.field ? `${issue.field}: ${issue.message}` : issue.message);
-          }
-          return this.form(reply, w, id, component, dashboardErrorOf(error.code).status, {
-            values,
-            errors,
-            message: loose.length ? loose.join('; ') : undefined,
-          });
-        }
-        return reply.redirect(`${statusPagesPath(w.ctx.workspace.slug, id)}?done=component-saved#components`, 303);
+        return submitForm(reply, {
+          call: () => this.components.updateComponent(w.ctx, component.id, values, [...COMPONENT_FORM_FIELDS]),
+          done: () => `${statusPagesPath(w.ctx.workspace.slug, id)}?done=component-saved#components`,
+          fields: COMPONENT_FORM_FIELDS,
+          refused: ({ status, errors, message }) =>
+            this.form(reply, w, id, component, status, { values, errors, message }),
+        });
       }),
     );
   }

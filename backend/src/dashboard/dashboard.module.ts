@@ -14,11 +14,18 @@ import { UsersModule } from '../users/users.module';
 import { DashboardRequests } from './dashboard-requests';
 import { DashboardRoutes } from './dashboard.routes';
 import { DashboardSessionsModule } from './sessions/sessions.module';
+import { SettingsRoutes } from './settings.routes';
 import { SignInService } from './sign-in.service';
 import { MonitorFormsRoutes } from './monitor-forms.routes';
 import { NotificationFormsRoutes } from './notification-forms.routes';
 import { PrivateLocationFormsRoutes } from './private-location-forms.routes';
-import { StatusPageFormsRoutes } from './status-page-forms.routes';
+import { StatusPageComponentsRoutes } from './status-page-components.routes';
+import { StatusPageDetail } from './status-page-detail';
+import { StatusPageGroupsRoutes } from './status-page-groups.routes';
+import { StatusPageMaintenancesRoutes } from './status-page-maintenances.routes';
+import { StatusPageReportsRoutes } from './status-page-reports.routes';
+import { StatusPageSettingsRoutes } from './status-page-settings.routes';
+import { StatusPageSubscribersRoutes } from './status-page-subscribers.routes';
 import { ComponentFormsRoutes } from './component-forms.routes';
 import { WorkspacePagesRoutes } from './workspace-pages.routes';
 import { WorkspaceSettingsService } from './workspace-settings.service';
@@ -50,10 +57,17 @@ import { WorkspaceSettingsService } from './workspace-settings.service';
     DashboardRoutes,
     WorkspacePagesRoutes,
     MonitorFormsRoutes,
-    StatusPageFormsRoutes,
+    StatusPageDetail,
+    StatusPageSettingsRoutes,
+    StatusPageComponentsRoutes,
+    StatusPageGroupsRoutes,
+    StatusPageReportsRoutes,
+    StatusPageMaintenancesRoutes,
+    StatusPageSubscribersRoutes,
     ComponentFormsRoutes,
     PrivateLocationFormsRoutes,
     NotificationFormsRoutes,
+    SettingsRoutes,
     SignInService,
     WorkspaceSettingsService,
   ],

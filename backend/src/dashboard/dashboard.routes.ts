@@ -1,38 +1,41 @@
 // The dashboard's HTTP routes: plain Fastify routes under /app and /oauth/consent, registered in an
 // encapsulated plugin that parses HTML forms (application/x-www-form-urlencoded). Routes only read
 // the request, check the session and the CSRF token (dashboard-requests.ts), call a service verb and
-// render a page; every rule (who may do what, bounds, the last owner) lives in the verbs. Here: sign-in,
-// settings and consent; the monitoring pages are in workspace-pages.routes.ts.
+// render a page; every rule (who may do what, bounds, the last owner) lives in the verbs. Here: the
+// plugin itself (parser, headers, error page), sign-in and consent; the other routes are registered
+// from their own files (*.routes.ts).
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Scope } from '../common/context';
-import { isDomainError, ValidationError } from '../common/errors';
+import { ValidationError } from '../common/errors';
 import { LOGGER } from '../config/config.module';
 import { OAuthConsentService } from '../oauth/oauth-consent.service';
-import { MANAGER_ROLES, UsersService } from '../users/users.service';
-import { settingsPath, workspacePath } from './components';
+import { workspacePath } from './components';
 import { DASHBOARD_CSS, DASHBOARD_CSS_PATH } from './dashboard.css';
-import { dashboardErrorOf, formWithError } from './dashboard-errors';
-import { DashboardRequests, formOf, parseForm, query, type InWorkspace } from './dashboard-requests';
-import { apiKeysPage } from './pages/api-keys.page';
+import { formWithError } from './dashboard-errors';
+import { DashboardRequests, formOf, parseForm, query } from './dashboard-requests';
 import { consentPage } from './pages/consent.page';
 import { errorPage } from './pages/error.page';
 import { emptyForm, type FormState } from './pages/form-state';
-import { integrationsPage } from './pages/integrations.page';
-import { membersPage } from './pages/members.page';
 import { linkPage, signInPage } from './pages/sign-in.page';
 import { safeReturnTo } from './return-to';
 import { SESSION_ABSOLUTE_MS, SessionsService } from './sessions/sessions.service';
+import { SettingsRoutes } from './settings.routes';
 import { SignInService } from './sign-in.service';
 import { MonitorFormsRoutes } from './monitor-forms.routes';
 import { NotificationFormsRoutes } from './notification-forms.routes';
 import { PrivateLocationFormsRoutes } from './private-location-forms.routes';
-import { StatusPageFormsRoutes } from './status-page-forms.routes';
+import { submitForm } from './submit-form';
+import { StatusPageComponentsRoutes } from './status-page-components.routes';
+import { StatusPageGroupsRoutes } from './status-page-groups.routes';
+import { StatusPageMaintenancesRoutes } from './status-page-maintenances.routes';
+import { StatusPageReportsRoutes } from './status-page-reports.routes';
+import { StatusPageSettingsRoutes } from './status-page-settings.routes';
+import { StatusPageSubscribersRoutes } from './status-page-subscribers.routes';
 import { ComponentFormsRoutes } from './component-forms.routes';
 import { WorkspacePagesRoutes } from './workspace-pages.routes';
-import { WorkspaceSettingsService } from './workspace-settings.service';
 
 const FORM_BODY_LIMIT = 64 * 1024;
 
@@ -44,15 +47,19 @@ export class DashboardRoutes implements OnModuleInit {
     @Inject(DashboardRequests) private readonly requests: DashboardRequests,
     @Inject(SessionsService) private readonly sessions: SessionsService,
     @Inject(SignInService) private readonly signIn: SignInService,
-    @Inject(UsersService) private readonly users: UsersService,
-    @Inject(WorkspaceSettingsService) private readonly settings: WorkspaceSettingsService,
     @Inject(OAuthConsentService) private readonly consent: OAuthConsentService,
     @Inject(WorkspacePagesRoutes) private readonly workspacePages: WorkspacePagesRoutes,
     @Inject(MonitorFormsRoutes) private readonly monitorForms: MonitorFormsRoutes,
-    @Inject(StatusPageFormsRoutes) private readonly statusPageForms: StatusPageFormsRoutes,
+    @Inject(StatusPageSettingsRoutes) private readonly statusPageSettings: StatusPageSettingsRoutes,
+    @Inject(StatusPageComponentsRoutes) private readonly statusPageComponents: StatusPageComponentsRoutes,
+    @Inject(StatusPageGroupsRoutes) private readonly statusPageGroups: StatusPageGroupsRoutes,
+    @Inject(StatusPageReportsRoutes) private readonly statusPageReports: StatusPageReportsRoutes,
+    @Inject(StatusPageMaintenancesRoutes) private readonly statusPageMaintenances: StatusPageMaintenancesRoutes,
+    @Inject(StatusPageSubscribersRoutes) private readonly statusPageSubscribers: StatusPageSubscribersRoutes,
     @Inject(ComponentFormsRoutes) private readonly componentForms: ComponentFormsRoutes,
     @Inject(PrivateLocationFormsRoutes) private readonly privateLocationForms: PrivateLocationFormsRoutes,
     @Inject(NotificationFormsRoutes) private readonly notificationForms: NotificationFormsRoutes,
+    @Inject(SettingsRoutes) private readonly settingsRoutes: SettingsRoutes,
   ) {}
 
   onModuleInit(): void {
@@ -65,6 +72,25 @@ export class DashboardRoutes implements OnModuleInit {
   }
 
   private register(app: FastifyInstance): void {
+    this.registerPlumbing(app);
+    this.registerSignIn(app);
+    this.workspacePages.register(app);
+    this.monitorForms.register(app);
+    this.statusPageSettings.register(app);
+    this.statusPageComponents.register(app);
+    this.statusPageGroups.register(app);
+    this.statusPageReports.register(app);
+    this.statusPageMaintenances.register(app);
+    this.statusPageSubscribers.register(app);
+    this.componentForms.register(app);
+    this.privateLocationForms.register(app);
+    this.notificationForms.register(app);
+    this.settingsRoutes.register(app);
+    this.registerConsent(app);
+  }
+
+  /** The form parser, the headers of every page, the error page and the stylesheet. */
+  private registerPlumbing(app: FastifyInstance): void {
     // Forms only; a body this scope cannot read is answered 400/413/415 by the error handler below.
     if (app.hasContentTypeParser('application/x-www-form-urlencoded')) {
       app.removeContentTypeParser('application/x-www-form-urlencoded');
@@ -104,7 +130,10 @@ export class DashboardRoutes implements OnModuleInit {
     app.get(DASHBOARD_CSS_PATH, (_request, reply) =>
       reply.header('content-type', 'text/css; charset=utf-8').send(DASHBOARD_CSS),
     );
+  }
 
+  /** The way in: the first workspace, sign-in and out, one-time sign-in links. */
+  private registerSignIn(app: FastifyInstance): void {
     app.get('/app', (request, reply) =>
       this.requests.handle(request, reply, async () => {
         const signed = await this.requests.requireSession(request);
@@ -142,22 +171,24 @@ export class DashboardRoutes implements OnModuleInit {
         const next = safeReturnTo(form.next);
         const render = (status: number, state: FormState) =>
           this.requests.page(reply, status, signInPage(this.requests.preSessionCsrf(request, reply), next, state));
-        try {
-          const result = await this.signIn.signIn({ email: form.email, password: form.password }, request.ip);
-          if (result.kind === 'throttled') {
-            reply.header('retry-after', String(result.retryAfterSeconds));
-            return render(429, {
-              values: { email: form.email ?? '' },
-              errors: {},
-              message: `Too many failed sign-ins. Try again in ${result.retryAfterSeconds} seconds.`,
-            });
-          }
-          this.requests.setSessionCookie(reply, result.token, SESSION_ABSOLUTE_MS / 1000);
-          return reply.redirect(next, 303);
-        } catch (error) {
-          if (!isDomainError(error)) throw error;
-          return render(dashboardErrorOf(error.code).status, formWithError(error, form));
-        }
+        return submitForm(reply, {
+          call: () => this.signIn.signIn({ email: form.email, password: form.password }, request.ip),
+          done: (result) => {
+            if (result.kind === 'throttled') {
+              reply.header('retry-after', String(result.retryAfterSeconds));
+              return render(429, {
+                values: { email: form.email ?? '' },
+                errors: {},
+                message: `Too many failed sign-ins. Try again in ${result.retryAfterSeconds} seconds.`,
+              });
+            }
+            this.requests.setSessionCookie(reply, result.token, SESSION_ABSOLUTE_MS / 1000);
+            return next;
+          },
+          // Every domain refusal of a sign-in is shown on the sign-in form, whatever its code.
+          onForm: () => true,
+          refused: ({ status, error }) => render(status, formWithError(error, form)),
+        });
       }),
     );
     app.post('/app/sign-out', (request, reply) =>
@@ -168,8 +199,11 @@ export class DashboardRoutes implements OnModuleInit {
         return reply.redirect('/app/sign-in', 303);
       }),
     );
+    this.registerSignInLinks(app);
+  }
 
-    // One-time sign-in links (first start): choose a password, then be signed in.
+  /** One-time sign-in links (first start): choose a password, then be signed in. */
+  private registerSignInLinks(app: FastifyInstance): void {
     app.get('/app/sign-in/link', (request, reply) =>
       this.requests.handle(request, reply, async () => {
         const token = query(request).token;
@@ -186,123 +220,25 @@ export class DashboardRoutes implements OnModuleInit {
     app.post('/app/sign-in/link', (request, reply) =>
       this.requests.handle(request, reply, async () => {
         const form = this.requests.requirePreSessionForm(request, reply);
-        try {
-          const session = await this.signIn.redeemLink(form.token, form.password);
-          this.requests.setSessionCookie(reply, session.token, SESSION_ABSOLUTE_MS / 1000);
-          return reply.redirect('/app', 303);
-        } catch (error) {
-          if (!isDomainError(error) || !dashboardErrorOf(error.code).onForm) throw error;
-          const state = formWithError(error, form);
-          return this.requests.page(
-            reply,
-            dashboardErrorOf(error.code).status,
-            linkPage(this.requests.preSessionCsrf(request, reply), form.token ?? '', state),
-          );
-        }
+        return submitForm(reply, {
+          call: () => this.signIn.redeemLink(form.token, form.password),
+          done: (session) => {
+            this.requests.setSessionCookie(reply, session.token, SESSION_ABSOLUTE_MS / 1000);
+            return '/app';
+          },
+          refused: ({ status, error }) =>
+            this.requests.page(
+              reply,
+              status,
+              linkPage(this.requests.preSessionCsrf(request, reply), form.token ?? '', formWithError(error, form)),
+            ),
+        });
       }),
     );
+  }
 
-    this.workspacePages.register(app);
-    this.monitorForms.register(app);
-    this.statusPageForms.register(app);
-    this.componentForms.register(app);
-    this.privateLocationForms.register(app);
-    this.notificationForms.register(app);
-
-    // Settings → General → API keys.
-    app.get('/app/w/:slug/settings', (request, reply) =>
-      this.requests.handle(request, reply, async () => {
-        const w = await this.requests.requireWorkspace(request, false);
-        const done = query(request).revoked;
-        return this.renderKeys(reply, w, 200, emptyForm(), undefined, done);
-      }),
-    );
-    app.post('/app/w/:slug/settings/api-keys', (request, reply) =>
-      this.requests.handle(request, reply, async () => {
-        const w = await this.requests.requireWorkspace(request, true);
-        const form = formOf(request);
-        try {
-          const created = await this.settings.createKey(w.ctx, { name: form.name, scope: form.scope as Scope });
-          return this.renderKeys(reply, w, 200, emptyForm(), created);
-        } catch (error) {
-          if (!isDomainError(error) || !dashboardErrorOf(error.code).onForm) throw error;
-          return this.renderKeys(reply, w, dashboardErrorOf(error.code).status, formWithError(error, form));
-        }
-      }),
-    );
-    app.post('/app/w/:slug/settings/api-keys/revoke', (request, reply) =>
-      this.requests.handle(request, reply, async () => {
-        const w = await this.requests.requireWorkspace(request, true);
-        const form = formOf(request);
-        try {
-          const key = await this.settings.revokeKey(w.ctx, form.id ?? '');
-          return reply.redirect(`${settingsPath(w.ctx.workspace.slug)}?revoked=${encodeURIComponent(key.prefix)}`, 303);
-        } catch (error) {
-          if (!isDomainError(error) || !dashboardErrorOf(error.code).onForm) throw error;
-          return this.renderKeys(reply, w, dashboardErrorOf(error.code).status, formWithError(error, {}));
-        }
-      }),
-    );
-
-    // Settings → Members.
-    app.get('/app/w/:slug/settings/members', (request, reply) =>
-      this.requests.handle(request, reply, async () => {
-        const w = await this.requests.requireWorkspace(request, false);
-        return this.renderMembers(reply, w, 200, emptyForm(), doneMessage(query(request).done));
-      }),
-    );
-    app.post('/app/w/:slug/settings/members', (request, reply) =>
-      this.requests.handle(request, reply, async () => {
-        const w = await this.requests.requireWorkspace(request, true);
-        const form = formOf(request);
-        try {
-          await this.users.addMember(w.ctx, { email: form.email, role: form.role as 'member' });
-          return reply.redirect(`${settingsPath(w.ctx.workspace.slug, 'members')}?done=added`, 303);
-        } catch (error) {
-          if (!isDomainError(error) || !dashboardErrorOf(error.code).onForm) throw error;
-          return this.renderMembers(reply, w, dashboardErrorOf(error.code).status, formWithError(error, form));
-        }
-      }),
-    );
-    app.post('/app/w/:slug/settings/members/remove', (request, reply) =>
-      this.requests.handle(request, reply, async () => {
-        const w = await this.requests.requireWorkspace(request, true);
-        const form = formOf(request);
-        try {
-          await this.users.removeMember(w.ctx, form.userId ?? '');
-          // Leaving a workspace oneself: its pages are no longer there.
-          if (form.userId === w.session.user.id) return reply.redirect('/app', 303);
-          return reply.redirect(`${settingsPath(w.ctx.workspace.slug, 'members')}?done=removed`, 303);
-        } catch (error) {
-          if (!isDomainError(error) || !dashboardErrorOf(error.code).onForm) throw error;
-          return this.renderMembers(reply, w, dashboardErrorOf(error.code).status, formWithError(error, {}));
-        }
-      }),
-    );
-
-    // Settings → Integrations → Connected apps.
-    app.get('/app/w/:slug/settings/integrations', (request, reply) =>
-      this.requests.handle(request, reply, async () => {
-        const w = await this.requests.requireWorkspace(request, false);
-        const done = query(request).done === 'revoked' ? 'Disconnected the app.' : undefined;
-        return this.renderIntegrations(reply, w, 200, undefined, done);
-      }),
-    );
-    app.post('/app/w/:slug/settings/integrations/revoke', (request, reply) =>
-      this.requests.handle(request, reply, async () => {
-        const w = await this.requests.requireWorkspace(request, true);
-        const form = formOf(request);
-        try {
-          await this.settings.revokeConnectedApp(w.ctx, form.grantId ?? '');
-          return reply.redirect(`${settingsPath(w.ctx.workspace.slug, 'integrations')}?done=revoked`, 303);
-        } catch (error) {
-          if (!isDomainError(error) || !dashboardErrorOf(error.code).onForm) throw error;
-          return this.renderIntegrations(reply, w, dashboardErrorOf(error.code).status, error.message);
-        }
-      }),
-    );
-
-    // OAuth consent (the authorization endpoint sends the browser here).
+  /** OAuth consent (the authorization endpoint sends the browser here). */
+  private registerConsent(app: FastifyInstance): void {
     app.get('/oauth/consent', (request, reply) =>
       this.requests.handle(request, reply, async () => {
         const requestId = query(request).request ?? '';
@@ -325,91 +261,31 @@ export class DashboardRoutes implements OnModuleInit {
         }
         if (form.decision !== 'approve') throw ValidationError.field('decision', 'must be approve or deny');
         const workspace = signed.workspaces.find((w) => w.workspace.id === form.workspaceId);
-        try {
+        return submitForm(reply, {
           // A workspace the user is not in is refused by the verb as unknown, like a made-up id.
-          const target = await this.consent.approve(requestId, {
-            userId: signed.session.user.id,
-            workspaceId: workspace?.workspace.id ?? form.workspaceId ?? '',
-            scope: form.scope as Scope,
-          });
-          return reply.redirect(target, 303);
-        } catch (error) {
-          if (!isDomainError(error) || error.code !== 'VALIDATION') throw error;
-          const pending = await this.consent.pending(requestId);
-          return this.requests.page(
-            reply,
-            400,
-            consentPage(this.requests.frame(signed), {
-              pending,
-              message: error.message,
-              workspaceId: form.workspaceId,
-              scope: form.scope,
+          call: () =>
+            this.consent.approve(requestId, {
+              userId: signed.session.user.id,
+              workspaceId: workspace?.workspace.id ?? form.workspaceId ?? '',
+              scope: form.scope as Scope,
             }),
-          );
-        }
+          done: (target) => target,
+          onForm: (error) => error.code === 'VALIDATION',
+          refused: async ({ status, error }) => {
+            const pending = await this.consent.pending(requestId);
+            return this.requests.page(
+              reply,
+              status,
+              consentPage(this.requests.frame(signed), {
+                pending,
+                message: error.message,
+                workspaceId: form.workspaceId,
+                scope: form.scope,
+              }),
+            );
+          },
+        });
       }),
     );
   }
-
-  // Rendering.
-
-  private async renderKeys(
-    reply: FastifyReply,
-    w: InWorkspace,
-    status: number,
-    form: FormState,
-    created?: Awaited<ReturnType<WorkspaceSettingsService['createKey']>>,
-    revoked?: string,
-  ): Promise<FastifyReply> {
-    const keys = await this.settings.listKeys(w.ctx);
-    const canManage = MANAGER_ROLES.includes(w.membership.role);
-    return this.requests.page(
-      reply,
-      status,
-      apiKeysPage(this.requests.frame(w, w.membership, 'general'), { keys, canManage, form, created, revoked }),
-    );
-  }
-
-  private async renderMembers(
-    reply: FastifyReply,
-    w: InWorkspace,
-    status: number,
-    form: FormState,
-    done?: string,
-  ): Promise<FastifyReply> {
-    const members = await this.users.listMembers(w.ctx);
-    const canManage = MANAGER_ROLES.includes(w.membership.role);
-    return this.requests.page(
-      reply,
-      status,
-      membersPage(this.requests.frame(w, w.membership, 'members'), { members, canManage, form, done }),
-    );
-  }
-
-  private async renderIntegrations(
-    reply: FastifyReply,
-    w: InWorkspace,
-    status: number,
-    message?: string,
-    done?: string,
-  ): Promise<FastifyReply> {
-    const apps = await this.settings.listConnectedApps(w.ctx);
-    return this.requests.page(
-      reply,
-      status,
-      integrationsPage(this.requests.frame(w, w.membership, 'integrations'), {
-        apps,
-        canRevokeAny: MANAGER_ROLES.includes(w.membership.role),
-        userId: w.session.user.id,
-        message,
-        done,
-      }),
-    );
-  }
-}
-
-function doneMessage(done: string | undefined): string | undefined {
-  if (done === 'added') return 'Added the member.';
-  if (done === 'removed') return 'Removed the member and disconnected their apps.';
-  return undefined;
 }

@@ -4,12 +4,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AgentPresenceService } from '../agent-presence/agent-presence.service';
-import { type DomainError, isDomainError, ValidationError } from '../common/errors';
+import { ValidationError } from '../common/errors';
 import { MONITOR_KINDS, type MonitorKind } from '../checks/check-config';
 import type { MonitorView } from '../monitors/monitor.view';
 import { MonitorsService } from '../monitors/monitors.service';
 import { workspacePath } from './components';
-import { dashboardErrorOf, issuesOf } from './dashboard-errors';
 import { DashboardRequests, formOf, query, type InWorkspace } from './dashboard-requests';
 import {
   fieldOfIssue,
@@ -21,21 +20,9 @@ import {
 } from './monitor-form';
 import { monitorPath } from './pages/monitor.page';
 import { deleteMonitorPage, monitorFormPage } from './pages/monitor-form.page';
+import { submitForm } from './submit-form';
 
 type FieldErrors = Partial<Record<MonitorFormField, string>>;
-
-/** The verb's refusal as messages beside the fields, and one for the form for what belongs to none. */
-function placeError(error: DomainError): { errors: FieldErrors; message?: string } {
-  const errors: FieldErrors = {};
-  const loose: string[] = [];
-  const issues = issuesOf(error);
-  for (const issue of issues) {
-    const placed = issue.field ? fieldOfIssue(issue) : null;
-    if (placed) errors[placed.field] ??= placed.message;
-    else loose.push(issue.field ? `${issue.field}: ${issue.message}` : issue.message);
-  }
-  return { errors, message: loose.length ? loose.join('; ') : undefined };
-}
 
 function kindOf(value: string | undefined): MonitorKind {
   if (value === undefined || value === '') return 'http';
@@ -66,14 +53,13 @@ export class MonitorFormsRoutes {
         const w = await this.requests.requireWorkspace(request, true);
         const kind = kindOf(query(request).kind);
         const form = formOf(request);
-        const parsed = parseMonitorForm(kind, form);
-        if (Object.keys(parsed.errors).length) return this.form(reply, w, 400, kind, undefined, form, parsed.errors);
-        try {
-          const created = await this.monitors.create(w.ctx, kind, parsed.input);
-          return reply.redirect(`${monitorPath(w.ctx.workspace.slug, created.id)}?created=1`, 303);
-        } catch (error) {
-          return this.refused(reply, w, error, kind, undefined, form);
-        }
+        return submitForm(reply, {
+          parse: () => parseMonitorForm(kind, form),
+          call: (input) => this.monitors.create(w.ctx, kind, input),
+          done: (created) => `${monitorPath(w.ctx.workspace.slug, created.id)}?created=1`,
+          fields: fieldOfIssue,
+          refused: (r) => this.form(reply, w, r.status, kind, undefined, form, r.errors, r.message),
+        });
       }),
     );
     app.get('/app/w/:slug/monitors/:id/edit', (request, reply) =>
@@ -88,16 +74,13 @@ export class MonitorFormsRoutes {
         const w = await this.requests.requireWorkspace(request, true);
         const monitor = await this.monitors.get(w.ctx, (request.params as { id: string }).id);
         const form = formOf(request);
-        const parsed = parseMonitorForm(monitor.kind, form);
-        if (Object.keys(parsed.errors).length) {
-          return this.form(reply, w, 400, monitor.kind, monitor, form, parsed.errors);
-        }
-        try {
-          await this.monitors.update(w.ctx, monitor.kind, monitor.id, parsed.input);
-          return reply.redirect(`${monitorPath(w.ctx.workspace.slug, monitor.id)}?saved=1`, 303);
-        } catch (error) {
-          return this.refused(reply, w, error, monitor.kind, monitor, form);
-        }
+        return submitForm(reply, {
+          parse: () => parseMonitorForm(monitor.kind, form),
+          call: (input) => this.monitors.update(w.ctx, monitor.kind, monitor.id, input),
+          done: () => `${monitorPath(w.ctx.workspace.slug, monitor.id)}?saved=1`,
+          fields: fieldOfIssue,
+          refused: (r) => this.form(reply, w, r.status, monitor.kind, monitor, form, r.errors, r.message),
+        });
       }),
     );
     app.get('/app/w/:slug/monitors/:id/delete', (request, reply) =>
@@ -140,18 +123,5 @@ export class MonitorFormsRoutes {
       status,
       monitorFormPage(this.frame(w), { kind, monitor, values, errors, message, regionAgents }),
     );
-  }
-
-  private async refused(
-    reply: FastifyReply,
-    w: InWorkspace,
-    error: unknown,
-    kind: MonitorKind,
-    monitor: MonitorView | undefined,
-    values: MonitorFormValues,
-  ): Promise<FastifyReply> {
-    if (!isDomainError(error) || !dashboardErrorOf(error.code).onForm) throw error;
-    const { errors, message } = placeError(error);
-    return this.form(reply, w, dashboardErrorOf(error.code).status, kind, monitor, values, errors, message);
   }
 }

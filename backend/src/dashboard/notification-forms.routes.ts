@@ -1,9 +1,10 @@
 // The dashboard's notification channels: list with last delivery, "Send test" (the verb's answer shown
-// on the page), create a channel of any of the 13 kinds, edit it (credentials write-only: an empty
-// credential field keeps the stored one, and only the arguments that changed are sent, so a stored
-// secret part of a URL or a header value is never lost), delete it after a confirmation.
+// on the page), create a channel of any kind (channels/registry.ts), edit it (credentials write-only:
+// an empty credential field keeps the stored one, and only the arguments that changed are sent, so a
+// stored secret part of a URL or a header value is never lost), delete it after a confirmation.
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { channelKind } from '../channels/registry';
 import { isDomainError, ValidationError } from '../common/errors';
 import { MonitorsOverviewService } from '../monitors/monitors-overview.service';
 import { type NotificationProvider } from '../notifications/notification-channel.entity';
@@ -38,9 +39,9 @@ function channelFormValues(c: NotificationView): Record<string, string> {
   for (const arg of argumentsOf(c.providerType)) {
     if (SENSITIVE_ARGUMENTS[c.providerType].includes(arg)) continue;
     const value = c.settings[arg];
-    if (arg === 'headers') {
+    if (channelKind(c.providerType).headerArguments.includes(arg)) {
       values[`arg.${arg}`] = ((value as Array<{ key: string }> | undefined) ?? []).map((h) => `${h.key}:`).join('\n');
-    } else values[`arg.${arg}`] = typeof value === 'string' ? value : '';
+    } else values[`arg.${arg}`] = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
   }
   for (const id of c.monitorIds) values[`monitor.${id}`] = 'on';
   return values;
@@ -55,7 +56,7 @@ function parseArguments(
   const args: ProviderArgs = {};
   for (const arg of argumentsOf(kind)) {
     const raw = form[`arg.${arg}`] ?? '';
-    if (arg === 'headers') {
+    if (channelKind(kind).headerArguments.includes(arg)) {
       const headers: Array<{ key: string; value: string }> = [];
       raw
         .split(/\r?\n/)
@@ -63,7 +64,7 @@ function parseArguments(
         .filter((l) => l !== '')
         .forEach((line, index) => {
           const colon = line.indexOf(':');
-          if (colon <= 0) errors['arg.headers'] ??= `line ${index + 1}: must be "Name: value"`;
+          if (colon <= 0) errors[`arg.${arg}`] ??= `line ${index + 1}: must be "Name: value"`;
           else headers.push({ key: line.slice(0, colon).trim(), value: line.slice(colon + 1).trim() });
         });
       args[arg] = headers;

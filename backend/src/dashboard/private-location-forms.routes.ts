@@ -3,13 +3,12 @@
 // rotate its token (the new one shown once) and delete it after a confirmation naming its monitors.
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isDomainError, ValidationError } from '../common/errors';
+import { type DomainError, ValidationError } from '../common/errors';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { MonitorsOverviewService } from '../monitors/monitors-overview.service';
 import type { PrivateLocationView } from '../private-locations/private-location.view';
 import { PrivateLocationsService, type PrivateLocationInput } from '../private-locations/private-locations.service';
-import { dashboardErrorOf } from './dashboard-errors';
 import { DashboardRequests, formOf, query, type Form, type InWorkspace } from './dashboard-requests';
 import {
   deleteLocationPage,
@@ -19,6 +18,7 @@ import {
   privateLocationsPage,
   type PrivateLocationsPageData,
 } from './pages/private-locations.page';
+import { submitForm } from './submit-form';
 
 /** The form as the verb's input; metadata lines that are not `key: value` are the form's own error. */
 function parseLocationForm(form: Form): { input: PrivateLocationInput; errors: Record<string, string> } {
@@ -50,9 +50,11 @@ function locationFormValues(l: PrivateLocationView): Record<string, string> {
   return values;
 }
 
-/** A refusal of the verb as messages by field (metadata issues are named by their key). */
-function refusalOf(error: unknown, values: Record<string, string>): LocationFormState {
-  if (!isDomainError(error) || !dashboardErrorOf(error.code).onForm) throw error;
+/**
+ * A refusal of the verb as messages by field (metadata issues are named by their key, an issue of no
+ * field of the form goes beside the name); a refusal that is no validation is one message above.
+ */
+function locationRefusal(error: DomainError, values: Record<string, string>): LocationFormState {
   const errors: Record<string, string> = {};
   if (error instanceof ValidationError && error.issues.length) {
     for (const issue of error.issues) {
@@ -88,16 +90,13 @@ export class PrivateLocationFormsRoutes {
       this.requests.handle(request, reply, async () => {
         const w = await this.requests.requireWorkspace(request, true);
         const form = formOf(request);
-        const parsed = parseLocationForm(form);
-        if (Object.keys(parsed.errors).length) return this.list(reply, w, 400, { form: { values: form, ...parsed } });
-        try {
-          const location = await this.locations.create(w.ctx, parsed.input);
+        return submitForm(reply, {
+          parse: () => parseLocationForm(form),
+          call: (input) => this.locations.create(w.ctx, input),
           // The token is on this answer only (no redirect: a reload must not show it again).
-          return this.list(reply, w, 201, { revealed: { location, created: true } });
-        } catch (error) {
-          const state = refusalOf(error, form);
-          return this.list(reply, w, dashboardErrorOf((error as { code: 'VALIDATION' }).code).status, { form: state });
-        }
+          done: (location) => this.list(reply, w, 201, { revealed: { location, created: true } }),
+          refused: (r) => this.list(reply, w, r.status, { form: locationRefusal(r.error, form) }),
+        });
       }),
     );
     app.get('/app/w/:slug/private-locations/:id/edit', (request, reply) =>
@@ -112,17 +111,12 @@ export class PrivateLocationFormsRoutes {
         const w = await this.requests.requireWorkspace(request, true);
         const location = await this.locations.get(w.ctx, this.id(request));
         const form = formOf(request);
-        const parsed = parseLocationForm(form);
-        if (Object.keys(parsed.errors).length) {
-          return this.edit(reply, w, 400, location, { values: form, errors: parsed.errors });
-        }
-        try {
-          await this.locations.update(w.ctx, location.id, parsed.input, ['name', 'monitorIds', 'metadata']);
-        } catch (error) {
-          const state = refusalOf(error, form);
-          return this.edit(reply, w, dashboardErrorOf((error as { code: 'VALIDATION' }).code).status, location, state);
-        }
-        return reply.redirect(`${privateLocationPath(w.ctx.workspace.slug)}?done=saved`, 303);
+        return submitForm(reply, {
+          parse: () => parseLocationForm(form),
+          call: (input) => this.locations.update(w.ctx, location.id, input, ['name', 'monitorIds', 'metadata']),
+          done: () => `${privateLocationPath(w.ctx.workspace.slug)}?done=saved`,
+          refused: (r) => this.edit(reply, w, r.status, location, locationRefusal(r.error, form)),
+        });
       }),
     );
     app.post('/app/w/:slug/private-locations/:id/rotate', (request, reply) =>

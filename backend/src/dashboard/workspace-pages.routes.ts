@@ -12,12 +12,12 @@ import { MonitorsOverviewService, type OverviewFilter } from '../monitors/monito
 import { MonitorsService } from '../monitors/monitors.service';
 import { UsersService } from '../users/users.service';
 import { workspacePath } from './components';
-import { dashboardErrorOf } from './dashboard-errors';
 import { DashboardRequests, query, type InWorkspace } from './dashboard-requests';
 import { AUDIT_PER_PAGE, auditPage } from './pages/audit.page';
 import { logPage, monitorPage, monitorPath, type MonitorPageData } from './pages/monitor.page';
 import { monitorsOverviewPage, OVERVIEW_SCRIPT_PATH } from './pages/monitors-overview.page';
 import { changesJson, OVERVIEW_SCRIPT } from './pages/overview.script';
+import { submitForm } from './submit-form';
 
 @Injectable()
 export class WorkspacePagesRoutes {
@@ -32,7 +32,13 @@ export class WorkspacePagesRoutes {
   ) {}
 
   register(app: FastifyInstance): void {
-    // Monitors: the overview and its live updates.
+    this.registerOverview(app);
+    this.registerMonitor(app);
+    this.registerAudit(app);
+  }
+
+  /** Monitors: the overview and its live updates. */
+  private registerOverview(app: FastifyInstance): void {
     app.get(OVERVIEW_SCRIPT_PATH, (_request, reply) =>
       reply.header('content-type', 'text/javascript; charset=utf-8').send(OVERVIEW_SCRIPT),
     );
@@ -53,27 +59,30 @@ export class WorkspacePagesRoutes {
           q: q.q || undefined,
         };
         const frame = this.requests.frame(w, w.membership, undefined, 'monitors');
-        try {
-          const overview = await this.overview.overview(w.ctx, filter as OverviewFilter);
-          return this.requests.page(
-            reply,
-            200,
-            monitorsOverviewPage(frame, {
-              overview,
-              filter: filter as OverviewFilter,
-              canWrite: w.ctx.scope === 'write',
-              deleted: q.deleted === '1',
-            }),
-          );
-        } catch (error) {
-          if (!isDomainError(error) || error.code !== 'VALIDATION') throw error;
-          const overview = await this.overview.overview(w.ctx);
-          return this.requests.page(
-            reply,
-            400,
-            monitorsOverviewPage(frame, { overview, filter: {}, error: error.message }),
-          );
-        }
+        // The filter is a form too: a refused filter shows every monitor with the refusal above.
+        return submitForm(reply, {
+          call: () => this.overview.overview(w.ctx, filter as OverviewFilter),
+          done: (overview) =>
+            this.requests.page(
+              reply,
+              200,
+              monitorsOverviewPage(frame, {
+                overview,
+                filter: filter as OverviewFilter,
+                canWrite: w.ctx.scope === 'write',
+                deleted: q.deleted === '1',
+              }),
+            ),
+          onForm: (error) => error.code === 'VALIDATION',
+          refused: async ({ status, error }) => {
+            const overview = await this.overview.overview(w.ctx);
+            return this.requests.page(
+              reply,
+              status,
+              monitorsOverviewPage(frame, { overview, filter: {}, error: error.message }),
+            );
+          },
+        });
       }),
     );
     app.get('/app/w/:slug/monitors/changes.json', (request, reply) =>
@@ -85,7 +94,10 @@ export class WorkspacePagesRoutes {
         return reply.header('content-type', 'application/json; charset=utf-8').send(changesJson(changes));
       }),
     );
+  }
 
+  /** One monitor's page, "Run check now" and one response log. */
+  private registerMonitor(app: FastifyInstance): void {
     app.get('/app/w/:slug/monitors/:id', (request, reply) =>
       this.requests.handle(request, reply, async () => {
         const w = await this.requests.requireWorkspace(request, false);
@@ -98,13 +110,11 @@ export class WorkspacePagesRoutes {
       this.requests.handle(request, reply, async () => {
         const w = await this.requests.requireWorkspace(request, true);
         const id = (request.params as { id: string }).id;
-        try {
-          await this.monitors.trigger(w.ctx, id);
-        } catch (error) {
-          if (!isDomainError(error) || !dashboardErrorOf(error.code).onForm) throw error;
-          return this.renderMonitor(reply, w, id, {}, false, error.message, dashboardErrorOf(error.code).status);
-        }
-        return reply.redirect(`${monitorPath(w.ctx.workspace.slug, id)}?triggered=1`, 303);
+        return submitForm(reply, {
+          call: () => this.monitors.trigger(w.ctx, id),
+          done: () => `${monitorPath(w.ctx.workspace.slug, id)}?triggered=1`,
+          refused: ({ status, error }) => this.renderMonitor(reply, w, id, {}, false, error.message, status),
+        });
       }),
     );
     app.get('/app/w/:slug/monitors/:id/logs/:logId', (request, reply) =>
@@ -120,8 +130,10 @@ export class WorkspacePagesRoutes {
         );
       }),
     );
+  }
 
-    // The audit log.
+  /** The audit log. */
+  private registerAudit(app: FastifyInstance): void {
     app.get('/app/w/:slug/audit', (request, reply) =>
       this.requests.handle(request, reply, async () => {
         const w = await this.requests.requireWorkspace(request, false);
@@ -135,21 +147,22 @@ export class WorkspacePagesRoutes {
         };
         const people = new Map((await this.users.listMembers(w.ctx)).map((m) => [m.userId, m.user?.email ?? m.userId]));
         const frame = this.requests.frame(w, w.membership, undefined, 'audit');
-        try {
-          const listed = await this.audit.list(w.ctx, { ...filter, page, perPage: AUDIT_PER_PAGE });
-          return this.requests.page(
-            reply,
-            200,
-            auditPage(frame, { entries: listed.items, total: listed.totalSize, filter, people }),
-          );
-        } catch (error) {
-          if (!isDomainError(error) || !['VALIDATION', 'PRECONDITION_FAILED'].includes(error.code)) throw error;
-          return this.requests.page(
-            reply,
-            dashboardErrorOf(error.code).status,
-            auditPage(frame, { entries: [], total: 0, filter, people, message: error.message }),
-          );
-        }
+        return submitForm(reply, {
+          call: () => this.audit.list(w.ctx, { ...filter, page, perPage: AUDIT_PER_PAGE }),
+          done: (listed) =>
+            this.requests.page(
+              reply,
+              200,
+              auditPage(frame, { entries: listed.items, total: listed.totalSize, filter, people }),
+            ),
+          onForm: (error) => ['VALIDATION', 'PRECONDITION_FAILED'].includes(error.code),
+          refused: ({ status, error }) =>
+            this.requests.page(
+              reply,
+              status,
+              auditPage(frame, { entries: [], total: 0, filter, people, message: error.message }),
+            ),
+        });
       }),
     );
   }

@@ -5,7 +5,7 @@ import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common'
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG, LOGGER } from '../config/config.module';
-import { MonitorsRepository } from '../monitors/monitors.repository';
+import { MONITORS_PORT, type MonitorsPort } from '../monitors/monitors.port';
 import { pingProblem } from './ping-available';
 
 @Injectable()
@@ -16,7 +16,7 @@ export class IcmpReadiness implements OnApplicationBootstrap {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
-    @Inject(MonitorsRepository) private readonly monitors: MonitorsRepository,
+    @Inject(MONITORS_PORT) private readonly monitors: MonitorsPort,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {

@@ -1,26 +1,29 @@
 // What the service layer returns for a maintenance window. Every transport maps this view, never the
 // entity.
+import { z } from 'zod';
 import type { Snapshot } from '../audit/audit-snapshot';
+import { isoDateTime, viewId, viewIds } from '../common/view-schema';
 import type { MaintenanceEntity } from './maintenance.entity';
 
 export const MAINTENANCE_STATUSES = ['scheduled', 'in_progress', 'completed'] as const;
 export type MaintenanceStatus = (typeof MAINTENANCE_STATUSES)[number];
 
-export interface MaintenanceView {
-  id: string;
-  pageId: string;
-  title: string;
-  message: string;
-  from: string;
-  to: string;
-  pageComponentIds: string[];
+export const maintenanceView = z.object({
+  id: viewId,
+  pageId: viewId,
+  title: z.string(),
+  message: z.string(),
+  from: isoDateTime,
+  to: isoDateTime,
+  pageComponentIds: viewIds,
   /** Derived from `from` and `to` at the time the view was made. */
-  status: MaintenanceStatus;
+  status: z.enum(MAINTENANCE_STATUSES),
   /** When the page's subscribers were notified of the window; null when they were not. */
-  notifiedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+  notifiedAt: isoDateTime.nullable(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+export type MaintenanceView = z.infer<typeof maintenanceView>;
 
 /** Before `from`: scheduled; from `from` until `to`: in progress; from `to` on: completed. */
 export function maintenanceStatusAt(from: Date, to: Date, now: Date): MaintenanceStatus {

@@ -1,93 +1,123 @@
 // The output schemas of the MCP tools: the real shape of every structuredContent, so a client (and
 // the Inspector's --strict mode) can check what it gets. No node is left open (`{}`): free-form
 // values (audit snapshots, channel settings) are JSON values, typed as such. The endpoint parses every
-// tool's output with its schema before answering, so what is sent is what is announced; a field a
-// view gains later is dropped from structuredContent until it is described here.
+// tool's output with its schema before answering, so what is sent is what is announced.
+//
+// No view field is declared here: each output is made from the view its tool returns, declared once
+// as a zod schema in the resource folder (`monitorView` in monitors/monitor.view.ts, ...). A full
+// output is the whole view but the fields it omits by name, so a field a view gains reaches MCP with
+// nothing to copy; a summary (a list row) picks the fields it shows. Every output is registered with
+// fromView(), and mcp-outputs.spec.ts parses a full value of each view with its output and fails on
+// any field lost on the way or left out without being named.
 import { z } from 'zod';
-import { CONTENT_TYPES } from '../content/content.service';
-import { MAINTENANCE_STATUSES } from '../maintenances/maintenance.view';
-import {
-  CHECK_STATUSES,
-  CHECK_TRIGGERS,
-  DNS_RECORD_TYPES,
-  HTTP_METHODS,
-  MONITOR_KINDS,
-  MONITOR_STATUSES,
-  PERIODICITIES,
-} from '../checks/check-config';
-import { NOTIFICATION_PROVIDERS } from '../notifications/notification-channel.entity';
-import { PRIVATE_LOCATION_STATUSES } from '../private-locations/private-location.view';
-import { STATUS_REPORT_STATUSES } from '../status-reports/status-report.entity';
+import { auditEntryView } from '../audit/audit.service';
+import { responseLogView } from '../check-results/response-log.view';
+import { paginationView } from '../common/paging';
+import { count, isoDateTime } from '../common/view-schema';
+import { contentHitView, contentPageView } from '../content/content.service';
+import { maintenanceView } from '../maintenances/maintenance.view';
+import { monitorStatusView, monitorSummaryView, monitorView } from '../monitors/monitor.view';
+import { notificationView } from '../notifications/notification.view';
+import { privateLocationView } from '../private-locations/private-location.view';
+import { componentView, statusPageView } from '../status-pages/status-page.views';
+import { statusReportUpdateView, statusReportView } from '../status-reports/status-report.view';
 
-const id = z.string().describe('numeric id, as a string');
-const ids = z.array(id);
-const isoDate = z.string().describe('ISO 8601 date-time');
-const count = z.number().int();
-/** Any JSON value: snapshots and settings whose fields depend on the entity or provider. */
-const jsonObject = z.record(z.string(), z.json());
+/** A view field a Date in the service, as the tools send it: an ISO 8601 string (tools answer plain JSON). */
+type JsonField<F> = F extends z.ZodDate
+  ? typeof isoDateTime
+  : F extends z.ZodNullable<z.ZodDate>
+    ? z.ZodNullable<typeof isoDateTime>
+    : F;
+type JsonShape<S extends z.ZodRawShape> = { -readonly [K in keyof S]: JsonField<S[K]> };
 
-export const paginationOut = z.object({
-  page: count,
-  perPage: count,
-  totalSize: count,
-  totalPages: count,
-});
+/** The view as it goes over the wire: its Date fields as ISO 8601 strings, everything else as declared. */
+function jsonForm<S extends z.ZodRawShape>(view: z.ZodObject<S>): z.ZodObject<JsonShape<S>> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [key, field] of Object.entries(view.shape) as Array<[string, z.ZodType]>) {
+    if (field instanceof z.ZodDate) shape[key] = isoDateTime;
+    else if (field instanceof z.ZodNullable && field.unwrap() instanceof z.ZodDate) shape[key] = isoDateTime.nullable();
+    else shape[key] = field;
+  }
+  return z.object(shape) as unknown as z.ZodObject<JsonShape<S>>;
+}
 
-export const statusPageOut = z.object({
-  id,
-  slug: z.string(),
-  title: z.string(),
-  description: z.string(),
-  published: z.boolean(),
-  customDomain: z.string().nullable(),
-  /** Origins that may show the page in a frame (none: no site may). */
-  embedOrigins: z.array(z.string()),
-});
+/** An output made of a view: what mcp-outputs.spec.ts checks. */
+export interface ViewOutput {
+  name: string;
+  view: z.ZodObject;
+  output: z.ZodObject;
+  /**
+   * The view fields the output does not show, by name; `rest` for a summary (a list row), which shows
+   * the fields it picks and leaves out whatever else the view has or gains.
+   */
+  leftOut: readonly string[] | 'rest';
+  /** Fields the tool adds to a summary, or shows in another form than the view's. */
+  extra?: z.ZodObject;
+}
 
-export const componentOut = z.object({
-  id,
-  name: z.string(),
-  type: z.enum(['monitor', 'static']),
-  monitorId: id.nullable(),
-  description: z.string(),
-  groupId: id.nullable(),
-  order: count,
-});
+export const VIEW_OUTPUTS: ViewOutput[] = [];
 
-const reportUpdateOut = z.object({
-  id,
-  status: z.enum(STATUS_REPORT_STATUSES),
-  message: z.string(),
-  date: isoDate,
-  createdAt: isoDate,
-  notifiedAt: isoDate.nullable().optional(),
-});
+function fromView<O extends z.ZodObject>(
+  name: string,
+  view: z.ZodObject,
+  leftOut: ViewOutput['leftOut'],
+  output: O,
+  extra?: z.ZodObject,
+): O {
+  VIEW_OUTPUTS.push({ name, view, output, leftOut, extra });
+  return output;
+}
 
-export const statusReportOut = z.object({
-  id,
-  pageId: id,
-  title: z.string(),
-  status: z.enum(STATUS_REPORT_STATUSES),
-  pageComponentIds: ids,
-  updates: z.array(reportUpdateOut).describe('oldest first'),
-  resolvedAt: isoDate.nullable(),
-  createdAt: isoDate,
-  updatedAt: isoDate,
-});
+export const paginationOut = fromView('pagination', paginationView, [], paginationView);
 
-export const maintenanceOut = z.object({
-  id,
-  pageId: id,
-  title: z.string(),
-  message: z.string(),
-  from: isoDate,
-  to: isoDate,
-  pageComponentIds: ids,
-  status: z.enum(MAINTENANCE_STATUSES),
-  notifiedAt: isoDate.nullable().optional(),
-  createdAt: isoDate,
-  updatedAt: isoDate,
-});
+export const statusPageOut = fromView(
+  'list_status_pages',
+  statusPageView,
+  'rest',
+  statusPageView.pick({
+    id: true,
+    slug: true,
+    title: true,
+    description: true,
+    published: true,
+    customDomain: true,
+    embedOrigins: true,
+  }),
+);
+
+export const componentOut = fromView(
+  'list_page_components',
+  componentView,
+  'rest',
+  componentView.pick({
+    id: true,
+    name: true,
+    type: true,
+    monitorId: true,
+    description: true,
+    groupId: true,
+    order: true,
+  }),
+);
+
+// notifiedAt is announced as optional, as it was before every view carried it.
+const reportUpdateOut = statusReportUpdateView.partial({ notifiedAt: true });
+
+export const statusReportOut = fromView(
+  'status report',
+  statusReportView,
+  [],
+  statusReportView.extend({
+    updates: z.array(reportUpdateOut).describe(statusReportView.shape.updates.description ?? ''),
+  }),
+);
+
+export const maintenanceOut = fromView(
+  'maintenance',
+  maintenanceView,
+  [],
+  maintenanceView.partial({ notifiedAt: true }),
+);
 
 /** Beside `notified` of the publishing tools: present exactly when notify was true and notified is false. */
 export const notifyErrorOut = z
@@ -95,189 +125,79 @@ export const notifyErrorOut = z
   .optional()
   .describe('why the subscribers were not mailed (e.g. e-mail is not configured on the server)');
 
-export const monitorListItemOut = z.object({
-  id,
-  kind: z.enum(MONITOR_KINDS),
-  name: z.string(),
-  url: z.string().nullable().describe('the URL, or the host of TCP, DNS, ICMP and gRPC monitors'),
-  periodicity: z.enum(PERIODICITIES),
-  regions: z.array(z.string()),
-  tags: z.array(z.string()),
-  active: z.boolean(),
-  public: z.boolean(),
+const monitorListExtra = z.object({
+  url: monitorView.shape.url.describe('the URL, or the host of TCP, DNS, ICMP and gRPC monitors'),
   activeIncidentCount: count,
 });
-
-const keyValue = z.object({ key: z.string(), value: z.string() });
-const comparatorTarget = { comparator: z.string(), target: z.string() };
-
-export const monitorOut = z.object({
-  id,
-  kind: z.enum(MONITOR_KINDS),
-  name: z.string(),
-  description: z.string(),
-  url: z.string().nullable(),
-  uri: z.string().nullable(),
-  periodicity: z.enum(PERIODICITIES),
-  method: z.enum(HTTP_METHODS),
-  body: z.string(),
-  headers: z.array(keyValue),
-  timeout: count,
-  retry: count,
-  alertQuorum: count.describe(
-    'locations that must be in error (or degraded) to alert: 0 a strict majority, N at least N (all when fewer)',
-  ),
-  followRedirects: z.boolean(),
-  regions: z.array(z.string()),
-  tags: z.array(z.string()),
-  active: z.boolean(),
-  public: z.boolean(),
-  degradedAt: count,
-  degradedAtComputed: z.boolean(),
-  statusCodeAssertions: z.array(z.object({ comparator: z.string(), target: z.number() })),
-  bodyAssertions: z.array(z.object(comparatorTarget)),
-  headerAssertions: z.array(z.object({ key: z.string(), ...comparatorTarget })),
-  recordAssertions: z.array(z.object({ record: z.enum(DNS_RECORD_TYPES), ...comparatorTarget })),
-  openTelemetry: z.object({ endpoint: z.string().optional(), headers: z.array(keyValue).optional() }).nullable(),
-  grpc: z
-    .object({
-      service: z.string(),
-      tls: z.boolean(),
-      metadata: z.array(keyValue),
-      expectedStatus: z.enum(['SERVING', 'NOT_SERVING', 'SERVICE_UNKNOWN']),
+export const monitorListItemOut = fromView(
+  'list_monitors',
+  monitorView,
+  'rest',
+  monitorView
+    .pick({
+      id: true,
+      kind: true,
+      name: true,
+      url: true,
+      periodicity: true,
+      regions: true,
+      tags: true,
+      active: true,
+      public: true,
     })
-    .nullable(),
-  privateLocationIds: ids,
-  createdAt: isoDate,
-  updatedAt: isoDate,
-});
+    .extend(monitorListExtra.shape),
+  monitorListExtra,
+);
 
-export const monitorStatusOut = z.object({
-  id,
-  regions: z.array(z.object({ region: z.string(), status: z.enum(MONITOR_STATUSES) })),
-  privateLocations: z
-    .array(z.object({ privateLocationId: id, status: z.enum(MONITOR_STATUSES) }))
-    .optional()
-    .describe('the private locations that run the monitor'),
-});
+/** get_monitor shows the configuration; the status is get_monitor_status's. */
+export const monitorOut = fromView('get_monitor', monitorView, ['status'], monitorView.omit({ status: true }));
 
-export const monitorSummaryOut = z.object({
-  id,
-  timeRange: z.enum(['1d', '7d', '14d']),
-  lastPingAt: isoDate.nullable(),
-  totalSuccessful: count,
-  totalDegraded: count,
-  totalFailed: count,
-  p50: z.number(),
-  p75: z.number(),
-  p90: z.number(),
-  p95: z.number(),
-  p99: z.number(),
-});
+export const monitorStatusOut = fromView(
+  'get_monitor_status',
+  monitorStatusView,
+  [],
+  monitorStatusView.partial({ privateLocations: true }),
+);
 
-export const responseLogItemOut = z.object({
-  id,
-  region: z.string(),
-  status: z.enum(CHECK_STATUSES),
-  statusCode: count.nullable(),
-  latency: z.number(),
-  trigger: z.enum(CHECK_TRIGGERS),
-  cronTimestamp: isoDate,
-  error: z.string().nullable(),
-});
+export const monitorSummaryOut = fromView('get_monitor_summary', monitorSummaryView, [], jsonForm(monitorSummaryView));
 
-const ms = z.number().optional();
-export const responseLogOut = z.object({
-  id,
-  monitorId: id,
-  latency: z.number(),
-  statusCode: count.nullable(),
-  status: z.enum(CHECK_STATUSES),
-  region: z.string(),
-  cronTimestamp: isoDate,
-  trigger: z.enum(CHECK_TRIGGERS),
-  timestamp: isoDate,
-  timing: z
-    .object({ dns: ms, connect: ms, tls: ms, ttfb: ms, transfer: ms })
-    .nullable()
-    .describe('milliseconds per phase'),
-  url: z.string().nullable(),
-  error: z.object({ kind: z.string(), message: z.string() }).nullable(),
-  assertions: z.array(
-    z.object({
-      type: z.enum(['status_code', 'body', 'header', 'record']),
-      comparator: z.string(),
-      target: z.union([z.string(), z.number()]),
-      key: z.string().optional(),
-      record: z.string().optional(),
-      actual: z.union([z.string(), z.number()]).nullable(),
-      passed: z.boolean(),
-    }),
-  ),
-  headers: z.record(z.string(), z.string()).nullable().describe('response headers, credentials redacted'),
-});
+const responseLogItemExtra = z.object({ error: z.string().nullable() });
+export const responseLogItemOut = fromView(
+  'list_response_logs',
+  responseLogView,
+  'rest',
+  jsonForm(responseLogView)
+    .pick({ id: true, region: true, status: true, statusCode: true, latency: true, trigger: true, cronTimestamp: true })
+    .extend(responseLogItemExtra.shape),
+  responseLogItemExtra,
+);
 
-export const notificationOut = z.object({
-  id,
-  name: z.string(),
-  providerType: z.enum(NOTIFICATION_PROVIDERS),
-  monitorIds: ids,
-  settings: jsonObject.describe('the non-secret settings of the provider'),
-  configuredSecrets: z.array(z.string()).describe('names of the settings holding a stored credential'),
-  createdAt: isoDate,
-  updatedAt: isoDate,
-  lastDelivery: z
-    .object({
-      status: z
-        .enum(['delivered', 'failed', 'retrying'])
-        .describe('delivered; failed (given up); retrying (the last attempt failed, another follows)'),
-      at: isoDate,
-      responseStatus: z.number().int().nullable().describe("the receiver's HTTP status, if it answered over HTTP"),
-      error: z.string().nullable().describe('why the last attempt failed; never a credential'),
-    })
-    .nullable()
-    .describe("the channel's latest alert delivery attempt; null before the first"),
-});
+export const responseLogOut = fromView('get_response_log', responseLogView, [], jsonForm(responseLogView));
 
-export const privateLocationOut = z.object({
-  id,
-  name: z.string(),
-  monitorIds: ids,
-  metadata: z.record(z.string(), z.string()),
-  status: z.enum(PRIVATE_LOCATION_STATUSES),
-  lastSeenAt: isoDate.nullable(),
-  monitorCount: count,
-  createdAt: isoDate,
-  updatedAt: isoDate,
-});
+export const notificationOut = fromView('list_notifications', notificationView, [], notificationView);
 
-export const auditEntryOut = z.object({
-  id,
-  action: z.string(),
-  entityType: z.string(),
-  entityId: z.string(),
-  actorType: z.string(),
-  actorId: z.string(),
-  actorUserId: z.string().nullable(),
-  via: z.string(),
-  changedFields: z.array(z.string()),
-  before: jsonObject.nullable(),
-  after: jsonObject.nullable(),
-  createdAt: isoDate,
-});
+/** Agent tokens are never shown over MCP. */
+export const privateLocationOut = fromView(
+  'list_private_locations',
+  privateLocationView,
+  ['token'],
+  privateLocationView.omit({ token: true }),
+);
 
-export const searchHitOut = z.object({
-  title: z.string(),
-  type: z.enum(CONTENT_TYPES).optional(),
-  snippet: z.string(),
-  url: z.string(),
-  path: z.string(),
-});
+export const auditEntryOut = fromView('audit entry', auditEntryView, [], auditEntryView);
 
-export const contentPageOut = z.object({
-  title: z.string(),
-  type: z.enum(CONTENT_TYPES),
-  path: z.string(),
-  url: z.string(),
-  markdown: z.string(),
-});
+/** search_content names each hit's type; search_docs, within one type, leaves it out. */
+export const searchHitOut = fromView(
+  'search hit',
+  contentHitView,
+  'rest',
+  contentHitView.pick({ title: true, type: true, snippet: true, url: true, path: true }).partial({ type: true }),
+);
+
+/** The page's description is its front matter's, for the site; get_*_page shows the markdown. */
+export const contentPageOut = fromView(
+  'content page',
+  contentPageView,
+  ['description'],
+  contentPageView.omit({ description: true }),
+);

@@ -34,7 +34,7 @@ import { BODY_LIMIT_BYTES } from '../http/body-limit';
 import { OAuthAccessTokenVerifier } from '../oauth/access-token.verifier';
 import { buildOpenApi } from '../openapi/openapi';
 import { RPC_PREFIX, RpcServer } from '../rpc/rpc.server';
-import { hasFeature } from '../workspaces/plans';
+import { hasFeature } from '../plans/plans';
 import { acceptedAnswer, ACCEPT_BOTH, replaceAccept } from './mcp-accept';
 import { answerDomainError, JsonRpcError, jsonRpcErrorBody, MCP_ERROR } from './mcp-errors';
 import { McpTools, type McpTool } from './tools';

@@ -5,17 +5,17 @@
 // the errors that moved it). Response logs and the trigger are MonitorsService's own verbs.
 import { Inject, Injectable } from '@nestjs/common';
 import { z } from 'zod';
-import { AlertsRepository } from '../alerts/alerts.repository';
-import type { AlertStatus } from '../alerts/alert.entities';
 import type { ServiceContext } from '../common/context';
 import { parseInput } from '../common/validation';
 import {
-  CheckResultsRepository,
+  CHECK_RESULTS_PORT,
+  type CheckResultsPort,
   type DailyBucket,
   type HourlyLatency,
   type PhaseAverages,
-} from '../check-results/check-results.repository';
+} from '../check-results/check-results.port';
 import { privateLocation } from '../schedules/slots';
+import { MonitorAlertHistory, type AlertStatus } from './monitor-alert-history';
 import type { MonitorView } from './monitor.view';
 import { MonitorsService } from './monitors.service';
 import type { OverviewLocation } from './monitors-overview.service';
@@ -73,8 +73,8 @@ export interface MonitorInsights {
 export class MonitorInsightsService {
   constructor(
     @Inject(MonitorsService) private readonly monitors: MonitorsService,
-    @Inject(CheckResultsRepository) private readonly results: CheckResultsRepository,
-    @Inject(AlertsRepository) private readonly alerts: AlertsRepository,
+    @Inject(CHECK_RESULTS_PORT) private readonly results: CheckResultsPort,
+    @Inject(MonitorAlertHistory) private readonly alerts: MonitorAlertHistory,
   ) {}
 
   async detail(ctx: ServiceContext, id: string, range: string = '1d', now = new Date()): Promise<MonitorInsights> {

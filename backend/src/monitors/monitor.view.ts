@@ -1,17 +1,18 @@
 // What the service layer returns for a monitor: the entity with computed values filled in. Every
 // transport maps this view, never the entity.
+import { z } from 'zod';
 import type { Snapshot } from '../audit/audit-snapshot';
 import {
+  DNS_RECORD_TYPES,
+  HTTP_METHODS,
+  MONITOR_KINDS,
+  MONITOR_STATUSES,
+  PERIODICITIES,
   PERIODICITY_SECONDS,
   type BodyAssertion,
-  type GrpcConfig,
   type HeaderAssertion,
-  type HttpMethod,
   type KeyValue,
-  type MonitorKind,
-  type MonitorStatus,
   type OpenTelemetryConfig,
-  type Periodicity,
   type RecordAssertion,
   type Region,
   type StatusCodeAssertion,
@@ -20,44 +21,95 @@ import type { MonitorEntity } from './monitor.entity';
 import type { InstallationContext } from '../common/context';
 import { isCredentialHeader } from '../common/credential-headers';
 import { ValidationError } from '../common/errors';
+import { count, isoDateTime, typedAs, viewId, viewIds } from '../common/view-schema';
 
 /** What stands in for a credential wherever one is hidden: audit entries and read-only views. */
 export const REDACTED = '[redacted]';
 
-export interface MonitorView {
-  id: string;
-  kind: MonitorKind;
-  name: string;
-  description: string;
-  url: string | null;
-  uri: string | null;
-  periodicity: Periodicity;
-  method: HttpMethod;
-  body: string;
-  headers: KeyValue[];
-  timeout: number;
-  retry: number;
-  /** 0: a strict majority of the counted locations; N: at least N of them (all when fewer). */
-  alertQuorum: number;
-  followRedirects: boolean;
-  regions: Region[];
-  tags: string[];
-  active: boolean;
-  public: boolean;
+const keyValue = z.object({ key: z.string(), value: z.string() });
+const comparatorTarget = { comparator: z.string(), target: z.string() };
+
+/** The view of a monitor, the one declaration of its fields (MCP's get_monitor shows it). */
+export const monitorView = z.object({
+  id: viewId,
+  kind: z.enum(MONITOR_KINDS),
+  name: z.string(),
+  description: z.string(),
+  url: z.string().nullable(),
+  uri: z.string().nullable(),
+  periodicity: z.enum(PERIODICITIES),
+  method: z.enum(HTTP_METHODS),
+  body: z.string(),
+  headers: z.array(keyValue),
+  timeout: count,
+  retry: count,
+  alertQuorum: count.describe(
+    'locations that must be in error (or degraded) to alert: 0 a strict majority, N at least N (all when fewer)',
+  ),
+  followRedirects: z.boolean(),
+  regions: z.array(typedAs<Region>()(z.string())),
+  tags: z.array(z.string()),
+  active: z.boolean(),
+  public: z.boolean(),
   /** The threshold in force: the given one, or the computed one when none was given. */
-  degradedAt: number;
-  degradedAtComputed: boolean;
-  statusCodeAssertions: StatusCodeAssertion[];
-  bodyAssertions: BodyAssertion[];
-  headerAssertions: HeaderAssertion[];
-  recordAssertions: RecordAssertion[];
-  openTelemetry: OpenTelemetryConfig | null;
-  grpc: GrpcConfig | null;
-  status: MonitorStatus;
-  privateLocationIds: string[];
-  createdAt: string;
-  updatedAt: string;
-}
+  degradedAt: count,
+  degradedAtComputed: z.boolean(),
+  statusCodeAssertions: z.array(
+    typedAs<StatusCodeAssertion>()(z.object({ comparator: z.string(), target: z.number() })),
+  ),
+  bodyAssertions: z.array(typedAs<BodyAssertion>()(z.object(comparatorTarget))),
+  headerAssertions: z.array(typedAs<HeaderAssertion>()(z.object({ key: z.string(), ...comparatorTarget }))),
+  recordAssertions: z.array(
+    typedAs<RecordAssertion>()(z.object({ record: z.enum(DNS_RECORD_TYPES), ...comparatorTarget })),
+  ),
+  openTelemetry: typedAs<OpenTelemetryConfig>()(
+    z.object({ endpoint: z.string().optional(), headers: z.array(keyValue).optional() }),
+  ).nullable(),
+  grpc: z
+    .object({
+      service: z.string(),
+      tls: z.boolean(),
+      metadata: z.array(keyValue),
+      expectedStatus: z.enum(['SERVING', 'NOT_SERVING', 'SERVICE_UNKNOWN']),
+    })
+    .nullable(),
+  status: z.enum(MONITOR_STATUSES),
+  privateLocationIds: viewIds,
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+export type MonitorView = z.infer<typeof monitorView>;
+
+/** A monitor's summary and log windows, in days. */
+export const TIME_RANGES = { '1d': 1, '7d': 7, '14d': 14 } as const;
+export type TimeRangeKey = keyof typeof TIME_RANGES;
+const TIME_RANGE_KEYS = Object.keys(TIME_RANGES) as [TimeRangeKey, ...TimeRangeKey[]];
+
+/** Per-location status: every configured region and every private location that runs the monitor. */
+export const monitorStatusView = z.object({
+  id: viewId,
+  regions: z.array(z.object({ region: typedAs<Region>()(z.string()), status: z.enum(MONITOR_STATUSES) })),
+  privateLocations: z
+    .array(z.object({ privateLocationId: viewId, status: z.enum(MONITOR_STATUSES) }))
+    .describe('the private locations that run the monitor'),
+});
+export type MonitorStatusView = z.infer<typeof monitorStatusView>;
+
+/** Counts by outcome and latency percentiles over one time range. */
+export const monitorSummaryView = z.object({
+  id: viewId,
+  timeRange: z.enum(TIME_RANGE_KEYS),
+  lastPingAt: z.date().nullable(),
+  totalSuccessful: count,
+  totalDegraded: count,
+  totalFailed: count,
+  p50: z.number(),
+  p75: z.number(),
+  p90: z.number(),
+  p95: z.number(),
+  p99: z.number(),
+});
+export type MonitorSummary = z.infer<typeof monitorSummaryView>;
 
 /**
  * A check's time budget in ms: the monitor's timeout, or its whole period when the timeout is 0 (so a

@@ -8,7 +8,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { z } from 'zod';
 import type { ServiceContext } from '../common/context';
 import { parseInput, singleLine } from '../common/validation';
-import { CheckResultsRepository, type LocationStatusRow } from '../check-results/check-results.repository';
+import { CHECK_RESULTS_PORT, type CheckResultsPort, type LocationStatusRow } from '../check-results/check-results.port';
 import { MonitorDays } from '../check-results/monitor-days';
 import { PRIVATE_LOCATION_PREFIX, privateLocation } from '../schedules/slots';
 import { MONITOR_KINDS, MONITOR_STATUSES, type RegionStatus } from '../checks/check-config';
@@ -99,7 +99,7 @@ export class MonitorsOverviewService {
 
   constructor(
     @Inject(MonitorsRepository) private readonly monitors: MonitorsRepository,
-    @Inject(CheckResultsRepository) private readonly results: CheckResultsRepository,
+    @Inject(CHECK_RESULTS_PORT) private readonly results: CheckResultsPort,
   ) {}
 
   async overview(ctx: ServiceContext, filter: OverviewFilter = {}, now = new Date()): Promise<Overview> {

@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Param, Query, UseGuards } from '@nestjs/common';
-import { ApiKeyGuard, Ctx } from '../auth/api-key.guard';
+import { ApiKeyGuard, Ctx } from '../api-keys/api-key.guard';
 import type { ServiceContext } from '../common/context';
 import { ValidationError } from '../common/errors';
 import { MonitorsService } from './monitors.service';

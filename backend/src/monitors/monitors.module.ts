@@ -1,26 +1,36 @@
 import { Module } from '@nestjs/common';
 import { ApiKeysModule } from '../api-keys/api-keys.module';
-import { AlertsCoreModule } from '../alerts/alerts-core.module';
 import { CheckResultsModule } from '../check-results/check-results.module';
 import { SchedulesModule } from '../schedules/schedules.module';
-import { MonitorDeletionModule } from './monitor-deletion';
+import { MonitorDeletionModule } from '../checks/monitor-deletion';
 import { MonitorsController } from './monitors.controller';
 import { MonitorsRepository } from './monitors.repository';
+import { MONITORS_PORT } from './monitors.port';
 import { MonitorCache } from './monitor-cache';
 import { MonitorsService } from './monitors.service';
 import { MonitorsOverviewService } from './monitors-overview.service';
+import { MonitorAlertHistory } from './monitor-alert-history';
 import { MonitorInsightsService } from './monitor-insights.service';
 
 @Module({
-  imports: [ApiKeysModule, SchedulesModule, CheckResultsModule, MonitorDeletionModule, AlertsCoreModule],
+  imports: [ApiKeysModule, SchedulesModule, CheckResultsModule, MonitorDeletionModule],
   controllers: [MonitorsController],
-  providers: [MonitorsRepository, MonitorsService, MonitorsOverviewService, MonitorInsightsService, MonitorCache],
+  providers: [
+    { provide: MONITORS_PORT, useExisting: MonitorsRepository },
+    MonitorsRepository,
+    MonitorsService,
+    MonitorsOverviewService,
+    MonitorInsightsService,
+    MonitorCache,
+    MonitorAlertHistory,
+  ],
   exports: [
     MonitorsService,
     MonitorsOverviewService,
     MonitorInsightsService,
-    MonitorsRepository,
+    MonitorAlertHistory,
     MonitorDeletionModule,
+    MONITORS_PORT,
   ],
 })
 export class MonitorsModule {}

@@ -1,14 +1,13 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { In, IsNull } from 'typeorm';
-import { SchedulesRepository } from '../schedules/schedules.repository';
+import { SCHEDULES_PORT, type SchedulesPort } from '../schedules/schedules.port';
 import { SecretBox } from '../common/crypto';
 import { Database } from '../database/database';
-import { PageComponentEntity } from '../status-pages/page-component.entity';
 import type { MonitorKind, MonitorStatus, Periodicity, Region } from '../checks/check-config';
 import { MonitorEntity } from './monitor.entity';
 import { CREDENTIAL_HEADER } from '../common/credential-headers';
 import { monitorSecretTransformers } from './monitor-secrets';
-import { MonitorDeletion } from './monitor-deletion';
+import { MonitorDeletion } from '../checks/monitor-deletion';
 import { isEntityId } from '../common/ids';
 
 /** A live monitor as the dashboard's overview lists it. */
@@ -44,7 +43,7 @@ export class MonitorsRepository implements OnApplicationBootstrap {
 
   constructor(
     @Inject(Database) private readonly db: Database,
-    @Inject(SchedulesRepository) private readonly schedules: SchedulesRepository,
+    @Inject(SCHEDULES_PORT) private readonly schedules: SchedulesPort,
     @Inject(SecretBox) box: SecretBox,
     @Inject(MonitorDeletion) private readonly deletion: MonitorDeletion,
   ) {
@@ -283,10 +282,6 @@ export class MonitorsRepository implements OnApplicationBootstrap {
       channels,
       privateLocations,
     };
-  }
-
-  componentsUsing(monitorId: string): Promise<PageComponentEntity[]> {
-    return this.db.repo(PageComponentEntity).find({ where: { monitorId }, order: { id: 'ASC' } });
   }
 
   /** Marks the monitor deleted; the resources linking to it drop their links (MonitorDeletion). */

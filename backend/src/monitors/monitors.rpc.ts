@@ -34,7 +34,7 @@ import { maskFields } from '../rpc-kit/field-mask';
 import { required } from '../rpc-kit/fields';
 import { serviceContext } from '../rpc-kit/call-context';
 import { EnumCodec } from '../rpc-kit/enum-codec';
-import type { ResponseLogRow } from '../check-results/check-results.repository';
+import type { ResponseLogView } from '../check-results/response-log.view';
 import {
   REGIONS,
   type CheckStatus,
@@ -325,7 +325,7 @@ export function grpcOut(v: MonitorView): GRPCMonitor {
 
 const PRIVATE_REGION = 'private-location:';
 
-function logItemOut(row: ResponseLogRow): MessageInitShape<typeof HTTPResponseLogListItemSchema> {
+function logItemOut(row: ResponseLogView): MessageInitShape<typeof HTTPResponseLogListItemSchema> {
   const isPublic = (REGIONS as readonly string[]).includes(row.region);
   return {
     id: row.id,

@@ -11,18 +11,14 @@ import {
 } from '../common/errors';
 import { isEntityId } from '../common/ids';
 import { parseInput, singleLine } from '../common/validation';
-import { SchedulesRepository } from '../schedules/schedules.repository';
+import { SCHEDULES_PORT, type SchedulesPort } from '../schedules/schedules.port';
 import { privateLocation } from '../schedules/slots';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { Database } from '../database/database';
-import { assertRoomForOne, hasFeature, planOf } from '../workspaces/plans';
-import {
-  CheckResultsRepository,
-  type DailyBucket,
-  type ResponseLogRow,
-  type SummaryRow,
-} from '../check-results/check-results.repository';
+import { assertRoomForOne, hasFeature, planOf } from '../plans/plans';
+import { CHECK_RESULTS_PORT, type CheckResultsPort, type DailyBucket } from '../check-results/check-results.port';
+import type { ResponseLogView } from '../check-results/response-log.view';
 import {
   CHECK_STATUSES,
   PERIODICITY_SECONDS,
@@ -30,7 +26,6 @@ import {
   RESULT_RETENTION_DAYS,
   type GrpcConfig,
   type MonitorKind,
-  type MonitorStatus,
   type Region,
 } from '../checks/check-config';
 import type { MonitorEntity } from './monitor.entity';
@@ -39,9 +34,14 @@ import {
   assertNoRedactedCredential,
   monitorSnapshot,
   monitorViewFor,
+  TIME_RANGES,
   toMonitorView,
+  type MonitorStatusView,
+  type MonitorSummary,
   type MonitorView,
+  type TimeRangeKey,
 } from './monitor.view';
+import { MonitorDeletion } from '../checks/monitor-deletion';
 import { MonitorCache } from './monitor-cache';
 import { assertPublicTargets } from './monitor-targets';
 import { type MonitorDependents, MonitorsRepository } from './monitors.repository';
@@ -87,8 +87,7 @@ const DEFAULTS: Required<Omit<MonitorInput, 'name' | 'url' | 'uri' | 'periodicit
   grpc: DEFAULT_GRPC,
 };
 
-export const TIME_RANGES = { '1d': 1, '7d': 7, '14d': 14 } as const;
-export type TimeRangeKey = keyof typeof TIME_RANGES;
+export { TIME_RANGES, type MonitorSummary, type TimeRangeKey };
 
 /** listMonitors (RPC, SPEC §7) and list_monitors (MCP, §8). */
 export const MONITOR_PAGING: PageBounds = { limit: { max: 100, default: 50 }, perPage: { max: 50, default: 50 } };
@@ -108,11 +107,6 @@ const logListSchema = limitOffsetSchema({ max: 100, default: 25 }).extend({
   region: singleLine(64).optional(),
   status: z.enum(CHECK_STATUSES, { error: `must be one of ${CHECK_STATUSES.join(', ')}` }).optional(),
 });
-
-export interface MonitorSummary extends SummaryRow {
-  id: string;
-  timeRange: TimeRangeKey;
-}
 
 function fieldsOf(kind: MonitorKind): MonitorField[] {
   return Object.keys(MONITOR_SCHEMAS[kind].shape) as MonitorField[];
@@ -190,12 +184,13 @@ function columnsOf(kind: MonitorKind, data: MonitorData): Partial<MonitorEntity>
 export class MonitorsService {
   constructor(
     @Inject(MonitorsRepository) private readonly monitors: MonitorsRepository,
-    @Inject(CheckResultsRepository) private readonly results: CheckResultsRepository,
+    @Inject(CHECK_RESULTS_PORT) private readonly results: CheckResultsPort,
     @Inject(MutationRunner) private readonly mutations: MutationRunner,
     @Inject(Database) private readonly db: Database,
-    @Inject(SchedulesRepository) private readonly schedules: SchedulesRepository,
+    @Inject(SCHEDULES_PORT) private readonly schedules: SchedulesPort,
     @Inject(MonitorCache) private readonly cache: MonitorCache,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(MonitorDeletion) private readonly deletion: MonitorDeletion,
   ) {}
 
   async create(ctx: ServiceContext, kind: MonitorKind, input: MonitorInput): Promise<MonitorView> {
@@ -300,12 +295,8 @@ export class MonitorsService {
     await this.mutations.run(ctx, async (trail) => {
       const entity = await this.monitors.lockLive(ctx.workspace.id, id);
       if (!entity) throw NotFoundError.of('monitor', id);
-      const components = await this.monitors.componentsUsing(entity.id);
-      if (components.length) {
-        throw new PreconditionFailedError(
-          `monitor ${id} is shown by status page components ${components.map((c) => c.id).join(', ')}; delete or change them first`,
-        );
-      }
+      const refusal = await this.deletion.refusal(entity.id);
+      if (refusal) throw new PreconditionFailedError(`monitor ${id} ${refusal}`);
       const before = toMonitorView(entity, (await this.monitors.privateLocationIds([entity.id])).get(entity.id) ?? []);
       await this.monitors.markDeleted(entity, new Date());
       await this.monitors.resyncSchedules([entity.id]);
@@ -337,14 +328,7 @@ export class MonitorsService {
    * Per-location status across every configured region and every private location that runs the
    * monitor; `unknown` where no check has been judged.
    */
-  async status(
-    ctx: ServiceContext,
-    id: string,
-  ): Promise<{
-    id: string;
-    regions: Array<{ region: Region; status: MonitorStatus }>;
-    privateLocations: Array<{ privateLocationId: string; status: MonitorStatus }>;
-  }> {
+  async status(ctx: ServiceContext, id: string): Promise<MonitorStatusView> {
     const entity = await this.monitors.findLive(ctx.workspace.id, id);
     if (!entity) throw NotFoundError.of('monitor', id);
     const [statuses, locations] = await Promise.all([
@@ -410,7 +394,7 @@ export class MonitorsService {
       region?: string;
       status?: string;
     },
-  ): Promise<{ logs: ResponseLogRow[]; hasMore: boolean; nextOffset: number }> {
+  ): Promise<{ logs: ResponseLogView[]; hasMore: boolean; nextOffset: number }> {
     this.assertResponseLogs(ctx);
     const q = parseInput(logListSchema, definedOnly(query));
     const entity = await this.httpMonitor(ctx, id);
@@ -430,7 +414,7 @@ export class MonitorsService {
     return { logs, hasMore, nextOffset: hasMore ? q.offset + logs.length : 0 };
   }
 
-  async getResponseLog(ctx: ServiceContext, id: string, logId: string): Promise<ResponseLogRow> {
+  async getResponseLog(ctx: ServiceContext, id: string, logId: string): Promise<ResponseLogView> {
     this.assertResponseLogs(ctx);
     const entity = await this.httpMonitor(ctx, id);
     const row = await this.results.findHttp(entity.id, logId);

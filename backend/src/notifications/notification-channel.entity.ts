@@ -1,26 +1,16 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { CHANNEL_TYPES, type ChannelType } from '../channels/registry';
 import { oneOf } from '../database/checks';
 import { CreatedAt, IdColumn, RefColumn, UpdatedAt } from '../database/columns';
 import { MonitorEntity } from '../monitors/monitor.entity';
 import { WorkspaceEntity } from '../workspaces/workspace.entity';
 
-/** The 13 provider kinds (SPEC §2.5); `ms_teams` is our value for Microsoft Teams. */
-export const NOTIFICATION_PROVIDERS = [
-  'discord',
-  'email',
-  'slack',
-  'pagerduty',
-  'opsgenie',
-  'webhook',
-  'telegram',
-  'sms',
-  'whatsapp',
-  'google_chat',
-  'grafana_oncall',
-  'ntfy',
-  'ms_teams',
-] as const;
-export type NotificationProvider = (typeof NOTIFICATION_PROVIDERS)[number];
+/**
+ * The provider kinds (SPEC §2.5), in the order of channels/registry.ts, which the database check
+ * lists: a new kind there needs a migration of ck_notification_channels_provider.
+ */
+export const NOTIFICATION_PROVIDERS = CHANNEL_TYPES;
+export type NotificationProvider = ChannelType;
 
 /**
  * A notification channel. Non-sensitive settings live in `config`; credentials (webhook URLs,

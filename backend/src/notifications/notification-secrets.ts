@@ -13,19 +13,20 @@
 // An update keeps a stored credential when it is sent as a view shows it: a sensitive argument sent
 // empty, a URL sent without secret parts that is otherwise the stored one, a header sent with the
 // stored key and an empty value (matched by key, case-insensitive, in order).
-import type { NotificationProvider } from './notification-channel.entity';
+import { channelKind } from '../channels/registry';
+import { NOTIFICATION_PROVIDERS, type NotificationProvider } from './notification-channel.entity';
 import { argumentsOf, SENSITIVE_ARGUMENTS, type KeyValue, type ProviderArgs } from './notification.schemas';
 
-/** URL arguments whose query string, user info and fragment are credentials. */
-export const SECRET_URL_ARGUMENTS: Partial<Record<NotificationProvider, readonly string[]>> = {
-  webhook: ['endpoint'],
-  ntfy: ['serverUrl'],
-};
+const withAny = (pick: (type: NotificationProvider) => readonly string[]) =>
+  Object.fromEntries(
+    NOTIFICATION_PROVIDERS.filter((type) => pick(type).length).map((type) => [type, pick(type)]),
+  ) as Partial<Record<NotificationProvider, readonly string[]>>;
 
-/** Header lists whose values are credentials. */
-export const SECRET_HEADER_ARGUMENTS: Partial<Record<NotificationProvider, readonly string[]>> = {
-  webhook: ['headers'],
-};
+/** URL arguments whose query string, user info and fragment are credentials (each kind's urlArguments). */
+export const SECRET_URL_ARGUMENTS = withAny((type) => channelKind(type).urlArguments);
+
+/** Header lists whose values are credentials (each kind's headerArguments). */
+export const SECRET_HEADER_ARGUMENTS = withAny((type) => channelKind(type).headerArguments);
 
 /** Sealed credentials by argument: a string, or the values of a header list in order. */
 export type Secrets = Record<string, string | string[]>;

@@ -60,7 +60,7 @@ describe('notification argument formats', () => {
 });
 
 describe('provider blocks', () => {
-  it('cover the 13 provider kinds, each with its own schema and credential list', () => {
+  it('cover the 17 provider kinds, each with its own schema and credential list', () => {
     expect(Object.keys(PROVIDER_SCHEMAS).sort()).toEqual([...NOTIFICATION_PROVIDERS].sort());
     expect(Object.keys(SENSITIVE_ARGUMENTS).sort()).toEqual([...NOTIFICATION_PROVIDERS].sort());
   });
@@ -83,6 +83,10 @@ describe('provider blocks', () => {
       grafana_oncall: ['webhook_url'],
       ntfy: ['token'],
       ms_teams: ['webhook_url'],
+      mattermost: ['webhook_url'],
+      pushover: ['user_key', 'app_token'],
+      gotify: ['app_token'],
+      matrix: ['access_token'],
     });
     for (const kind of NOTIFICATION_PROVIDERS) {
       for (const arg of SENSITIVE_ARGUMENTS[kind]) expect(argumentsOf(kind)).toContain(arg);

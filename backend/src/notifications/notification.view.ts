@@ -1,43 +1,52 @@
 // What the service layer returns for a notification channel. Credentials never reach a view: it
 // carries the non-sensitive settings (URLs without their query string, user info and fragment; header
 // keys without their values) and only the names of the arguments that have a sealed part.
-import type { LastDelivery } from '../alerts/alerts.repository';
+import { z } from 'zod';
 import type { Snapshot } from '../audit/audit-snapshot';
-import type { NotificationChannelEntity, NotificationProvider } from './notification-channel.entity';
+import { count, isoDateTime, jsonObject, viewId, viewIds } from '../common/view-schema';
+import type { LastDelivery } from './delivery-history';
+import {
+  NOTIFICATION_PROVIDERS,
+  type NotificationChannelEntity,
+  type NotificationProvider,
+} from './notification-channel.entity';
 import { publicUrl, SECRET_HEADER_ARGUMENTS, SECRET_URL_ARGUMENTS } from './notification-secrets';
 import { argumentsOf } from './notification.schemas';
 
-export interface NotificationView {
-  id: string;
-  name: string;
-  providerType: NotificationProvider;
-  monitorIds: string[];
+/** The channel's latest alert delivery attempt: its outcome, when, the receiver's HTTP status and the error. */
+export const lastDeliveryView = z.object({
+  status: z
+    .enum(['delivered', 'failed', 'retrying'])
+    .describe('delivered; failed (given up); retrying (the last attempt failed, another follows)'),
+  at: isoDateTime,
+  responseStatus: count.nullable().describe("the receiver's HTTP status, if it answered over HTTP"),
+  // Never a credential: senders remove them from errors.
+  error: z.string().nullable().describe('why the last attempt failed; never a credential'),
+});
+export type LastDeliveryView = z.infer<typeof lastDeliveryView>;
+
+export const notificationView = z.object({
+  id: viewId,
+  name: z.string(),
+  providerType: z.enum(NOTIFICATION_PROVIDERS),
+  monitorIds: viewIds,
   /**
    * Non-sensitive arguments of the provider block, by camelCase name; a header list as its keys
    * (`[{ key }]`), a URL argument without its secret parts.
    */
-  settings: Record<string, unknown>;
+  settings: jsonObject.describe('the non-secret settings of the provider'),
   /**
    * Provider argument names (`webhook_url`, `token`, `endpoint`, `headers`, ...) of the arguments
    * with a stored credential: a whole value, a URL's query string, or header values.
    */
-  configuredSecrets: string[];
-  createdAt: string;
-  updatedAt: string;
-  /**
-   * The channel's latest alert delivery attempt (null before the first): its outcome, when, the
-   * receiver's HTTP status and the error; never a credential (senders remove them from errors).
-   */
-  lastDelivery: LastDeliveryView | null;
-}
-
-export interface LastDeliveryView {
-  /** `delivered`, `failed` (given up), or `retrying` (the last attempt failed, another will follow). */
-  status: 'delivered' | 'failed' | 'retrying';
-  at: string;
-  responseStatus: number | null;
-  error: string | null;
-}
+  configuredSecrets: z.array(z.string()).describe('names of the settings holding a stored credential'),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+  lastDelivery: lastDeliveryView
+    .nullable()
+    .describe("the channel's latest alert delivery attempt; null before the first"),
+});
+export type NotificationView = z.infer<typeof notificationView>;
 
 export function toNotificationView(
   entity: NotificationChannelEntity,

@@ -1,13 +1,23 @@
 import { Module } from '@nestjs/common';
-import { AlertsCoreModule } from '../alerts/alerts-core.module';
-import { AlertSendingModule } from '../alerts/alert-sending.module';
+import { ChannelsModule } from '../channels/channels.module';
 import { MonitorsModule } from '../monitors/monitors.module';
+import { StatusPagesModule } from '../status-pages/status-pages.module';
+import { WorkspacesModule } from '../workspaces/workspaces.module';
+import { AlertMessages } from './alert-messages';
+import { DeliveryHistory } from './delivery-history';
 import { NotificationsRepository } from './notifications.repository';
+import { NOTIFICATIONS_PORT } from './notifications.port';
 import { NotificationsService } from './notifications.service';
 
 @Module({
-  imports: [MonitorsModule, AlertsCoreModule, AlertSendingModule],
-  providers: [NotificationsRepository, NotificationsService],
-  exports: [NotificationsService, NotificationsRepository],
+  imports: [MonitorsModule, StatusPagesModule, WorkspacesModule, ChannelsModule],
+  providers: [
+    { provide: NOTIFICATIONS_PORT, useExisting: NotificationsRepository },
+    NotificationsRepository,
+    NotificationsService,
+    AlertMessages,
+    DeliveryHistory,
+  ],
+  exports: [NotificationsService, AlertMessages, DeliveryHistory, NOTIFICATIONS_PORT],
 })
 export class NotificationsModule {}

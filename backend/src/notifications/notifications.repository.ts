@@ -4,7 +4,7 @@ import { groupByOwner } from '../common/objects';
 import { Database } from '../database/database';
 import { NotificationChannelEntity, NotificationChannelMonitorEntity } from './notification-channel.entity';
 import { isEntityId } from '../common/ids';
-import { MonitorDeletion } from '../monitors/monitor-deletion';
+import { MonitorDeletion } from '../checks/monitor-deletion';
 
 @Injectable()
 export class NotificationsRepository {

@@ -1,6 +1,6 @@
 // notification.v1.NotificationService: maps proto messages to the service verbs and back. No rule
 // lives here; credentials are never in a view, so every block goes out with them empty (webhook
-// header values too; URLs without their query string).
+// header values too; URLs without their query string). Blocks map by the kinds' argument lists.
 import { create, type MessageInitShape } from '@bufbuild/protobuf';
 import type { HandlerContext, ServiceImpl } from '@connectrpc/connect';
 import {
@@ -11,58 +11,37 @@ import {
 import { maskFields } from '../rpc-kit/field-mask';
 import { required, timestampOut } from '../rpc-kit/fields';
 import { serviceContext } from '../rpc-kit/call-context';
-import type { KeyValue, ProviderBlock } from './notification.schemas';
+import { blockField } from '../channels/channel-kind';
+import { channelKind } from '../channels/registry';
+import { NOTIFICATION_PROVIDERS, type NotificationProvider } from './notification-channel.entity';
+import { argumentsOf, type KeyValue, type ProviderBlock } from './notification.schemas';
 import type { NotificationView } from './notification.view';
 import type { NotificationInput, NotificationMaskPath, NotificationsService } from './notifications.service';
 
 const pairs = (list: Array<{ key: string; value: string }>): KeyValue[] =>
   list.map(({ key, value }) => ({ key, value }));
 
+/** The oneof case of each kind's block (`googleChat`) -> the kind (`google_chat`). */
+const KIND_OF_BLOCK = new Map<string, NotificationProvider>(NOTIFICATION_PROVIDERS.map((t) => [blockField(t), t]));
+
+/**
+ * A proto block as the kind's arguments. A block's fields are the kind's arguments by their
+ * camelCase names (channels/registry.ts), so one mapping serves every kind; header lists lose the
+ * messages' type names.
+ */
 export function blockIn(provider: Notification['provider']): ProviderBlock | undefined {
-  switch (provider.case) {
-    case undefined:
-      return undefined;
-    case 'discord':
-      return { kind: 'discord', args: { webhookUrl: provider.value.webhookUrl } };
-    case 'email':
-      return { kind: 'email', args: { email: provider.value.email } };
-    case 'slack':
-      return { kind: 'slack', args: { webhookUrl: provider.value.webhookUrl } };
-    case 'pagerduty':
-      return { kind: 'pagerduty', args: { integrationKey: provider.value.integrationKey } };
-    case 'opsgenie':
-      return { kind: 'opsgenie', args: { apiKey: provider.value.apiKey, region: provider.value.region } };
-    case 'webhook':
-      return {
-        kind: 'webhook',
-        args: {
-          endpoint: provider.value.endpoint,
-          headers: pairs(provider.value.headers),
-          signingSecret: provider.value.signingSecret,
-        },
-      };
-    case 'telegram':
-      return { kind: 'telegram', args: { chatId: provider.value.chatId } };
-    case 'sms':
-      return { kind: 'sms', args: { phoneNumber: provider.value.phoneNumber } };
-    case 'whatsapp':
-      return { kind: 'whatsapp', args: { phoneNumber: provider.value.phoneNumber } };
-    case 'googleChat':
-      return { kind: 'google_chat', args: { webhookUrl: provider.value.webhookUrl } };
-    case 'grafanaOncall':
-      return { kind: 'grafana_oncall', args: { webhookUrl: provider.value.webhookUrl } };
-    case 'ntfy':
-      return {
-        kind: 'ntfy',
-        args: { topic: provider.value.topic, serverUrl: provider.value.serverUrl, token: provider.value.token },
-      };
-    case 'msTeams':
-      return { kind: 'ms_teams', args: { webhookUrl: provider.value.webhookUrl } };
-    default: {
-      const unreachable: never = provider;
-      throw new Error(`unknown provider block ${JSON.stringify(unreachable)}`);
-    }
-  }
+  if (provider.case === undefined) return undefined;
+  const kind = KIND_OF_BLOCK.get(provider.case);
+  if (!kind) throw new Error(`unknown provider block ${provider.case}`);
+  const fields = provider.value as unknown as Record<string, unknown>;
+  const headers = channelKind(kind).headerArguments;
+  const args = Object.fromEntries(
+    argumentsOf(kind).map((arg) => [
+      arg,
+      headers.includes(arg) ? pairs(fields[arg] as Array<{ key: string; value: string }>) : fields[arg],
+    ]),
+  );
+  return { kind, args };
 }
 
 export function notificationIn(n: Notification): NotificationInput {
@@ -76,55 +55,27 @@ export function notificationIn(n: Notification): NotificationInput {
 
 type ProviderInit = MessageInitShape<typeof NotificationSchema>['provider'];
 
-/** The stored block with its credentials empty: they are write-only. */
+/**
+ * The stored block with its credentials empty: they are write-only. Header lists go out as their keys
+ * with empty values (an update that sends them back so keeps the stored values); URL arguments as the
+ * settings keep them, without their secret parts.
+ */
 export function blockOut(v: NotificationView): ProviderInit {
-  const text = (key: string): string => {
-    const value = v.settings[key];
-    return typeof value === 'string' ? value : '';
-  };
-  switch (v.providerType) {
-    case 'discord':
-      return { case: 'discord', value: { webhookUrl: '' } };
-    case 'email':
-      return { case: 'email', value: { email: text('email') } };
-    case 'slack':
-      return { case: 'slack', value: { webhookUrl: '' } };
-    case 'pagerduty':
-      return { case: 'pagerduty', value: { integrationKey: '' } };
-    case 'opsgenie':
-      return { case: 'opsgenie', value: { apiKey: '', region: text('region') } };
-    case 'webhook': {
-      // Header values are credentials: the keys go out with empty values (an update that sends them
-      // back so keeps the stored values), the endpoint without its query string, no signing secret.
-      const keys = (v.settings.headers as Array<{ key: string }> | undefined) ?? [];
-      return {
-        case: 'webhook',
-        value: {
-          endpoint: text('endpoint'),
-          headers: keys.map((h) => ({ key: h.key, value: '' })),
-          signingSecret: '',
-        },
-      };
-    }
-    case 'telegram':
-      return { case: 'telegram', value: { chatId: text('chatId') } };
-    case 'sms':
-      return { case: 'sms', value: { phoneNumber: text('phoneNumber') } };
-    case 'whatsapp':
-      return { case: 'whatsapp', value: { phoneNumber: text('phoneNumber') } };
-    case 'google_chat':
-      return { case: 'googleChat', value: { webhookUrl: '' } };
-    case 'grafana_oncall':
-      return { case: 'grafanaOncall', value: { webhookUrl: '' } };
-    case 'ntfy':
-      return { case: 'ntfy', value: { topic: text('topic'), serverUrl: text('serverUrl'), token: '' } };
-    case 'ms_teams':
-      return { case: 'msTeams', value: { webhookUrl: '' } };
-    default: {
-      const unreachable: never = v.providerType;
-      throw new Error(`unknown provider type ${String(unreachable)}`);
-    }
-  }
+  const kind = channelKind(v.providerType);
+  const value = Object.fromEntries(
+    argumentsOf(v.providerType).map((arg): [string, unknown] => {
+      const setting = v.settings[arg];
+      if (kind.secretArguments.includes(arg)) return [arg, ''];
+      if (kind.headerArguments.includes(arg)) {
+        const keys = (setting as Array<{ key: string }> | undefined) ?? [];
+        return [arg, keys.map((h) => ({ key: h.key, value: '' }))];
+      }
+      // Numbers (a Pushover or Gotify priority) go out as they are; a missing string as empty.
+      return [arg, typeof setting === 'string' || typeof setting === 'number' ? setting : undefined];
+    }),
+  );
+  // The case and its fields follow from the kind (see blockIn); the generated union cannot see that.
+  return { case: blockField(v.providerType), value } as unknown as ProviderInit;
 }
 
 export function notificationOut(v: NotificationView): Notification {

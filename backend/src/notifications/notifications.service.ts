@@ -1,16 +1,16 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { z } from 'zod';
-import { AlertMessages } from '../alerts/alert-messages';
-import { AlertSender } from '../alerts/alert-sender';
-import { AlertsRepository } from '../alerts/alerts.repository';
+import { AlertSender } from '../channels/alert-sender';
 import { MutationRunner } from '../audit/mutation-runner';
 import { assertWriteScope, type ServiceContext } from '../common/context';
 import { SecretBox } from '../common/crypto';
 import { NotFoundError, ValidationError } from '../common/errors';
 import { parseInput } from '../common/validation';
 import { Database } from '../database/database';
-import { MonitorsRepository } from '../monitors/monitors.repository';
-import { assertRoomForOne } from '../workspaces/plans';
+import { MONITORS_PORT, type MonitorsPort } from '../monitors/monitors.port';
+import { assertRoomForOne } from '../plans/plans';
+import { AlertMessages } from './alert-messages';
+import { DeliveryHistory } from './delivery-history';
 import type { NotificationChannelEntity, NotificationProvider } from './notification-channel.entity';
 import {
   argumentName,
@@ -110,8 +110,8 @@ export class NotificationsService implements OnApplicationBootstrap {
     @Inject(MutationRunner) private readonly mutations: MutationRunner,
     @Inject(SecretBox) private readonly box: SecretBox,
     @Inject(Database) private readonly db: Database,
-    @Inject(MonitorsRepository) private readonly monitors: MonitorsRepository,
-    @Inject(AlertsRepository) private readonly alerts: AlertsRepository,
+    @Inject(MONITORS_PORT) private readonly monitors: MonitorsPort,
+    @Inject(DeliveryHistory) private readonly alerts: DeliveryHistory,
     @Inject(AlertMessages) private readonly messages: AlertMessages,
     @Inject(AlertSender) private readonly sender: AlertSender,
   ) {}

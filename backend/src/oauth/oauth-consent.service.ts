@@ -7,7 +7,7 @@ import type { Scope } from '../common/context';
 import { hashToken, randomToken } from '../common/crypto';
 import { NotFoundError, ValidationError } from '../common/errors';
 import { Database } from '../database/database';
-import { UsersRepository } from '../users/users.repository';
+import { USERS_PORT, type UsersPort } from '../users/users.port';
 import { OAuthAuthorizationsRepository } from './oauth-authorizations.repository';
 import { responseUrl } from './oauth-authorize.service';
 import type { OAuthAuthorizationRequestEntity } from './oauth.entities';
@@ -37,7 +37,7 @@ export class OAuthConsentService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(Database) private readonly db: Database,
     @Inject(OAuthAuthorizationsRepository) private readonly authorizations: OAuthAuthorizationsRepository,
-    @Inject(UsersRepository) private readonly users: UsersRepository,
+    @Inject(USERS_PORT) private readonly users: UsersPort,
   ) {}
 
   /** NotFoundError when unknown, expired or already answered. */

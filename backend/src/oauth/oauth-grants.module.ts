@@ -1,11 +1,15 @@
 import { Module } from '@nestjs/common';
+import { ApiKeysModule } from '../api-keys/api-keys.module';
+import { MemberRemovalModule } from '../users/member-removal';
 import { OAuthGrantsRepository } from './oauth-grants.repository';
+import { OAuthMemberRemoval } from './oauth-member-removal';
 import { OAuthTokensRepository } from './oauth-tokens.repository';
 
-// Imports nothing: the users module imports it to revoke a removed member's grants, and the OAuth
-// module (which needs the users module for memberships) imports it too, without a cycle.
+// The grants and tokens, and the hook that revokes a removed member's grants: part of the core (the
+// command line removes members too), apart from the OAuth server's routes.
 @Module({
-  providers: [OAuthGrantsRepository, OAuthTokensRepository],
+  imports: [ApiKeysModule, MemberRemovalModule],
+  providers: [OAuthGrantsRepository, OAuthTokensRepository, OAuthMemberRemoval],
   exports: [OAuthGrantsRepository, OAuthTokensRepository],
 })
 export class OAuthGrantsModule {}

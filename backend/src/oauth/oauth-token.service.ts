@@ -11,7 +11,7 @@ import { hashToken, randomToken } from '../common/crypto';
 import { isSingleLine } from '../common/validation';
 import { MutationRunner } from '../audit/mutation-runner';
 import { Database } from '../database/database';
-import { UsersRepository } from '../users/users.repository';
+import { USERS_PORT, type UsersPort } from '../users/users.port';
 import { toWorkspaceRef, WorkspacesService } from '../workspaces/workspaces.service';
 import { ACCESS_TOKEN_PREFIX } from './access-token.verifier';
 import { OAuthAuthorizationsRepository } from './oauth-authorizations.repository';
@@ -77,7 +77,7 @@ export class OAuthTokenService {
     @Inject(OAuthAuthorizationsRepository) private readonly authorizations: OAuthAuthorizationsRepository,
     @Inject(OAuthGrantsRepository) private readonly grants: OAuthGrantsRepository,
     @Inject(OAuthGrantsService) private readonly grantsService: OAuthGrantsService,
-    @Inject(UsersRepository) private readonly users: UsersRepository,
+    @Inject(USERS_PORT) private readonly users: UsersPort,
     @Inject(WorkspacesService) private readonly workspaces: WorkspacesService,
   ) {}
 

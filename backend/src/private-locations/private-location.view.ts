@@ -1,7 +1,9 @@
 // What the service layer returns for a private location. The agent token is in the view only when
 // the verb reveals it (create, rotateToken, and get for read-and-write credentials); status is
 // computed from when the agent last reported.
+import { z } from 'zod';
 import type { Snapshot } from '../audit/audit-snapshot';
+import { count, isoDateTime, viewId, viewIds } from '../common/view-schema';
 import type { PrivateLocationEntity } from './private-location.entity';
 
 export const PRIVATE_LOCATION_STATUSES = ['active', 'error', 'unknown'] as const;
@@ -20,19 +22,20 @@ export function privateLocationStatus(lastSeenAt: Date | null, now: Date = new D
   return now.getTime() - lastSeenAt.getTime() <= PRIVATE_LOCATION_STATUS_THRESHOLDS.activeWithinMs ? 'active' : 'error';
 }
 
-export interface PrivateLocationView {
-  id: string;
-  name: string;
-  monitorIds: string[];
-  metadata: Record<string, string>;
+export const privateLocationView = z.object({
+  id: viewId,
+  name: z.string(),
+  monitorIds: viewIds,
+  metadata: z.record(z.string(), z.string()),
   /** The agent token; null where it is not revealed (list, update, delete, read-only get). */
-  token: string | null;
-  status: PrivateLocationStatus;
-  lastSeenAt: string | null;
-  monitorCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
+  token: z.string().nullable(),
+  status: z.enum(PRIVATE_LOCATION_STATUSES),
+  lastSeenAt: isoDateTime.nullable(),
+  monitorCount: count,
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+export type PrivateLocationView = z.infer<typeof privateLocationView>;
 
 export function toPrivateLocationView(
   entity: PrivateLocationEntity,

@@ -5,7 +5,7 @@ import { groupByOwner } from '../common/objects';
 import { Database } from '../database/database';
 import { PrivateLocationEntity, PrivateLocationMonitorEntity } from './private-location.entity';
 import { isEntityId } from '../common/ids';
-import { MonitorDeletion } from '../monitors/monitor-deletion';
+import { MonitorDeletion } from '../checks/monitor-deletion';
 
 @Injectable()
 export class PrivateLocationsRepository {

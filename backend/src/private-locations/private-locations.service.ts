@@ -5,8 +5,8 @@ import { hashToken, randomToken, SecretBox } from '../common/crypto';
 import { NotFoundError } from '../common/errors';
 import { parseInput } from '../common/validation';
 import { Database } from '../database/database';
-import { MonitorsRepository } from '../monitors/monitors.repository';
-import { assertRoomForOne } from '../workspaces/plans';
+import { MONITORS_PORT, type MonitorsPort } from '../monitors/monitors.port';
+import { assertRoomForOne } from '../plans/plans';
 import { privateLocationSchema, type PrivateLocationData } from './private-location.schemas';
 import { privateLocationSnapshot, toPrivateLocationView, type PrivateLocationView } from './private-location.view';
 import { PrivateLocationsRepository } from './private-locations.repository';
@@ -54,8 +54,16 @@ export class PrivateLocationsService {
     @Inject(MutationRunner) private readonly mutations: MutationRunner,
     @Inject(SecretBox) private readonly box: SecretBox,
     @Inject(Database) private readonly db: Database,
-    @Inject(MonitorsRepository) private readonly monitors: MonitorsRepository,
+    @Inject(MONITORS_PORT) private readonly monitors: MonitorsPort,
   ) {}
+
+  /**
+   * The id of the private location whose agent holds `token`, or null: how the agent API knows a
+   * check-engine agent. Not a workspace verb; the token alone identifies the location.
+   */
+  async locationOfAgentToken(token: string): Promise<string | null> {
+    return (await this.locations.findByToken(token))?.id ?? null;
+  }
 
   /** Creates a location with a new agent token, which the returned view carries. */
   async create(ctx: ServiceContext, input: PrivateLocationInput): Promise<PrivateLocationView> {

@@ -16,7 +16,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
 import { LOGGER } from '../config/config.module';
 import { ChangeFeed } from '../database/change-feed';
-import { StatusPagesRepository } from '../status-pages/status-pages.repository';
+import { STATUS_PAGES_PORT, type StatusPagesPort } from '../status-pages/status-pages.port';
 import { markViaDomain } from './page-resolver';
 
 export const PAGE_CHANNEL = 'page_changes';
@@ -62,7 +62,7 @@ export class PageDomains implements OnModuleInit, OnApplicationBootstrap, OnAppl
   private again = false;
 
   constructor(
-    @Inject(StatusPagesRepository) private readonly pages: StatusPagesRepository,
+    @Inject(STATUS_PAGES_PORT) private readonly pages: StatusPagesPort,
     @Inject(ChangeFeed) feed: ChangeFeed,
     @Inject(HttpAdapterHost) private readonly adapterHost: HttpAdapterHost,
     @Inject(LOGGER) private readonly logger: Logger,

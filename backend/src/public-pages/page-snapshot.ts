@@ -2,7 +2,7 @@
 // queries: the components with their monitors, 90 days of daily counts and latency, the incidents and
 // maintenances that touched those days, the active reports and the active and upcoming maintenances.
 import { createHash } from 'node:crypto';
-import type { CheckResultsRepository } from '../check-results/check-results.repository';
+import type { CheckResultsPort } from '../check-results/check-results.port';
 import { componentDays, dayKey, type DayBucket } from '../status-pages/daily-summary.service';
 import type { MonitorDays } from '../check-results/monitor-days';
 import type { ComponentGroupEntity } from '../status-pages/component-group.entity';
@@ -10,8 +10,8 @@ import type {
   PublicComponentRow,
   PublicMaintenanceRow,
   PublicReportRow,
-  StatusPagesRepository,
-} from '../status-pages/status-pages.repository';
+  StatusPagesPort,
+} from '../status-pages/status-pages.port';
 import {
   PUBLIC_DAYS,
   type ComponentStatus,
@@ -36,8 +36,8 @@ export interface TimedSnapshot {
 }
 
 export async function buildSnapshot(
-  pages: StatusPagesRepository,
-  results: CheckResultsRepository,
+  pages: StatusPagesPort,
+  results: CheckResultsPort,
   page: PublicPage,
   now: Date,
   monitorDays: MonitorDays,

@@ -12,7 +12,6 @@ import { FAVICON_CACHE_CONTROL, FAVICON_TYPE, faviconIco } from '../http/favicon
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { ContentService } from '../content/content.service';
-import { StatusPagesRepository } from '../status-pages/status-pages.repository';
 import { CompressedDocument, sendDocument } from './compressed-document';
 import { PageAccess, PROTECTED_CACHE_CONTROL, redirectToAccess } from './access/page-access';
 import { resolvePage } from './page-resolver';
@@ -40,7 +39,6 @@ export class PublicPagesRoutes implements OnModuleInit {
   constructor(
     @Inject(PublicPagesService) private readonly pages: PublicPagesService,
     @Inject(PageAccess) private readonly access: PageAccess,
-    @Inject(StatusPagesRepository) private readonly repository: StatusPagesRepository,
     @Inject(ContentService) private readonly content: ContentService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(HttpAdapterHost) private readonly adapterHost: HttpAdapterHost,
@@ -162,7 +160,7 @@ export class PublicPagesRoutes implements OnModuleInit {
   /** The main site's robots.txt: pages that may not be indexed are disallowed; the sitemap lists the rest. */
   private async siteRobots(reply: FastifyReply): Promise<FastifyReply> {
     setPublicHeaders(reply);
-    const pages = await this.repository.publishedPagesForRobots();
+    const pages = await this.pages.publishedPagesForRobots();
     const lines = ['User-agent: *', 'Disallow: /status/*/access'];
     for (const p of pages) if (!p.indexable) lines.push(`Disallow: /status/${encodeURIComponent(p.slug)}`);
     lines.push('', `Sitemap: ${this.config.siteUrl}/sitemap.xml`);
@@ -176,7 +174,7 @@ export class PublicPagesRoutes implements OnModuleInit {
   /** The main site's sitemap: the site's own pages and the published, public, indexable status pages. */
   private async siteSitemap(reply: FastifyReply): Promise<FastifyReply> {
     setPublicHeaders(reply);
-    const pages = await this.repository.publishedPagesForRobots();
+    const pages = await this.pages.publishedPagesForRobots();
     const site = this.config.siteUrl;
     const urls = [
       { loc: `${site}/`, lastmod: null },

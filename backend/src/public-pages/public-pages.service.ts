@@ -3,11 +3,11 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
-import { CheckResultsRepository } from '../check-results/check-results.repository';
+import { CHECK_RESULTS_PORT, type CheckResultsPort } from '../check-results/check-results.port';
 import type { StatusPageEntity } from '../status-pages/status-page.entity';
-import { StatusPagesRepository } from '../status-pages/status-pages.repository';
+import { STATUS_PAGES_PORT, type StatusPagesPort } from '../status-pages/status-pages.port';
 import { SubscribersService } from '../subscribers/subscribers.service';
-import { hasFeature } from '../workspaces/plans';
+import { hasFeature } from '../plans/plans';
 import { PageCache } from './page-cache';
 import { hostName } from './page-domains';
 import { registerPageFinder } from './page-resolver';
@@ -21,8 +21,8 @@ export const HISTORY_PAGE_SIZE = 20;
 @Injectable()
 export class PublicPagesService implements OnModuleInit {
   constructor(
-    @Inject(StatusPagesRepository) private readonly pages: StatusPagesRepository,
-    @Inject(CheckResultsRepository) private readonly results: CheckResultsRepository,
+    @Inject(STATUS_PAGES_PORT) private readonly pages: StatusPagesPort,
+    @Inject(CHECK_RESULTS_PORT) private readonly results: CheckResultsPort,
     @Inject(PageCache) private readonly cache: PageCache,
     @Inject(HttpAdapterHost) private readonly adapterHost: HttpAdapterHost,
     @Inject(SubscribersService) private readonly subscribers: SubscribersService,
@@ -49,6 +49,11 @@ export class PublicPagesService implements OnModuleInit {
     if (!domain) return null;
     const row = await this.pages.findPublished({ domain });
     return row ? this.findBySlug(row.page.slug) : null;
+  }
+
+  /** Every published page by slug, for the site's robots.txt and sitemap: whether it may be indexed, and when it changed. */
+  publishedPagesForRobots() {
+    return this.pages.publishedPagesForRobots();
   }
 
   /** What the page shows now, cached until its data changes. */

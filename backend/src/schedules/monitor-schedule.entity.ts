@@ -1,6 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { RefColumn, Timestamp } from '../database/columns';
-import { MonitorEntity } from '../monitors/monitor.entity';
 
 /**
  * When a monitor next runs at one location (a public region, or `private-location:<id>`), and who
@@ -34,9 +33,10 @@ export class MonitorScheduleEntity {
   @Timestamp({ nullable: true })
   leaseExpiresAt!: Date | null;
 
-  @ManyToOne(() => MonitorEntity, { onDelete: 'CASCADE' })
+  // By name: the schedules sit below the monitors module, whose entity is the target.
+  @ManyToOne('MonitorEntity', { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'monitor_id' })
-  monitor?: MonitorEntity;
+  monitor?: unknown;
 }
 
 /** An immediate check asked for with triggerMonitor, one row per location, run once. */
@@ -69,7 +69,8 @@ export class CheckTriggerEntity {
   @Timestamp({ nullable: true })
   doneAt!: Date | null;
 
-  @ManyToOne(() => MonitorEntity, { onDelete: 'CASCADE' })
+  // By name: the schedules sit below the monitors module, whose entity is the target.
+  @ManyToOne('MonitorEntity', { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'monitor_id' })
-  monitor?: MonitorEntity;
+  monitor?: unknown;
 }

@@ -3,8 +3,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { LessThan } from 'typeorm';
 import { Database } from '../database/database';
-import { PERIODICITY_SECONDS, REGIONS, type MonitorKind } from '../checks/check-config';
-import type { MonitorEntity } from '../monitors/monitor.entity';
+import { PERIODICITY_SECONDS, REGIONS, type MonitorKind, type Periodicity } from '../checks/check-config';
 import { CheckTriggerEntity, MonitorScheduleEntity } from './monitor-schedule.entity';
 import { LimitExceededError } from '../common/errors';
 import type { ClaimedRun, HeldRun, ReportedResult } from '../checks/check-types';
@@ -19,6 +18,17 @@ export interface HandedMonitor {
   kind: MonitorKind;
 }
 
+/** What the schedules need of a monitor (the monitors module passes its row). */
+export interface ScheduledMonitor {
+  id: string;
+  workspaceId: string;
+  kind: MonitorKind;
+  periodicity: Periodicity;
+  regions: string[];
+  active: boolean;
+  deletedAt: Date | null;
+}
+
 @Injectable()
 export class SchedulesRepository {
   constructor(@Inject(Database) private readonly db: Database) {}
@@ -27,7 +37,7 @@ export class SchedulesRepository {
    * Makes the plan match the monitor: one row per region and private location while it is active,
    * none otherwise. Existing rows keep their next run unless the period changed.
    */
-  async sync(monitor: MonitorEntity, privateLocationIds: string[], now = Date.now()): Promise<void> {
+  async sync(monitor: ScheduledMonitor, privateLocationIds: string[], now = Date.now()): Promise<void> {
     const repo = this.db.repo(MonitorScheduleEntity);
     const live = monitor.active && monitor.deletedAt === null;
     const periodMs = PERIODICITY_SECONDS[monitor.periodicity] * 1000;
@@ -274,7 +284,7 @@ export class SchedulesRepository {
    * a location that still has a trigger pending gets no second one. Decided and written under a
    * per-monitor lock, so concurrent triggers cannot both pass. Returns how many were queued.
    */
-  async requestTrigger(monitor: MonitorEntity, locations: string[], now: Date): Promise<number> {
+  async requestTrigger(monitor: ScheduledMonitor, locations: string[], now: Date): Promise<number> {
     return this.db.transaction(async (manager) => {
       await manager.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [TRIGGER_LOCK, monitor.id]);
       const [last] = await this.db.rows<{ requested_at: Date | null; pending: string[] | null }>(

@@ -2,7 +2,7 @@
 // the incidents and maintenances that touched the component, one bucket per UTC day (max 45 days).
 import { Inject, Injectable } from '@nestjs/common';
 import { z } from 'zod';
-import { CheckResultsRepository, type DailyCounts } from '../check-results/check-results.repository';
+import { CHECK_RESULTS_PORT, type CheckResultsPort, type DailyCounts } from '../check-results/check-results.port';
 import type { ServiceContext } from '../common/context';
 import { NotFoundError } from '../common/errors';
 import { parseInput } from '../common/validation';
@@ -136,7 +136,7 @@ export function componentDays(
 export class DailySummaryService {
   constructor(
     @Inject(StatusPagesRepository) private readonly pages: StatusPagesRepository,
-    @Inject(CheckResultsRepository) private readonly results: CheckResultsRepository,
+    @Inject(CHECK_RESULTS_PORT) private readonly results: CheckResultsPort,
   ) {}
 
   async componentDailySummary(

@@ -1,31 +1,39 @@
+// What the service layer returns for a status page, a page component and a component group, each
+// declared once as a zod schema; every transport maps these views, never the entities.
+import { z } from 'zod';
 import type { Snapshot } from '../audit/audit-snapshot';
+import { count, viewId } from '../common/view-schema';
 import type { ComponentGroupEntity } from './component-group.entity';
-import type { PageComponentEntity } from './page-component.entity';
-import type { AccessType, CustomTheme, StatusPageEntity } from './status-page.entity';
+import { COMPONENT_TYPES, type PageComponentEntity } from './page-component.entity';
+import { ACCESS_TYPES, type StatusPageEntity } from './status-page.entity';
 
-export interface StatusPageView {
-  id: string;
-  title: string;
-  slug: string;
-  description: string;
-  homepageUrl: string | null;
-  contactUrl: string | null;
-  icon: string | null;
-  customDomain: string | null;
-  accessType: AccessType;
-  passwordSet: boolean;
-  authEmailDomains: string[];
-  allowedIpRanges: string | null;
-  theme: string;
-  customTheme: CustomTheme | null;
-  defaultLocale: string;
-  locales: string[];
-  allowIndex: boolean;
-  embedOrigins: string[];
-  published: boolean;
-  createdAt: Date;
-  updatedAt: Date;
-}
+const colors = z.record(z.string(), z.string()).optional();
+
+export const statusPageView = z.object({
+  id: viewId,
+  title: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  homepageUrl: z.string().nullable(),
+  contactUrl: z.string().nullable(),
+  icon: z.string().nullable(),
+  customDomain: z.string().nullable(),
+  accessType: z.enum(ACCESS_TYPES),
+  passwordSet: z.boolean(),
+  authEmailDomains: z.array(z.string()),
+  allowedIpRanges: z.string().nullable(),
+  theme: z.string(),
+  customTheme: z.object({ light: colors, dark: colors }).nullable(),
+  defaultLocale: z.string(),
+  locales: z.array(z.string()),
+  allowIndex: z.boolean(),
+  /** Origins that may show the page in a frame (none: no site may). */
+  embedOrigins: z.array(z.string()),
+  published: z.boolean(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+});
+export type StatusPageView = z.infer<typeof statusPageView>;
 
 export function toStatusPageView(p: StatusPageEntity): StatusPageView {
   return {
@@ -53,19 +61,20 @@ export function toStatusPageView(p: StatusPageEntity): StatusPageView {
   };
 }
 
-export interface ComponentView {
-  id: string;
-  pageId: string;
-  type: 'monitor' | 'static';
-  monitorId: string | null;
-  name: string;
-  description: string;
-  order: number;
-  groupId: string | null;
-  groupOrder: number;
-  createdAt: Date;
-  updatedAt: Date;
-}
+export const componentView = z.object({
+  id: viewId,
+  pageId: viewId,
+  type: z.enum(COMPONENT_TYPES),
+  monitorId: viewId.nullable(),
+  name: z.string(),
+  description: z.string(),
+  order: count,
+  groupId: viewId.nullable(),
+  groupOrder: count,
+  createdAt: z.date(),
+  updatedAt: z.date(),
+});
+export type ComponentView = z.infer<typeof componentView>;
 
 export function toComponentView(c: PageComponentEntity): ComponentView {
   return {
@@ -83,17 +92,28 @@ export function toComponentView(c: PageComponentEntity): ComponentView {
   };
 }
 
-export interface GroupView {
-  id: string;
-  pageId: string;
-  name: string;
-  createdAt: Date;
-  updatedAt: Date;
-}
+export const groupView = z.object({
+  id: viewId,
+  pageId: viewId,
+  name: z.string(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+});
+export type GroupView = z.infer<typeof groupView>;
 
 export function toGroupView(g: ComponentGroupEntity): GroupView {
   return { id: g.id, pageId: g.pageId, name: g.name, createdAt: g.createdAt, updatedAt: g.updatedAt };
 }
+
+/** What deleting a status page deletes with it, counted (the dashboard's confirmation says so). */
+export const statusPageDependentsView = z.object({
+  components: count,
+  groups: count,
+  reports: count,
+  maintenances: count,
+  subscribers: count,
+});
+export type StatusPageDependents = z.infer<typeof statusPageDependentsView>;
 
 /** Audit snapshots leave out timestamps, which change on every write and say nothing. */
 export function snapshotOf(view: object): Snapshot {

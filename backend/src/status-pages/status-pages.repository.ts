@@ -1,12 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { In, IsNull } from 'typeorm';
 import { ConflictError } from '../common/errors';
+import { MonitorDeletion } from '../checks/monitor-deletion';
 import { Database } from '../database/database';
 import { isUniqueViolation } from '../database/pg-errors';
 import { MonitorEntity } from '../monitors/monitor.entity';
 import { ComponentGroupEntity } from './component-group.entity';
 import { PageComponentEntity } from './page-component.entity';
 import { StatusPageEntity } from './status-page.entity';
+import type { StatusPageDependents } from './status-page.views';
 import { isEntityId } from '../common/ids';
 
 /** An incident or maintenance touching a component, for the page's daily history. */
@@ -69,18 +71,20 @@ export interface PublicMaintenanceRow {
 
 const ids = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
 
-/** See StatusPagesRepository.dependentsOf. */
-export interface StatusPageDependents {
-  components: number;
-  groups: number;
-  reports: number;
-  maintenances: number;
-  subscribers: number;
-}
-
 @Injectable()
 export class StatusPagesRepository {
-  constructor(@Inject(Database) private readonly db: Database) {}
+  constructor(
+    @Inject(Database) private readonly db: Database,
+    @Inject(MonitorDeletion) deletion: MonitorDeletion,
+  ) {
+    // A monitor a component shows stays until the component is deleted or changed.
+    deletion.refuseWhen(async (monitorId) => {
+      const components = await this.db.repo(PageComponentEntity).find({ where: { monitorId }, order: { id: 'ASC' } });
+      return components.length
+        ? `is shown by status page components ${components.map((c) => c.id).join(', ')}; delete or change them first`
+        : null;
+    });
+  }
 
   async savePage(page: Partial<StatusPageEntity>): Promise<StatusPageEntity> {
     const repo = this.db.repo(StatusPageEntity);

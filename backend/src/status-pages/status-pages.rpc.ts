@@ -11,7 +11,6 @@ import { required, timestampOut } from '../rpc-kit/fields';
 import { serviceContext } from '../rpc-kit/call-context';
 import type { DailySummaryService } from './daily-summary.service';
 import type { ComponentField, ComponentInput, PageComponentsService } from './page-components.service';
-import type { AccessType } from './status-page.entity';
 import type { ComponentView, GroupView, StatusPageView } from './status-page.views';
 import type { StatusPageField, StatusPageInput, StatusPagesService } from './status-pages.service';
 
@@ -28,7 +27,7 @@ export function pageIn(p: StatusPage): StatusPageInput {
     contactUrl: emptyToNull(p.contactUrl),
     icon: emptyToNull(p.icon),
     customDomain: emptyToNull(p.customDomain),
-    accessType: p.accessType as AccessType | undefined,
+    accessType: p.accessType as StatusPageView['accessType'] | undefined,
     password: emptyToNull(p.password),
     authEmailDomains: nonEmpty(p.authEmailDomains),
     allowedIpRanges: emptyToNull(p.allowedIpRanges),

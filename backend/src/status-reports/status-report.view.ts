@@ -1,30 +1,33 @@
 // What the service layer returns for a status report: the report with its timeline and affected
 // components. Every transport maps this view, never the entities.
+import { z } from 'zod';
 import type { Snapshot } from '../audit/audit-snapshot';
-import type { StatusReportEntity, StatusReportStatus, StatusReportUpdateEntity } from './status-report.entity';
+import { isoDateTime, viewId, viewIds } from '../common/view-schema';
+import { STATUS_REPORT_STATUSES, type StatusReportEntity, type StatusReportUpdateEntity } from './status-report.entity';
 
-export interface StatusReportUpdateView {
-  id: string;
-  status: StatusReportStatus;
-  message: string;
-  date: string;
-  createdAt: string;
+export const statusReportUpdateView = z.object({
+  id: viewId,
+  status: z.enum(STATUS_REPORT_STATUSES),
+  message: z.string(),
+  date: isoDateTime,
+  createdAt: isoDateTime,
   /** When the page's subscribers were notified of this update; null when they were not. */
-  notifiedAt: string | null;
-}
+  notifiedAt: isoDateTime.nullable(),
+});
+export type StatusReportUpdateView = z.infer<typeof statusReportUpdateView>;
 
-export interface StatusReportView {
-  id: string;
-  pageId: string;
-  title: string;
-  status: StatusReportStatus;
-  pageComponentIds: string[];
-  /** Oldest first. */
-  updates: StatusReportUpdateView[];
-  resolvedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export const statusReportView = z.object({
+  id: viewId,
+  pageId: viewId,
+  title: z.string(),
+  status: z.enum(STATUS_REPORT_STATUSES),
+  pageComponentIds: viewIds,
+  updates: z.array(statusReportUpdateView).describe('oldest first'),
+  resolvedAt: isoDateTime.nullable(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+export type StatusReportView = z.infer<typeof statusReportView>;
 
 export function toStatusReportUpdateView(u: StatusReportUpdateEntity): StatusReportUpdateView {
   return {

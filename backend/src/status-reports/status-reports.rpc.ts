@@ -16,7 +16,6 @@ import { EnumCodec } from '../rpc-kit/enum-codec';
 import { dateIn, timestampOut } from '../rpc-kit/fields';
 import { maskFields } from '../rpc-kit/field-mask';
 import { serviceContext } from '../rpc-kit/call-context';
-import type { StatusReportStatus } from './status-report.entity';
 import type { StatusReportFilter } from './status-report.schemas';
 import type { StatusReportUpdateView, StatusReportView } from './status-report.view';
 import type { Published } from '../subscribers/page-publisher';
@@ -28,7 +27,7 @@ import type {
 } from './status-reports.service';
 
 export const codecs = {
-  status: new EnumCodec<StatusReportStatus>(StatusReportStatusSchema, 'STATUS_REPORT_STATUS_'),
+  status: new EnumCodec<StatusReportView['status']>(StatusReportStatusSchema, 'STATUS_REPORT_STATUS_'),
   filter: new EnumCodec<StatusReportFilter>(StatusReportFilterSchema, 'STATUS_REPORT_FILTER_'),
 };
 

@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import type { ServiceContext } from '../common/context';
 import { LOGGER } from '../config/config.module';
 import { PageComponentsService } from '../status-pages/page-components.service';
-import { MailNotConfiguredError } from './mailer.service';
+import { MailNotConfiguredError } from '../mail/mailer.service';
 import type { PageEvent } from './page-event';
 import { DispatchError, SubscriberNotifier } from './subscriber-notifier.service';
 

@@ -1,7 +1,7 @@
 // The text of subscriber e-mails: a plain-text body and a simple HTML body built from the same
 // lines, and the RFC 2369 / RFC 8058 unsubscribe headers. Pure functions, so they are tested alone.
 import { escapeHtml } from '../common/html';
-import type { MailMessage } from './mailer.service';
+import type { MailMessage } from '../mail/mailer.service';
 import type { PageEvent } from './page-event';
 
 /** Subject lines are one line: CR and LF from titles are folded into spaces. */

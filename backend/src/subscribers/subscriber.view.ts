@@ -1,16 +1,19 @@
 // What the service layer returns for a subscriber. The token (hash) never leaves the module.
+import { z } from 'zod';
 import type { Snapshot } from '../audit/audit-snapshot';
-import type { PageSubscriberEntity, SubscriberStatus } from './page-subscriber.entity';
+import { isoDateTime, viewId } from '../common/view-schema';
+import { SUBSCRIBER_STATUSES, type PageSubscriberEntity } from './page-subscriber.entity';
 
-export interface SubscriberView {
-  id: string;
-  pageId: string;
-  email: string;
-  status: SubscriberStatus;
-  createdAt: string;
-  confirmedAt: string | null;
-  unsubscribedAt: string | null;
-}
+export const subscriberView = z.object({
+  id: viewId,
+  pageId: viewId,
+  email: z.string(),
+  status: z.enum(SUBSCRIBER_STATUSES),
+  createdAt: isoDateTime,
+  confirmedAt: isoDateTime.nullable(),
+  unsubscribedAt: isoDateTime.nullable(),
+});
+export type SubscriberView = z.infer<typeof subscriberView>;
 
 export function toSubscriberView(s: PageSubscriberEntity): SubscriberView {
   return {

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { resolveSecretKey, type AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { StatusPagesModule } from '../status-pages/status-pages.module';
-import { MailerService } from './mailer.service';
+import { MailerService } from '../mail/mailer.service';
 import { SubscriberNotifier } from './subscriber-notifier.service';
 import { SubscribersRepository } from './subscribers.repository';
 import { SubscribersService } from './subscribers.service';

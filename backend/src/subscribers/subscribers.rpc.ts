@@ -12,11 +12,10 @@ import { paginationOf } from '../common/paging';
 import { EnumCodec } from '../rpc-kit/enum-codec';
 import { timestampOut } from '../rpc-kit/fields';
 import { serviceContext } from '../rpc-kit/call-context';
-import type { SubscriberStatus } from './page-subscriber.entity';
 import type { SubscriberView } from './subscriber.view';
 import type { SubscribersService } from './subscribers.service';
 
-export const statusCodec = new EnumCodec<SubscriberStatus>(SubscriberStatusSchema, 'SUBSCRIBER_STATUS_');
+export const statusCodec = new EnumCodec<SubscriberView['status']>(SubscriberStatusSchema, 'SUBSCRIBER_STATUS_');
 
 export function subscriberOut(v: SubscriberView): Subscriber {
   return create(SubscriberSchema, {

@@ -17,7 +17,7 @@ import { LOGGER } from '../config/config.module';
 import { isUniqueViolation } from '../database/pg-errors';
 import { PageComponentsService } from '../status-pages/page-components.service';
 import { toWorkspaceRef } from '../workspaces/workspaces.service';
-import { MailerService } from './mailer.service';
+import { MailerService } from '../mail/mailer.service';
 import type { PageSubscriberEntity } from './page-subscriber.entity';
 import { alreadySubscribedMail, confirmationMail } from './subscriber-mails';
 import {

@@ -1,13 +1,13 @@
 import { Module } from '@nestjs/common';
-import { ApiKeysModule } from '../api-keys/api-keys.module';
-import { OAuthGrantsModule } from '../oauth/oauth-grants.module';
+import { MemberRemovalModule } from './member-removal';
 import { UsersRepository } from './users.repository';
+import { USERS_PORT } from './users.port';
 import { UsersService } from './users.service';
 
 @Module({
-  // Removing a member revokes their OAuth grants in the same transaction (and flushes cached tokens).
-  imports: [OAuthGrantsModule, ApiKeysModule],
-  providers: [UsersRepository, UsersService],
-  exports: [UsersService, UsersRepository],
+  // Removing a member ends what other modules hold for them (OAuth grants) through their hooks.
+  imports: [MemberRemovalModule],
+  providers: [{ provide: USERS_PORT, useExisting: UsersRepository }, UsersRepository, UsersService],
+  exports: [UsersService, USERS_PORT],
 })
 export class UsersModule {}

@@ -6,12 +6,10 @@ import { ForbiddenError, NotFoundError, PreconditionFailedError, UnauthorizedErr
 import { isEntityId } from '../common/ids';
 import { isSingleLine, NO_CONTROL_CHARACTERS, parseInput } from '../common/validation';
 import { MutationRunner } from '../audit/mutation-runner';
-import { CredentialCache } from '../api-keys/credential-cache';
-import { OAuthGrantsRepository } from '../oauth/oauth-grants.repository';
-import { grantSnapshot } from '../oauth/oauth-grants.service';
 import { toWorkspaceRef } from '../workspaces/workspaces.service';
 import { MEMBER_ROLES, type MemberRole, type MembershipEntity } from './membership.entity';
 import type { UserEntity } from './user.entity';
+import { MemberRemoval } from './member-removal';
 import { UsersRepository } from './users.repository';
 
 /**
@@ -62,8 +60,7 @@ export class UsersService {
   constructor(
     @Inject(UsersRepository) private readonly users: UsersRepository,
     @Inject(MutationRunner) private readonly mutations: MutationRunner,
-    @Inject(OAuthGrantsRepository) private readonly grants: OAuthGrantsRepository,
-    @Inject(CredentialCache) private readonly credentials: CredentialCache,
+    @Inject(MemberRemoval) private readonly memberRemoval: MemberRemoval,
   ) {}
 
   /**
@@ -104,14 +101,14 @@ export class UsersService {
   }
 
   /**
-   * Removes a member from the context's workspace and revokes, in the same transaction, every OAuth
-   * connection they approved for it. Owners and admins only; only an owner removes an owner; the last
+   * Removes a member from the context's workspace and ends, in the same transaction, what they held
+   * there (every OAuth connection they approved for it: see member-removal.ts). Owners and admins only; only an owner removes an owner; the last
    * owner stays. Anyone may remove themselves (leave), except the last owner.
    */
   async removeMember(ctx: ServiceContext, userId: string): Promise<void> {
     const self = ctx.actor.type === 'user' && ctx.actor.userId === userId;
     const actorRole = self ? await this.requireRole(ctx, MEMBER_ROLES) : await this.requireRole(ctx, MANAGER_ROLES);
-    const revoked = await this.mutations.run(ctx, async (trail) => {
+    const afterCommit = await this.mutations.run(ctx, async (trail) => {
       const membership = isEntityId(userId) ? await this.users.findMembership(ctx.workspace.id, userId) : null;
       if (!membership) throw NotFoundError.of('member', userId);
       if (membership.role === 'owner') {
@@ -128,20 +125,11 @@ export class UsersService {
         before: { userId, email: user?.email ?? null, role: membership.role },
         after: null,
       });
-      const grants = await this.grants.revokeLiveForMember(ctx.workspace.id, userId, new Date());
-      for (const grant of grants) {
-        trail.record({
-          action: 'oauth_grant.delete',
-          entityType: 'oauth_grant',
-          entityId: grant.id,
-          before: grantSnapshot({ ...grant, revokedAt: null }),
-          after: grantSnapshot(grant),
-        });
-      }
-      return grants;
+      return this.memberRemoval.run({ workspaceId: ctx.workspace.id, userId, trail });
     });
-    // Their tokens stop working on this node now; other nodes hear of it from the database's notification.
-    if (revoked.length > 0) this.credentials.flush();
+    // Each module's after-commit step (OAuth: cached tokens stop working on this node now; other nodes
+    // hear of it from the database's notification).
+    for (const step of afterCommit) step();
   }
 
   /**

@@ -4,7 +4,7 @@ import type { InstallationContext, WorkspaceRef } from '../common/context';
 import { ConflictError, NotFoundError } from '../common/errors';
 import { parseInput } from '../common/validation';
 import { MutationRunner } from '../audit/mutation-runner';
-import { PLAN_NAMES } from './plans';
+import { PLAN_NAMES } from '../plans/plans';
 import type { WorkspaceEntity } from './workspace.entity';
 import { WorkspacesRepository } from './workspaces.repository';
 

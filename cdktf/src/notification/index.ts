@@ -20,7 +20,7 @@ export interface NotificationConfig extends cdktf.TerraformMetaArguments {
   */
   readonly name?: string;
   /**
-  * Kind of channel: one of `discord`, `email`, `slack`, `pagerduty`, `opsgenie`, `webhook`, `telegram`, `sms`, `whatsapp`, `google_chat`, `grafana_oncall`, `ntfy`, `ms_teams` (`ms_teams` is Microsoft Teams). Exactly the block of this name must be given.
+  * Kind of channel: one of `discord`, `email`, `slack`, `pagerduty`, `opsgenie`, `webhook`, `telegram`, `sms`, `whatsapp`, `google_chat`, `grafana_oncall`, `ntfy`, `ms_teams`, `mattermost`, `pushover`, `gotify`, `matrix` (`ms_teams` is Microsoft Teams). Exactly the block of this name must be given.
   *
   * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/notification#provider_type Notification#provider_type}
   */
@@ -44,11 +44,29 @@ export interface NotificationConfig extends cdktf.TerraformMetaArguments {
   */
   readonly googleChat?: NotificationGoogleChat;
   /**
+  * gotify block
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/notification#gotify Notification#gotify}
+  */
+  readonly gotify?: NotificationGotify;
+  /**
   * grafana_oncall block
   *
   * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/notification#grafana_oncall Notification#grafana_oncall}
   */
   readonly grafanaOncall?: NotificationGrafanaOncall;
+  /**
+  * matrix block
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/notification#matrix Notification#matrix}
+  */
+  readonly matrix?: NotificationMatrix;
+  /**
+  * mattermost block
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/notification#mattermost Notification#mattermost}
+  */
+  readonly mattermost?: NotificationMattermost;
   /**
   * ms_teams block
   *
@@ -73,6 +91,12 @@ export interface NotificationConfig extends cdktf.TerraformMetaArguments {
   * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/notification#pagerduty Notification#pagerduty}
   */
   readonly pagerduty?: NotificationPagerduty;
+  /**
+  * pushover block
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/notification#pushover Notification#pushover}
+  */
+  readonly pushover?: NotificationPushover;
   /**
   * slack block
   *
@@ -353,6 +377,156 @@ export class NotificationGoogleChatOutputReference extends cdktf.ComplexObject {
     return this._webhookUrl;
   }
 }
+export interface NotificationGotify {
+  /**
+  * Token of the Gotify application, sent as X-Gotify-Key, at most 1024 characters. Sensitive and write-only: the service never returns it, so the state keeps the configured value.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/notification#app_token Notification#app_token}
+  */
+  readonly appToken: string;
+  /**
+  * Gotify priority of every alert of the channel: a whole number from 0 to 10, default `5`. `0` shows no notification on the phone.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/notification#priority Notification#priority}
+  */
+  readonly priority?: number;
+  /**
+  * URL of the Gotify server (a path prefix is kept): an http or https URL of at most 2048 characters. Its query string, user info and fragment are write-only: the service returns the URL without them, and the state keeps the configured URL.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/notification#server_url Notification#server_url}
+  */
+  readonly serverUrl: string;
+}
+
+export function notificationGotifyToTerraform(struct?: NotificationGotifyOutputReference | NotificationGotify): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  return {
+    app_token: cdktf.stringToTerraform(struct!.appToken),
+    priority: cdktf.numberToTerraform(struct!.priority),
+    server_url: cdktf.stringToTerraform(struct!.serverUrl),
+  }
+}
+
+
+export function notificationGotifyToHclTerraform(struct?: NotificationGotifyOutputReference | NotificationGotify): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  const attrs = {
+    app_token: {
+      value: cdktf.stringToHclTerraform(struct!.appToken),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "string",
+    },
+    priority: {
+      value: cdktf.numberToHclTerraform(struct!.priority),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "number",
+    },
+    server_url: {
+      value: cdktf.stringToHclTerraform(struct!.serverUrl),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "string",
+    },
+  };
+
+  // remove undefined attributes
+  return Object.fromEntries(Object.entries(attrs).filter(([_, value]) => value !== undefined && value.value !== undefined));
+}
+
+export class NotificationGotifyOutputReference extends cdktf.ComplexObject {
+  private isEmptyObject = false;
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  */
+  public constructor(terraformResource: cdktf.IInterpolatingParent, terraformAttribute: string) {
+    super(terraformResource, terraformAttribute, false, 0);
+  }
+
+  public get internalValue(): NotificationGotify | undefined {
+    let hasAnyValues = this.isEmptyObject;
+    const internalValueResult: any = {};
+    if (this._appToken !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.appToken = this._appToken;
+    }
+    if (this._priority !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.priority = this._priority;
+    }
+    if (this._serverUrl !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.serverUrl = this._serverUrl;
+    }
+    return hasAnyValues ? internalValueResult : undefined;
+  }
+
+  public set internalValue(value: NotificationGotify | undefined) {
+    if (value === undefined) {
+      this.isEmptyObject = false;
+      this._appToken = undefined;
+      this._priority = undefined;
+      this._serverUrl = undefined;
+    }
+    else {
+      this.isEmptyObject = Object.keys(value).length === 0;
+      this._appToken = value.appToken;
+      this._priority = value.priority;
+      this._serverUrl = value.serverUrl;
+    }
+  }
+
+  // app_token - computed: false, optional: false, required: true
+  private _appToken?: string; 
+  public get appToken() {
+    return this.getStringAttribute('app_token');
+  }
+  public set appToken(value: string) {
+    this._appToken = value;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get appTokenInput() {
+    return this._appToken;
+  }
+
+  // priority - computed: true, optional: true, required: false
+  private _priority?: number; 
+  public get priority() {
+    return this.getNumberAttribute('priority');
+  }
+  public set priority(value: number) {
+    this._priority = value;
+  }
+  public resetPriority() {
+    this._priority = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get priorityInput() {
+    return this._priority;
+  }
+
+  // server_url - computed: false, optional: false, required: true
+  private _serverUrl?: string; 
+  public get serverUrl() {
+    return this.getStringAttribute('server_url');
+  }
+  public set serverUrl(value: string) {
+    this._serverUrl = value;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get serverUrlInput() {
+    return this._serverUrl;
+  }
+}
 export interface NotificationGrafanaOncall {
   /**
   * Incoming webhook URL of the Grafana OnCall integration: an http or https URL of at most 2048 characters. Sensitive and write-only: the service never returns it, so the state keeps the configured value.
@@ -421,6 +595,341 @@ export class NotificationGrafanaOncallOutputReference extends cdktf.ComplexObjec
       this.isEmptyObject = Object.keys(value).length === 0;
       this._webhookUrl = value.webhookUrl;
     }
+  }
+
+  // webhook_url - computed: false, optional: false, required: true
+  private _webhookUrl?: string; 
+  public get webhookUrl() {
+    return this.getStringAttribute('webhook_url');
+  }
+  public set webhookUrl(value: string) {
+    this._webhookUrl = value;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get webhookUrlInput() {
+    return this._webhookUrl;
+  }
+}
+export interface NotificationMatrix {
+  /**
+  * Access token of the Matrix user that posts, which must have joined the room, at most 1024 characters. Sensitive and write-only: the service never returns it, so the state keeps the configured value.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/notification#access_token Notification#access_token}
+  */
+  readonly accessToken: string;
+  /**
+  * URL of the Matrix homeserver's client-server API, e.g. https://matrix.example (a path prefix is kept): an http or https URL of at most 2048 characters. Its query string, user info and fragment are write-only: the service returns the URL without them, and the state keeps the configured URL.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/notification#homeserver_url Notification#homeserver_url}
+  */
+  readonly homeserverUrl: string;
+  /**
+  * Room the alerts are posted to, as its id `!opaque:server` (room settings, Advanced), not an alias such as `#room:server`; at most 255 characters.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/notification#room_id Notification#room_id}
+  */
+  readonly roomId: string;
+}
+
+export function notificationMatrixToTerraform(struct?: NotificationMatrixOutputReference | NotificationMatrix): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  return {
+    access_token: cdktf.stringToTerraform(struct!.accessToken),
+    homeserver_url: cdktf.stringToTerraform(struct!.homeserverUrl),
+    room_id: cdktf.stringToTerraform(struct!.roomId),
+  }
+}
+
+
+export function notificationMatrixToHclTerraform(struct?: NotificationMatrixOutputReference | NotificationMatrix): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  const attrs = {
+    access_token: {
+      value: cdktf.stringToHclTerraform(struct!.accessToken),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "string",
+    },
+    homeserver_url: {
+      value: cdktf.stringToHclTerraform(struct!.homeserverUrl),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "string",
+    },
+    room_id: {
+      value: cdktf.stringToHclTerraform(struct!.roomId),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "string",
+    },
+  };
+
+  // remove undefined attributes
+  return Object.fromEntries(Object.entries(attrs).filter(([_, value]) => value !== undefined && value.value !== undefined));
+}
+
+export class NotificationMatrixOutputReference extends cdktf.ComplexObject {
+  private isEmptyObject = false;
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  */
+  public constructor(terraformResource: cdktf.IInterpolatingParent, terraformAttribute: string) {
+    super(terraformResource, terraformAttribute, false, 0);
+  }
+
+  public get internalValue(): NotificationMatrix | undefined {
+    let hasAnyValues = this.isEmptyObject;
+    const internalValueResult: any = {};
+    if (this._accessToken !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.accessToken = this._accessToken;
+    }
+    if (this._homeserverUrl !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.homeserverUrl = this._homeserverUrl;
+    }
+    if (this._roomId !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.roomId = this._roomId;
+    }
+    return hasAnyValues ? internalValueResult : undefined;
+  }
+
+  public set internalValue(value: NotificationMatrix | undefined) {
+    if (value === undefined) {
+      this.isEmptyObject = false;
+      this._accessToken = undefined;
+      this._homeserverUrl = undefined;
+      this._roomId = undefined;
+    }
+    else {
+      this.isEmptyObject = Object.keys(value).length === 0;
+      this._accessToken = value.accessToken;
+      this._homeserverUrl = value.homeserverUrl;
+      this._roomId = value.roomId;
+    }
+  }
+
+  // access_token - computed: false, optional: false, required: true
+  private _accessToken?: string; 
+  public get accessToken() {
+    return this.getStringAttribute('access_token');
+  }
+  public set accessToken(value: string) {
+    this._accessToken = value;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get accessTokenInput() {
+    return this._accessToken;
+  }
+
+  // homeserver_url - computed: false, optional: false, required: true
+  private _homeserverUrl?: string; 
+  public get homeserverUrl() {
+    return this.getStringAttribute('homeserver_url');
+  }
+  public set homeserverUrl(value: string) {
+    this._homeserverUrl = value;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get homeserverUrlInput() {
+    return this._homeserverUrl;
+  }
+
+  // room_id - computed: false, optional: false, required: true
+  private _roomId?: string; 
+  public get roomId() {
+    return this.getStringAttribute('room_id');
+  }
+  public set roomId(value: string) {
+    this._roomId = value;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get roomIdInput() {
+    return this._roomId;
+  }
+}
+export interface NotificationMattermost {
+  /**
+  * Channel the message goes to instead of the webhook's own: its name as in its URL (e.g. `town-square`), or `@username` for a direct message; at most 64 characters. Applies only where the Mattermost server lets integrations override the channel.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/notification#channel Notification#channel}
+  */
+  readonly channel?: string;
+  /**
+  * URL of the picture the message is posted with: an http or https URL of at most 2048 characters. Applies only where the Mattermost server lets integrations override it.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/notification#icon_url Notification#icon_url}
+  */
+  readonly iconUrl?: string;
+  /**
+  * Name the message is posted under, at most 64 characters. Applies only where the Mattermost server lets integrations override it.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/notification#username Notification#username}
+  */
+  readonly username?: string;
+  /**
+  * Incoming webhook URL of the Mattermost channel (e.g. https://chat.example/hooks/<key>): an http or https URL of at most 2048 characters. Sensitive and write-only: the service never returns it, so the state keeps the configured value.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/notification#webhook_url Notification#webhook_url}
+  */
+  readonly webhookUrl: string;
+}
+
+export function notificationMattermostToTerraform(struct?: NotificationMattermostOutputReference | NotificationMattermost): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  return {
+    channel: cdktf.stringToTerraform(struct!.channel),
+    icon_url: cdktf.stringToTerraform(struct!.iconUrl),
+    username: cdktf.stringToTerraform(struct!.username),
+    webhook_url: cdktf.stringToTerraform(struct!.webhookUrl),
+  }
+}
+
+
+export function notificationMattermostToHclTerraform(struct?: NotificationMattermostOutputReference | NotificationMattermost): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  const attrs = {
+    channel: {
+      value: cdktf.stringToHclTerraform(struct!.channel),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "string",
+    },
+    icon_url: {
+      value: cdktf.stringToHclTerraform(struct!.iconUrl),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "string",
+    },
+    username: {
+      value: cdktf.stringToHclTerraform(struct!.username),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "string",
+    },
+    webhook_url: {
+      value: cdktf.stringToHclTerraform(struct!.webhookUrl),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "string",
+    },
+  };
+
+  // remove undefined attributes
+  return Object.fromEntries(Object.entries(attrs).filter(([_, value]) => value !== undefined && value.value !== undefined));
+}
+
+export class NotificationMattermostOutputReference extends cdktf.ComplexObject {
+  private isEmptyObject = false;
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  */
+  public constructor(terraformResource: cdktf.IInterpolatingParent, terraformAttribute: string) {
+    super(terraformResource, terraformAttribute, false, 0);
+  }
+
+  public get internalValue(): NotificationMattermost | undefined {
+    let hasAnyValues = this.isEmptyObject;
+    const internalValueResult: any = {};
+    if (this._channel !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.channel = this._channel;
+    }
+    if (this._iconUrl !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.iconUrl = this._iconUrl;
+    }
+    if (this._username !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.username = this._username;
+    }
+    if (this._webhookUrl !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.webhookUrl = this._webhookUrl;
+    }
+    return hasAnyValues ? internalValueResult : undefined;
+  }
+
+  public set internalValue(value: NotificationMattermost | undefined) {
+    if (value === undefined) {
+      this.isEmptyObject = false;
+      this._channel = undefined;
+      this._iconUrl = undefined;
+      this._username = undefined;
+      this._webhookUrl = undefined;
+    }
+    else {
+      this.isEmptyObject = Object.keys(value).length === 0;
+      this._channel = value.channel;
+      this._iconUrl = value.iconUrl;
+      this._username = value.username;
+      this._webhookUrl = value.webhookUrl;
+    }
+  }
+
+  // channel - computed: false, optional: true, required: false
+  private _channel?: string; 
+  public get channel() {
+    return this.getStringAttribute('channel');
+  }
+  public set channel(value: string) {
+    this._channel = value;
+  }
+  public resetChannel() {
+    this._channel = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get channelInput() {
+    return this._channel;
+  }
+
+  // icon_url - computed: false, optional: true, required: false
+  private _iconUrl?: string; 
+  public get iconUrl() {
+    return this.getStringAttribute('icon_url');
+  }
+  public set iconUrl(value: string) {
+    this._iconUrl = value;
+  }
+  public resetIconUrl() {
+    this._iconUrl = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get iconUrlInput() {
+    return this._iconUrl;
+  }
+
+  // username - computed: false, optional: true, required: false
+  private _username?: string; 
+  public get username() {
+    return this.getStringAttribute('username');
+  }
+  public set username(value: string) {
+    this._username = value;
+  }
+  public resetUsername() {
+    this._username = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get usernameInput() {
+    return this._username;
   }
 
   // webhook_url - computed: false, optional: false, required: true
@@ -868,6 +1377,226 @@ export class NotificationPagerdutyOutputReference extends cdktf.ComplexObject {
   // Temporarily expose input value. Use with caution.
   public get integrationKeyInput() {
     return this._integrationKey;
+  }
+}
+export interface NotificationPushover {
+  /**
+  * API token of the Pushover application: 30 letters and digits. Sensitive and write-only: the service never returns it, so the state keeps the configured value.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/notification#app_token Notification#app_token}
+  */
+  readonly appToken: string;
+  /**
+  * Name of one of the user's devices (letters, digits, `-` and `_`, at most 25); when omitted, every device gets the alerts.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/notification#device Notification#device}
+  */
+  readonly device?: string;
+  /**
+  * Pushover priority of down and degraded alerts: a whole number from -2 to 2, default `0`. `-2`: no notification; `-1`: quiet; `0`: normal; `1`: high, bypasses quiet hours; `2`: emergency, repeated every 60 seconds until acknowledged, for at most an hour. Recoveries and test messages go out at this priority or 0, whichever is lower, so none needs acknowledging.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/notification#priority Notification#priority}
+  */
+  readonly priority?: number;
+  /**
+  * Name of a Pushover sound (letters, digits, `-` and `_`, at most 64); when omitted, the user's default sound.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/notification#sound Notification#sound}
+  */
+  readonly sound?: string;
+  /**
+  * User or group key from the Pushover dashboard: 30 letters and digits. Sensitive and write-only: the service never returns it, so the state keeps the configured value.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/notification#user_key Notification#user_key}
+  */
+  readonly userKey: string;
+}
+
+export function notificationPushoverToTerraform(struct?: NotificationPushoverOutputReference | NotificationPushover): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  return {
+    app_token: cdktf.stringToTerraform(struct!.appToken),
+    device: cdktf.stringToTerraform(struct!.device),
+    priority: cdktf.numberToTerraform(struct!.priority),
+    sound: cdktf.stringToTerraform(struct!.sound),
+    user_key: cdktf.stringToTerraform(struct!.userKey),
+  }
+}
+
+
+export function notificationPushoverToHclTerraform(struct?: NotificationPushoverOutputReference | NotificationPushover): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  const attrs = {
+    app_token: {
+      value: cdktf.stringToHclTerraform(struct!.appToken),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "string",
+    },
+    device: {
+      value: cdktf.stringToHclTerraform(struct!.device),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "string",
+    },
+    priority: {
+      value: cdktf.numberToHclTerraform(struct!.priority),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "number",
+    },
+    sound: {
+      value: cdktf.stringToHclTerraform(struct!.sound),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "string",
+    },
+    user_key: {
+      value: cdktf.stringToHclTerraform(struct!.userKey),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "string",
+    },
+  };
+
+  // remove undefined attributes
+  return Object.fromEntries(Object.entries(attrs).filter(([_, value]) => value !== undefined && value.value !== undefined));
+}
+
+export class NotificationPushoverOutputReference extends cdktf.ComplexObject {
+  private isEmptyObject = false;
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  */
+  public constructor(terraformResource: cdktf.IInterpolatingParent, terraformAttribute: string) {
+    super(terraformResource, terraformAttribute, false, 0);
+  }
+
+  public get internalValue(): NotificationPushover | undefined {
+    let hasAnyValues = this.isEmptyObject;
+    const internalValueResult: any = {};
+    if (this._appToken !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.appToken = this._appToken;
+    }
+    if (this._device !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.device = this._device;
+    }
+    if (this._priority !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.priority = this._priority;
+    }
+    if (this._sound !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.sound = this._sound;
+    }
+    if (this._userKey !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.userKey = this._userKey;
+    }
+    return hasAnyValues ? internalValueResult : undefined;
+  }
+
+  public set internalValue(value: NotificationPushover | undefined) {
+    if (value === undefined) {
+      this.isEmptyObject = false;
+      this._appToken = undefined;
+      this._device = undefined;
+      this._priority = undefined;
+      this._sound = undefined;
+      this._userKey = undefined;
+    }
+    else {
+      this.isEmptyObject = Object.keys(value).length === 0;
+      this._appToken = value.appToken;
+      this._device = value.device;
+      this._priority = value.priority;
+      this._sound = value.sound;
+      this._userKey = value.userKey;
+    }
+  }
+
+  // app_token - computed: false, optional: false, required: true
+  private _appToken?: string; 
+  public get appToken() {
+    return this.getStringAttribute('app_token');
+  }
+  public set appToken(value: string) {
+    this._appToken = value;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get appTokenInput() {
+    return this._appToken;
+  }
+
+  // device - computed: false, optional: true, required: false
+  private _device?: string; 
+  public get device() {
+    return this.getStringAttribute('device');
+  }
+  public set device(value: string) {
+    this._device = value;
+  }
+  public resetDevice() {
+    this._device = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get deviceInput() {
+    return this._device;
+  }
+
+  // priority - computed: true, optional: true, required: false
+  private _priority?: number; 
+  public get priority() {
+    return this.getNumberAttribute('priority');
+  }
+  public set priority(value: number) {
+    this._priority = value;
+  }
+  public resetPriority() {
+    this._priority = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get priorityInput() {
+    return this._priority;
+  }
+
+  // sound - computed: false, optional: true, required: false
+  private _sound?: string; 
+  public get sound() {
+    return this.getStringAttribute('sound');
+  }
+  public set sound(value: string) {
+    this._sound = value;
+  }
+  public resetSound() {
+    this._sound = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get soundInput() {
+    return this._sound;
+  }
+
+  // user_key - computed: false, optional: false, required: true
+  private _userKey?: string; 
+  public get userKey() {
+    return this.getStringAttribute('user_key');
+  }
+  public set userKey(value: string) {
+    this._userKey = value;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get userKeyInput() {
+    return this._userKey;
   }
 }
 export interface NotificationSlack {
@@ -1559,11 +2288,15 @@ export class Notification extends cdktf.TerraformResource {
     this._discord.internalValue = config.discord;
     this._email.internalValue = config.email;
     this._googleChat.internalValue = config.googleChat;
+    this._gotify.internalValue = config.gotify;
     this._grafanaOncall.internalValue = config.grafanaOncall;
+    this._matrix.internalValue = config.matrix;
+    this._mattermost.internalValue = config.mattermost;
     this._msTeams.internalValue = config.msTeams;
     this._ntfy.internalValue = config.ntfy;
     this._opsgenie.internalValue = config.opsgenie;
     this._pagerduty.internalValue = config.pagerduty;
+    this._pushover.internalValue = config.pushover;
     this._slack.internalValue = config.slack;
     this._sms.internalValue = config.sms;
     this._telegram.internalValue = config.telegram;
@@ -1683,6 +2416,22 @@ export class Notification extends cdktf.TerraformResource {
     return this._googleChat.internalValue;
   }
 
+  // gotify - computed: false, optional: true, required: false
+  private _gotify = new NotificationGotifyOutputReference(this, "gotify");
+  public get gotify() {
+    return this._gotify;
+  }
+  public putGotify(value: NotificationGotify) {
+    this._gotify.internalValue = value;
+  }
+  public resetGotify() {
+    this._gotify.internalValue = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get gotifyInput() {
+    return this._gotify.internalValue;
+  }
+
   // grafana_oncall - computed: false, optional: true, required: false
   private _grafanaOncall = new NotificationGrafanaOncallOutputReference(this, "grafana_oncall");
   public get grafanaOncall() {
@@ -1697,6 +2446,38 @@ export class Notification extends cdktf.TerraformResource {
   // Temporarily expose input value. Use with caution.
   public get grafanaOncallInput() {
     return this._grafanaOncall.internalValue;
+  }
+
+  // matrix - computed: false, optional: true, required: false
+  private _matrix = new NotificationMatrixOutputReference(this, "matrix");
+  public get matrix() {
+    return this._matrix;
+  }
+  public putMatrix(value: NotificationMatrix) {
+    this._matrix.internalValue = value;
+  }
+  public resetMatrix() {
+    this._matrix.internalValue = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get matrixInput() {
+    return this._matrix.internalValue;
+  }
+
+  // mattermost - computed: false, optional: true, required: false
+  private _mattermost = new NotificationMattermostOutputReference(this, "mattermost");
+  public get mattermost() {
+    return this._mattermost;
+  }
+  public putMattermost(value: NotificationMattermost) {
+    this._mattermost.internalValue = value;
+  }
+  public resetMattermost() {
+    this._mattermost.internalValue = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get mattermostInput() {
+    return this._mattermost.internalValue;
   }
 
   // ms_teams - computed: false, optional: true, required: false
@@ -1761,6 +2542,22 @@ export class Notification extends cdktf.TerraformResource {
   // Temporarily expose input value. Use with caution.
   public get pagerdutyInput() {
     return this._pagerduty.internalValue;
+  }
+
+  // pushover - computed: false, optional: true, required: false
+  private _pushover = new NotificationPushoverOutputReference(this, "pushover");
+  public get pushover() {
+    return this._pushover;
+  }
+  public putPushover(value: NotificationPushover) {
+    this._pushover.internalValue = value;
+  }
+  public resetPushover() {
+    this._pushover.internalValue = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get pushoverInput() {
+    return this._pushover.internalValue;
   }
 
   // slack - computed: false, optional: true, required: false
@@ -1855,11 +2652,15 @@ export class Notification extends cdktf.TerraformResource {
       discord: notificationDiscordToTerraform(this._discord.internalValue),
       email: notificationEmailToTerraform(this._email.internalValue),
       google_chat: notificationGoogleChatToTerraform(this._googleChat.internalValue),
+      gotify: notificationGotifyToTerraform(this._gotify.internalValue),
       grafana_oncall: notificationGrafanaOncallToTerraform(this._grafanaOncall.internalValue),
+      matrix: notificationMatrixToTerraform(this._matrix.internalValue),
+      mattermost: notificationMattermostToTerraform(this._mattermost.internalValue),
       ms_teams: notificationMsTeamsToTerraform(this._msTeams.internalValue),
       ntfy: notificationNtfyToTerraform(this._ntfy.internalValue),
       opsgenie: notificationOpsgenieToTerraform(this._opsgenie.internalValue),
       pagerduty: notificationPagerdutyToTerraform(this._pagerduty.internalValue),
+      pushover: notificationPushoverToTerraform(this._pushover.internalValue),
       slack: notificationSlackToTerraform(this._slack.internalValue),
       sms: notificationSmsToTerraform(this._sms.internalValue),
       telegram: notificationTelegramToTerraform(this._telegram.internalValue),
@@ -1906,11 +2707,29 @@ export class Notification extends cdktf.TerraformResource {
         type: "list",
         storageClassType: "NotificationGoogleChatList",
       },
+      gotify: {
+        value: notificationGotifyToHclTerraform(this._gotify.internalValue),
+        isBlock: true,
+        type: "list",
+        storageClassType: "NotificationGotifyList",
+      },
       grafana_oncall: {
         value: notificationGrafanaOncallToHclTerraform(this._grafanaOncall.internalValue),
         isBlock: true,
         type: "list",
         storageClassType: "NotificationGrafanaOncallList",
+      },
+      matrix: {
+        value: notificationMatrixToHclTerraform(this._matrix.internalValue),
+        isBlock: true,
+        type: "list",
+        storageClassType: "NotificationMatrixList",
+      },
+      mattermost: {
+        value: notificationMattermostToHclTerraform(this._mattermost.internalValue),
+        isBlock: true,
+        type: "list",
+        storageClassType: "NotificationMattermostList",
       },
       ms_teams: {
         value: notificationMsTeamsToHclTerraform(this._msTeams.internalValue),
@@ -1935,6 +2754,12 @@ export class Notification extends cdktf.TerraformResource {
         isBlock: true,
         type: "list",
         storageClassType: "NotificationPagerdutyList",
+      },
+      pushover: {
+        value: notificationPushoverToHclTerraform(this._pushover.internalValue),
+        isBlock: true,
+        type: "list",
+        storageClassType: "NotificationPushoverList",
       },
       slack: {
         value: notificationSlackToHclTerraform(this._slack.internalValue),

@@ -1,9 +1,11 @@
-// The 13 provider blocks of service_notification (SPEC 2.5; proto notification.v1): their arguments,
+// The 17 provider blocks of service_notification (SPEC 2.5; proto notification.v1): their arguments,
 // which of them are write-only credentials, and how one block maps to the API's `provider` oneof and
 // back. The API never returns a credential (it answers it empty and names it in configured_secrets),
-// returns webhook and ntfy URLs without their query string, user info and fragment, and webhook
-// headers without their values; the state keeps the configured values wherever the API's answer is
-// what it would show for them, so write-only parts never cause a diff.
+// returns URL arguments (webhook endpoint, ntfy and Gotify server_url, Matrix homeserver_url) without
+// their query string, user info and fragment, and webhook headers without their values; the state
+// keeps the configured values wherever the API's answer is what it would show for them, so write-only
+// parts never cause a diff. Priorities (Pushover, Gotify) are whole numbers the service stores with
+// its default when left out, so the attribute plans that default.
 //
 // A new channel kind is one entry of CHANNEL_BLOCKS (its title, its oneof case and its arguments):
 // the block's schema, its model, its message mapping, its update mask paths and provider_type's
@@ -11,11 +13,23 @@
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import type { Notification, NotificationSchema } from '@uptime/proto/gen/notification/v1/notification_service_pb.js';
 import type { Reader } from '../framework/model';
-import type { Attribute, Block } from '../framework/types';
-import { httpUrl, matches, noControlCharacters, oneOf, sizeAtMost, stringLength } from '../framework/validators';
+import type { Attribute, Block, Validator } from '../framework/types';
+import {
+  describePath,
+  httpUrl,
+  intBetween,
+  matches,
+  noControlCharacters,
+  oneOf,
+  sizeAtMost,
+  stringLength,
+} from '../framework/validators';
 
-/** How an argument's value travels: in the clear, write-only as a whole, or a URL whose secret parts are write-only. */
-type ArgumentKind = 'plain' | 'secret' | 'url';
+/**
+ * How an argument's value travels: a string in the clear, write-only as a whole, a URL whose secret
+ * parts are write-only, or a whole number in the clear.
+ */
+type ArgumentKind = 'plain' | 'secret' | 'url' | 'integer';
 
 interface ArgumentSpec {
   /** Terraform argument name; the proto field is its camelCase form. */
@@ -39,11 +53,14 @@ interface ChannelBlockSpec {
   headers?: true;
 }
 
-const url = (what: string, required: boolean, kind: ArgumentKind): Attribute => ({
-  description:
-    kind === 'secret'
-      ? `${what}: an http or https URL of at most 2048 characters. Sensitive and write-only: the service never returns it, so the state keeps the configured value.`
-      : `${what}: an http or https URL of at most 2048 characters. Its query string, user info and fragment are write-only: the service returns the URL without them, and the state keeps the configured URL.`,
+const URL_WRITE_ONLY = {
+  plain: '',
+  secret: ' Sensitive and write-only: the service never returns it, so the state keeps the configured value.',
+  url: ' Its query string, user info and fragment are write-only: the service returns the URL without them, and the state keeps the configured URL.',
+} as const;
+
+const url = (what: string, required: boolean, kind: keyof typeof URL_WRITE_ONLY, note = ''): Attribute => ({
+  description: `${what}: an http or https URL of at most 2048 characters.${URL_WRITE_ONLY[kind]}${note}`,
   type: 'string',
   required,
   optional: !required,
@@ -61,6 +78,42 @@ const credential = (what: string, required: boolean): Attribute => ({
   writeOnly: true,
   validators: [stringLength(required ? 1 : 0, 1024), noControlCharacters()],
 });
+
+/**
+ * A credential of a fixed form, e.g. Pushover's 30 letters and digits. Unlike `matches`, the message
+ * does not echo the value: terraform prints diagnostics as they are, sensitive or not.
+ */
+function credentialForm(pattern: RegExp, what: string): Validator {
+  return (value, path, diags) => {
+    if (typeof value !== 'string' || pattern.test(value)) return;
+    diags.error(
+      `Invalid ${describePath(path)}`,
+      `${describePath(path)} must be ${what} (the value is sensitive, so it is not shown).`,
+      path,
+    );
+  };
+}
+
+/** A bounded whole number; left out, the service's default, which the plan shows. */
+const integer = (what: string, min: number, max: number, fallback: number, more = ''): Attribute => ({
+  description: `${what}: a whole number from ${min} to ${max}, default \`${fallback}\`.${more}`,
+  type: 'number',
+  optional: true,
+  computed: true,
+  default: fallback,
+  validators: [intBetween(min, max)],
+});
+
+/** An optional name of letters, digits, `_` and `-` (Pushover devices and sounds). */
+const NAME = /^[A-Za-z0-9_-]+$/;
+const optionalName = (description: string, max: number): Attribute => ({
+  description,
+  type: 'string',
+  optional: true,
+  validators: [stringLength(0, max), matches(NAME, 'letters, digits, - and _ only')],
+});
+
+const PUSHOVER_KEY = /^[A-Za-z0-9]{30}$/;
 
 const E164 = /^\+[1-9]\d{7,14}$/;
 const phone = (service: string): Attribute => ({
@@ -175,6 +228,135 @@ const CHANNEL_BLOCKS = {
     oneof: 'msTeams',
     arguments: [webhookUrl('the Microsoft Teams channel (Workflows or incoming webhook)')],
   },
+  mattermost: {
+    title: 'Mattermost',
+    oneof: 'mattermost',
+    arguments: [
+      arg(
+        'webhook_url',
+        'secret',
+        url('Incoming webhook URL of the Mattermost channel (e.g. https://chat.example/hooks/<key>)', true, 'secret'),
+      ),
+      arg('channel', 'plain', {
+        description:
+          "Channel the message goes to instead of the webhook's own: its name as in its URL (e.g. `town-square`), or `@username` for a direct message; at most 64 characters. Applies only where the Mattermost server lets integrations override the channel.",
+        type: 'string',
+        optional: true,
+        validators: [
+          stringLength(0, 64),
+          matches(/^@?[A-Za-z0-9._-]+$/, 'a channel name such as town-square, or @username'),
+        ],
+      }),
+      arg('username', 'plain', {
+        description:
+          'Name the message is posted under, at most 64 characters. Applies only where the Mattermost server lets integrations override it.',
+        type: 'string',
+        optional: true,
+        validators: [stringLength(0, 64), noControlCharacters()],
+      }),
+      arg(
+        'icon_url',
+        'plain',
+        url(
+          'URL of the picture the message is posted with',
+          false,
+          'plain',
+          ' Applies only where the Mattermost server lets integrations override it.',
+        ),
+      ),
+    ],
+  },
+  pushover: {
+    title: 'Pushover',
+    oneof: 'pushover',
+    arguments: [
+      arg('user_key', 'secret', {
+        ...credential('User or group key from the Pushover dashboard', true),
+        description:
+          'User or group key from the Pushover dashboard: 30 letters and digits. Sensitive and write-only: the service never returns it, so the state keeps the configured value.',
+        validators: [credentialForm(PUSHOVER_KEY, '30 letters and digits')],
+      }),
+      arg('app_token', 'secret', {
+        ...credential('API token of the Pushover application', true),
+        description:
+          'API token of the Pushover application: 30 letters and digits. Sensitive and write-only: the service never returns it, so the state keeps the configured value.',
+        validators: [credentialForm(PUSHOVER_KEY, '30 letters and digits')],
+      }),
+      arg(
+        'priority',
+        'integer',
+        integer(
+          'Pushover priority of down and degraded alerts',
+          -2,
+          2,
+          0,
+          ' `-2`: no notification; `-1`: quiet; `0`: normal; `1`: high, bypasses quiet hours; `2`: emergency, repeated every 60 seconds until acknowledged, for at most an hour. Recoveries and test messages go out at this priority or 0, whichever is lower, so none needs acknowledging.',
+        ),
+      ),
+      arg(
+        'device',
+        'plain',
+        optionalName(
+          "Name of one of the user's devices (letters, digits, `-` and `_`, at most 25); when omitted, every device gets the alerts.",
+          25,
+        ),
+      ),
+      arg(
+        'sound',
+        'plain',
+        optionalName(
+          "Name of a Pushover sound (letters, digits, `-` and `_`, at most 64); when omitted, the user's default sound.",
+          64,
+        ),
+      ),
+    ],
+  },
+  gotify: {
+    title: 'Gotify',
+    oneof: 'gotify',
+    arguments: [
+      arg('server_url', 'url', url('URL of the Gotify server (a path prefix is kept)', true, 'url')),
+      arg('app_token', 'secret', credential('Token of the Gotify application, sent as X-Gotify-Key', true)),
+      arg(
+        'priority',
+        'integer',
+        integer('Gotify priority of every alert of the channel', 0, 10, 5, ' `0` shows no notification on the phone.'),
+      ),
+    ],
+  },
+  matrix: {
+    title: 'Matrix',
+    oneof: 'matrix',
+    arguments: [
+      arg(
+        'homeserver_url',
+        'url',
+        url(
+          "URL of the Matrix homeserver's client-server API, e.g. https://matrix.example (a path prefix is kept)",
+          true,
+          'url',
+        ),
+      ),
+      arg('room_id', 'plain', {
+        description:
+          'Room the alerts are posted to, as its id `!opaque:server` (room settings, Advanced), not an alias such as `#room:server`; at most 255 characters.',
+        type: 'string',
+        required: true,
+        validators: [
+          stringLength(1, 255),
+          matches(
+            /^![^\s:]+:[^\s]+$/,
+            'a room id such as !abc123:matrix.example (not an alias such as #room:matrix.example)',
+          ),
+        ],
+      }),
+      arg(
+        'access_token',
+        'secret',
+        credential('Access token of the Matrix user that posts, which must have joined the room', true),
+      ),
+    ],
+  },
 } satisfies Record<string, ChannelBlockSpec>;
 
 export type ProviderType = keyof typeof CHANNEL_BLOCKS;
@@ -235,7 +417,7 @@ type ProviderInit = MessageInitShape<typeof NotificationSchema>['provider'];
 export type HeaderModel = { key: string | null; value: string | null };
 
 /** One provider block as state: its arguments by name (null when unset), and webhook `headers`. */
-export type ChannelBlock = { [argument: string]: string | null | HeaderModel[] };
+export type ChannelBlock = { [argument: string]: string | number | null | HeaderModel[] };
 
 const headerModel = (s: Reader): HeaderModel => ({ key: s.string('key'), value: s.string('value') });
 
@@ -243,7 +425,7 @@ const headerModel = (s: Reader): HeaderModel => ({ key: s.string('key'), value: 
 export function channelBlockModel(kind: ProviderType): (s: Reader) => ChannelBlock {
   return (s) => {
     const block: ChannelBlock = {};
-    for (const a of channel(kind).arguments) block[a.name] = s.string(a.name);
+    for (const a of channel(kind).arguments) block[a.name] = a.kind === 'integer' ? s.number(a.name) : s.string(a.name);
     if (channel(kind).headers) block.headers = s.objectList('headers', headerModel);
     return block;
   };
@@ -254,12 +436,17 @@ function headersOf(value: ChannelBlock[string] | undefined): HeaderModel[] {
   return Array.isArray(value) ? value : [];
 }
 
-/** A block's state object as the API's oneof, every argument sent as configured ("" when unset). */
+/**
+ * A block's state object as the API's oneof, every argument sent as configured ("" when unset; a
+ * number left unset, which its default prevents, is left out and the service applies its default).
+ */
 export function blockToProto(kind: ProviderType, block: ChannelBlock): ProviderInit {
   const value: Record<string, unknown> = {};
   for (const a of channel(kind).arguments) {
     const given = block[a.name];
-    value[a.local] = typeof given === 'string' ? given : '';
+    if (a.kind === 'integer') {
+      if (typeof given === 'number') value[a.local] = given;
+    } else value[a.local] = typeof given === 'string' ? given : '';
   }
   if (channel(kind).headers)
     value.headers = headersOf(block.headers).map((h) => ({ key: h.key ?? '', value: h.value ?? '' }));
@@ -302,6 +489,12 @@ export function blockFromProto(
     const given = typeof answered === 'string' ? answered : '';
     const before = prior?.[a.name];
     switch (a.kind) {
+      case 'integer': {
+        // Stored with the service's default when left out, so an unset answer means that default.
+        const fallback = a.attribute.default;
+        out[a.name] = typeof answered === 'number' ? answered : typeof fallback === 'number' ? fallback : null;
+        break;
+      }
       case 'plain':
         out[a.name] = given === '' && !a.required && before !== '' ? null : given;
         break;

@@ -2,13 +2,14 @@
 // provider's public API (method, path, headers, body) for down, degraded and recovered; e-mail through
 // the loopback SMTP server; the private-address rule; how answers and failures are classified.
 import { createHmac } from 'node:crypto';
-import type { AlertKind, AlertMessage } from '../../../backend/src/alerts/alert-message';
+import type { AlertKind, AlertMessage } from '../../../backend/src/channels/alert-message';
 import { alertProvidersConfig, type AlertProvidersConfig } from '../../../backend/src/config/alert-providers.config';
-import { SENDERS, type DeliveryResult, type SendContext } from '../../../backend/src/alerts/channels';
-import { OutboundHttp } from '../../../backend/src/alerts/outbound-http';
+import type { DeliveryResult, SendContext } from '../../../backend/src/channels/channel-kind';
+import { SENDERS } from '../../../backend/src/channels/senders';
+import { OutboundHttp } from '../../../backend/src/channels/outbound-http';
 import { loadConfig } from '../../../backend/src/config/config';
 import { NOTIFICATION_PROVIDERS } from '../../../backend/src/notifications/notification-channel.entity';
-import { MailerService } from '../../../backend/src/subscribers/mailer.service';
+import { MailerService } from '../../../backend/src/mail/mailer.service';
 import { startReceiver, type ReceivedRequest, type Receiver } from '../../support/receivers';
 import { selfSignedCertificate } from '../../support/loopback';
 import { closedPort, startSmtp, type TestSmtp } from '../../support/smtp';

@@ -5,15 +5,8 @@ import { Resolver } from 'node:dns/promises';
 import type { DnsRecordType } from '../../checks/check-config';
 import { budgetMs, type MonitorView } from '../../monitors/monitor.view';
 import { judgeRecords } from '../assertions';
-import {
-  elapsed,
-  emptyResult,
-  failedAssertionMessage,
-  statusOf,
-  type Probe,
-  type ProbeContext,
-  type ProbeResult,
-} from '../probe';
+import { elapsed, emptyResult, failedAssertionMessage, statusOf, type Probe, type ProbeContext } from '../probe';
+import { type ProbeResult } from '../../checks/check-types';
 
 const NO_RECORDS = new Set(['ENODATA', 'ENOTFOUND']);
 

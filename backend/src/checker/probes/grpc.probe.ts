@@ -6,7 +6,8 @@ import { rootCertificates } from 'node:tls';
 import { Client, credentials, Metadata, status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
 import type { GrpcConfig } from '../../checks/check-config';
 import { budgetMs, type MonitorView } from '../../monitors/monitor.view';
-import { elapsed, emptyResult, statusOf, type Probe, type ProbeContext, type ProbeResult } from '../probe';
+import { elapsed, emptyResult, statusOf, type Probe, type ProbeContext } from '../probe';
+import { type ProbeResult } from '../../checks/check-types';
 import { resolveHost, splitHostPort, targetFailure } from './target';
 
 export const HEALTH_CHECK_PATH = '/grpc.health.v1.Health/Check';

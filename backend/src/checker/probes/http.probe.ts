@@ -12,15 +12,8 @@ import {
 import { Client, type Dispatcher } from 'undici';
 import { isCredentialHeader } from '../../common/credential-headers';
 import { judgeHttp } from '../assertions';
-import {
-  elapsed,
-  emptyResult,
-  failedAssertionMessage,
-  statusOf,
-  type Probe,
-  type ProbeContext,
-  type ProbeResult,
-} from '../probe';
+import { elapsed, emptyResult, failedAssertionMessage, statusOf, type Probe, type ProbeContext } from '../probe';
+import { type ProbeResult } from '../../checks/check-types';
 import type { MonitorView } from '../../monitors/monitor.view';
 import { NameResolutionError, resolveHost, TargetRefusedError } from './target';
 

@@ -4,7 +4,8 @@
 // The latency is the average round trip; losing some echoes degrades, losing all is an error.
 import { spawn } from 'node:child_process';
 import { budgetMs, type MonitorView } from '../../monitors/monitor.view';
-import { elapsed, emptyResult, type Probe, type ProbeContext, type ProbeResult } from '../probe';
+import { elapsed, emptyResult, type Probe, type ProbeContext } from '../probe';
+import { type ProbeResult } from '../../checks/check-types';
 import { resolveHost, targetFailure } from './target';
 
 export const ECHO_COUNT = 3;

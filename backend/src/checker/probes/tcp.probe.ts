@@ -1,7 +1,8 @@
 // TCP checks: connect to host:port; the latency is the connect time (after name resolution).
 import { connect } from 'node:net';
 import type { MonitorView } from '../../monitors/monitor.view';
-import { elapsed, emptyResult, statusOf, type Probe, type ProbeContext, type ProbeResult } from '../probe';
+import { elapsed, emptyResult, statusOf, type Probe, type ProbeContext } from '../probe';
+import { type ProbeResult } from '../../checks/check-types';
 import { resolveHost, splitHostPort, targetFailure } from './target';
 
 export class TcpProbe implements Probe {

@@ -94,6 +94,114 @@ export function newMonitorPath(slug: string, kind?: MonitorKind): string {
   return `${workspacePath(slug, 'monitors')}/new${kind ? `?kind=${kind}` : ''}`;
 }
 
+/** What the sections of the form read: the kind, the values sent or stored, and the messages. */
+interface FormFields {
+  kind: MonitorKind;
+  v: (name: MonitorFormField) => string;
+  checked: (name: string) => boolean;
+  errors: MonitorFormPageData['errors'];
+  regionAgents?: RegionAgents[];
+}
+
+/** The kinds of a new monitor, one link each (the form changes with the kind). */
+function kindNav(slug: string, kind: MonitorKind): Html {
+  return html`<nav aria-label="Kind of monitor">
+    <ul class="kinds">
+      ${MONITOR_KINDS.map(
+        (k) =>
+          html`<li>
+            <a href="${newMonitorPath(slug, k)}" ${k === kind ? html` aria-current="page"` : ''}>${KIND_TITLES[k]}</a>
+          </li>`,
+      )}
+    </ul>
+  </nav>`;
+}
+
+/** What to check: the URL and request of an HTTP check, the target (and gRPC's health call) of others. */
+function whatFields({ kind, v, checked, errors }: FormFields): Html {
+  return kind === 'http'
+    ? html`${field({ label: LABELS.url, name: 'url', value: v('url'), error: errors.url, required: true, hint: 'http:// or https://' })}
+      ${select(
+        LABELS.method,
+        'method',
+        HTTP_METHODS.map((m) => ({ value: m, label: m })),
+        v('method') || 'GET',
+        errors.method,
+      )}
+      ${textarea({ label: LABELS.headers, name: 'headers', value: v('headers'), error: errors.headers, hint: 'One per line, as "Name: value".' })}
+      ${textarea({ label: LABELS.body, name: 'body', value: v('body'), error: errors.body, rows: 4 })}
+      ${checkbox(LABELS.followRedirects, 'followRedirects', checked('followRedirects'), undefined, errors.followRedirects)}`
+    : html`${field({ label: LABELS.uri, name: 'uri', value: v('uri'), error: errors.uri, required: true, hint: TARGET_HINTS[kind] })}
+      ${
+        kind === 'grpc'
+          ? html`${field({ label: LABELS.grpcService, name: 'grpcService', value: v('grpcService'), error: errors.grpcService, hint: 'The name sent to grpc.health.v1.Health/Check; empty checks the server as a whole.' })}
+            ${checkbox('Use TLS', 'grpcTls', checked('grpcTls'), undefined, errors.grpcTls)}
+            ${textarea({ label: LABELS.grpcMetadata, name: 'grpcMetadata', value: v('grpcMetadata'), error: errors.grpcMetadata, hint: 'One per line, as "name: value".' })}
+            ${select(
+              LABELS.grpcExpectedStatus,
+              'grpcExpectedStatus',
+              ['SERVING', 'NOT_SERVING', 'SERVICE_UNKNOWN'].map((s) => ({ value: s, label: s })),
+              v('grpcExpectedStatus') || 'SERVING',
+              errors.grpcExpectedStatus,
+            )}`
+          : ''
+      }`;
+}
+
+/** The assertions of an HTTP or DNS check; the other kinds have none. */
+function assertionFields({ kind, v, errors }: FormFields): Html | '' {
+  return kind === 'http'
+    ? html`${textarea({
+        label: LABELS.statusCodeAssertions,
+        name: 'statusCodeAssertions',
+        value: v('statusCodeAssertions'),
+        error: errors.statusCodeAssertions,
+        hint: `One per line: a comparison (${NUMBER_COMPARATORS.join(', ')}) and a status code, e.g. "eq 200". None: any 2xx counts as up.`,
+      })}
+      ${textarea({
+        label: LABELS.bodyAssertions,
+        name: 'bodyAssertions',
+        value: v('bodyAssertions'),
+        error: errors.bodyAssertions,
+        hint: `One per line: a comparison (${STRING_COMPARATORS.join(', ')}) and the text, e.g. "contains ok".`,
+      })}
+      ${textarea({
+        label: LABELS.headerAssertions,
+        name: 'headerAssertions',
+        value: v('headerAssertions'),
+        error: errors.headerAssertions,
+        hint: 'One per line: the header, a comparison and the value, e.g. "content-type contains json".',
+      })}`
+    : kind === 'dns'
+      ? textarea({
+          label: LABELS.recordAssertions,
+          name: 'recordAssertions',
+          value: v('recordAssertions'),
+          error: errors.recordAssertions,
+          hint: `One per line: the record type, a comparison (${RECORD_COMPARATORS.join(', ')}) and the value, e.g. "A eq 192.0.2.1".`,
+        })
+      : '';
+}
+
+function regionsField({ checked, errors, regionAgents }: FormFields): Html {
+  return html`<fieldset>
+    <legend>${LABELS.regions}</legend>
+    ${errors.regions ? html`<p class="field-error" id="f-regions">${errors.regions}</p>` : ''}
+    ${regionChoices(REGIONS, (r) => checked(`region.${r}`), regionAgents)}
+  </fieldset>`;
+}
+
+function telemetryFields({ kind, v, errors }: FormFields): Html | '' {
+  return kind === 'grpc'
+    ? ''
+    : html`<fieldset>
+        <legend>OpenTelemetry</legend>
+        <p class="hint">Each check's metrics are also sent to this OTLP/HTTP endpoint.</p>
+        ${field({ label: LABELS.otelEndpoint, name: 'otelEndpoint', value: v('otelEndpoint'), error: errors.otelEndpoint })}
+        ${textarea({ label: LABELS.otelHeaders, name: 'otelHeaders', value: v('otelHeaders'), error: errors.otelHeaders, hint: 'One per line, as "Name: value".' })}
+      </fieldset>`;
+}
+
 export function monitorFormPage(frame: Frame, data: MonitorFormPageData): Html {
   const slug = frame.current!.slug;
   const { kind, values, errors } = data;
@@ -103,98 +211,8 @@ export function monitorFormPage(frame: Frame, data: MonitorFormPageData): Html {
   const action = editing ? `${monitorPath(slug, editing.id)}/edit` : `${newMonitorPath(slug)}?kind=${kind}`;
   const title = editing ? `Edit ${editing.name}` : `New ${KIND_TITLES[kind]} monitor`;
 
-  const kinds = editing
-    ? ''
-    : html`<nav aria-label="Kind of monitor">
-        <ul class="kinds">
-          ${MONITOR_KINDS.map(
-            (k) =>
-              html`<li>
-                <a href="${newMonitorPath(slug, k)}" ${k === kind ? html` aria-current="page"` : ''}
-                  >${KIND_TITLES[k]}</a
-                >
-              </li>`,
-          )}
-        </ul>
-      </nav>`;
-
-  const what =
-    kind === 'http'
-      ? html`${field({ label: LABELS.url, name: 'url', value: v('url'), error: errors.url, required: true, hint: 'http:// or https://' })}
-        ${select(
-          LABELS.method,
-          'method',
-          HTTP_METHODS.map((m) => ({ value: m, label: m })),
-          v('method') || 'GET',
-          errors.method,
-        )}
-        ${textarea({ label: LABELS.headers, name: 'headers', value: v('headers'), error: errors.headers, hint: 'One per line, as "Name: value".' })}
-        ${textarea({ label: LABELS.body, name: 'body', value: v('body'), error: errors.body, rows: 4 })}
-        ${checkbox(LABELS.followRedirects, 'followRedirects', checked('followRedirects'), undefined, errors.followRedirects)}`
-      : html`${field({ label: LABELS.uri, name: 'uri', value: v('uri'), error: errors.uri, required: true, hint: TARGET_HINTS[kind] })}
-        ${
-          kind === 'grpc'
-            ? html`${field({ label: LABELS.grpcService, name: 'grpcService', value: v('grpcService'), error: errors.grpcService, hint: 'The name sent to grpc.health.v1.Health/Check; empty checks the server as a whole.' })}
-              ${checkbox('Use TLS', 'grpcTls', checked('grpcTls'), undefined, errors.grpcTls)}
-              ${textarea({ label: LABELS.grpcMetadata, name: 'grpcMetadata', value: v('grpcMetadata'), error: errors.grpcMetadata, hint: 'One per line, as "name: value".' })}
-              ${select(
-                LABELS.grpcExpectedStatus,
-                'grpcExpectedStatus',
-                ['SERVING', 'NOT_SERVING', 'SERVICE_UNKNOWN'].map((s) => ({ value: s, label: s })),
-                v('grpcExpectedStatus') || 'SERVING',
-                errors.grpcExpectedStatus,
-              )}`
-            : ''
-        }`;
-
-  const assertions =
-    kind === 'http'
-      ? html`${textarea({
-          label: LABELS.statusCodeAssertions,
-          name: 'statusCodeAssertions',
-          value: v('statusCodeAssertions'),
-          error: errors.statusCodeAssertions,
-          hint: `One per line: a comparison (${NUMBER_COMPARATORS.join(', ')}) and a status code, e.g. "eq 200". None: any 2xx counts as up.`,
-        })}
-        ${textarea({
-          label: LABELS.bodyAssertions,
-          name: 'bodyAssertions',
-          value: v('bodyAssertions'),
-          error: errors.bodyAssertions,
-          hint: `One per line: a comparison (${STRING_COMPARATORS.join(', ')}) and the text, e.g. "contains ok".`,
-        })}
-        ${textarea({
-          label: LABELS.headerAssertions,
-          name: 'headerAssertions',
-          value: v('headerAssertions'),
-          error: errors.headerAssertions,
-          hint: 'One per line: the header, a comparison and the value, e.g. "content-type contains json".',
-        })}`
-      : kind === 'dns'
-        ? textarea({
-            label: LABELS.recordAssertions,
-            name: 'recordAssertions',
-            value: v('recordAssertions'),
-            error: errors.recordAssertions,
-            hint: `One per line: the record type, a comparison (${RECORD_COMPARATORS.join(', ')}) and the value, e.g. "A eq 192.0.2.1".`,
-          })
-        : '';
-
-  const regions = html`<fieldset>
-    <legend>${LABELS.regions}</legend>
-    ${errors.regions ? html`<p class="field-error" id="f-regions">${errors.regions}</p>` : ''}
-    ${regionChoices(REGIONS, (r) => checked(`region.${r}`), data.regionAgents)}
-  </fieldset>`;
-
-  const telemetry =
-    kind === 'grpc'
-      ? ''
-      : html`<fieldset>
-          <legend>OpenTelemetry</legend>
-          <p class="hint">Each check's metrics are also sent to this OTLP/HTTP endpoint.</p>
-          ${field({ label: LABELS.otelEndpoint, name: 'otelEndpoint', value: v('otelEndpoint'), error: errors.otelEndpoint })}
-          ${textarea({ label: LABELS.otelHeaders, name: 'otelHeaders', value: v('otelHeaders'), error: errors.otelHeaders, hint: 'One per line, as "Name: value".' })}
-        </fieldset>`;
+  const kinds = editing ? '' : kindNav(slug, kind);
+  const f: FormFields = { kind, v, checked, errors, regionAgents: data.regionAgents };
 
   const form = postForm(
     action,
@@ -204,7 +222,7 @@ export function monitorFormPage(frame: Frame, data: MonitorFormPageData): Html {
         ${field({ label: LABELS.name, name: 'name', value: v('name'), error: errors.name, required: true, maxLength: 256 })}
         ${textarea({ label: LABELS.description, name: 'description', value: v('description'), error: errors.description, rows: 2 })}
         ${field({ label: LABELS.tags, name: 'tags', value: v('tags'), error: errors.tags, hint: 'Separated by commas, e.g. "payments, eu"; the overview filters by them.' })}
-        ${what}
+        ${whatFields(f)}
       </fieldset>
       <fieldset>
         <legend>When and from where</legend>
@@ -217,20 +235,20 @@ export function monitorFormPage(frame: Frame, data: MonitorFormPageData): Html {
         )}
         ${checkbox(LABELS.active, 'active', checked('active'), 'checks run on schedule', errors.active)}
       </fieldset>
-      ${regions}
+      ${regionsField(f)}
       <fieldset>
         <legend>When it counts as failing</legend>
         ${field({ label: LABELS.timeout, name: 'timeout', value: v('timeout'), error: errors.timeout, hint: '0 gives a check its whole period.' })}
         ${field({ label: LABELS.retry, name: 'retry', value: v('retry'), error: errors.retry })}
         ${field({ label: LABELS.degradedAt, name: 'degradedAt', value: v('degradedAt'), error: errors.degradedAt, hint: 'Empty: computed from the timeout.' })}
         ${field({ label: LABELS.alertQuorum, name: 'alertQuorum', value: v('alertQuorum'), error: errors.alertQuorum, hint: 'Locations that must fail before an alert; 0 is a majority.' })}
-        ${assertions}
+        ${assertionFields(f)}
       </fieldset>
       <fieldset>
         <legend>Publishing</legend>
         ${checkbox(LABELS.public, 'public', checked('public'), 'its results may be shown on public status pages', errors.public)}
       </fieldset>
-      ${telemetry}
+      ${telemetryFields(f)}
       <div class="actions">
         <button type="submit">${editing ? 'Save changes' : 'Create monitor'}</button>
         <a class="button secondary" href="${editing ? monitorPath(slug, editing.id) : workspacePath(slug, 'monitors')}"

@@ -4,10 +4,8 @@
 // filters and paging. "Run check now" is a form (the trigger verb); the page reloads itself when the check's
 // result arrives (overview.js), and without JavaScript the next load shows it.
 import type { RegionAgents } from '../../agent-presence/agent-presence.service';
-import type { ResponseLogRow } from '../../check-results/check-results.repository';
 import { pointMarks } from '../../common/chart-marks';
-import { html, type Html, type HtmlValue } from '../../common/html';
-import type { MonitorView } from '../../monitors/monitor.view';
+import { html, type Html } from '../../common/html';
 import {
   INSIGHT_RANGES,
   type InsightRange,
@@ -17,19 +15,15 @@ import {
 } from '../../monitors/monitor-insights.service';
 import { locationLabel } from '../../monitors/monitors-overview.service';
 import { card, layout, notice, postForm, workspacePath, type Frame } from '../components';
+import { monitorPath, ms, PHASE_WORDS, PHASES, STATUS_WORDS, target, when } from './monitor-format';
+import { logsCard, type ResponseLogs } from './monitor-logs.page';
 import { dots, OVERVIEW_SCRIPT_PATH, statusBadge, tagLinks } from './monitors-overview.page';
 import { regionAgentsCard } from './region-agents';
-
-export interface LogsQuery {
-  region?: string;
-  status?: string;
-  offset?: number;
-}
 
 export interface MonitorPageData {
   insights: MonitorInsights;
   /** Null where the plan has no response logs or the monitor is not HTTP; `error` when the filter was bad. */
-  logs: { rows: ResponseLogRow[]; hasMore: boolean; nextOffset: number; query: LogsQuery } | null;
+  logs: ResponseLogs | null;
   logsMessage?: string;
   /** Which agent serves each public region (see region-agents.ts); absent: the card is left out. */
   regionAgents?: RegionAgents[];
@@ -41,29 +35,8 @@ export interface MonitorPageData {
 }
 
 const RANGE_WORDS: Record<InsightRange, string> = { '1d': '1 day', '7d': '7 days', '14d': '14 days' };
-const STATUS_WORDS: Record<string, string> = {
-  active: 'Up',
-  degraded: 'Degraded',
-  error: 'Down',
-  unknown: 'No data',
-  success: 'Success',
-};
-const PHASES = ['dns', 'connect', 'tls', 'ttfb', 'transfer'] as const;
-const PHASE_WORDS: Record<(typeof PHASES)[number], string> = {
-  dns: 'DNS',
-  connect: 'Connect',
-  tls: 'TLS',
-  ttfb: 'Time to first byte',
-  transfer: 'Transfer',
-};
-
-export function monitorPath(slug: string, id: string): string {
-  return `${workspacePath(slug, 'monitors')}/${encodeURIComponent(id)}`;
-}
-
-export function target(m: Pick<MonitorView, 'url' | 'uri'>): string {
-  return m.url ?? m.uri ?? '';
-}
+export { monitorPath, target } from './monitor-format';
+export { logPage } from './monitor-logs.page';
 
 export function monitorPage(frame: Frame, data: MonitorPageData): Html {
   const slug = frame.current!.slug;
@@ -104,7 +77,7 @@ export function monitorPage(frame: Frame, data: MonitorPageData): Html {
     </div>
     ${lastErrorsCard(insights)} ${data.regionAgents ? regionAgentsCard(m.regions, data.regionAgents) : ''}
     ${latencyCard(base, insights)} ${insights.phases ? phasesCard(insights) : ''} ${uptimeCard(insights)}
-    ${historyCard(insights.history)} ${logsCard(slug, m, insights, data)}
+    ${historyCard(insights.history)} ${logsCard(slug, m, insights, data.logs, data.logsMessage)}
     <p
       class="muted live"
       id="live"
@@ -334,186 +307,6 @@ function historyCard(history: StatusPeriod[]): Html {
       </table>`,
     'history',
   );
-}
-
-function logsCard(slug: string, m: MonitorView, insights: MonitorInsights, data: MonitorPageData): Html {
-  if (m.kind !== 'http') return html``;
-  const base = monitorPath(slug, m.id);
-  if (!data.logs) {
-    return card('Response logs', html`<p class="muted">${data.logsMessage ?? 'No response logs.'}</p>`, 'logs');
-  }
-  const { rows, hasMore, nextOffset, query } = data.logs;
-  const locations = insights.locations.map((l) => l.location);
-  const option = (value: string, label: string, selected: string | undefined) =>
-    html`<option value="${value}" ${value === (selected ?? '') ? html` selected` : ''}>${label}</option>`;
-  const params = (offset: number) => {
-    const p = new URLSearchParams({ range: insights.range });
-    if (query.region) p.set('region', query.region);
-    if (query.status) p.set('status', query.status);
-    if (offset) p.set('offset', String(offset));
-    return `${base}?${p.toString()}#h-logs`;
-  };
-  const offset = query.offset ?? 0;
-  return card(
-    'Response logs',
-    html`<form method="get" action="${base}" class="filters" aria-label="Filter response logs">
-        <input type="hidden" name="range" value="${insights.range}" />
-        <div>
-          <label for="f-region">Location</label>
-          <select id="f-region" name="region">
-            ${option('', 'Every location', query.region)}
-            ${locations.map((l) => option(l, locationLabel(l), query.region))}
-          </select>
-        </div>
-        <div>
-          <label for="f-log-status">Result</label>
-          <select id="f-log-status" name="status">
-            ${option('', 'Any result', query.status)} ${option('success', 'Success', query.status)}
-            ${option('degraded', 'Degraded', query.status)} ${option('error', 'Error', query.status)}
-          </select>
-        </div>
-        <div class="actions"><button type="submit" class="secondary">Filter</button></div>
-      </form>
-      ${data.logsMessage ? notice('error', data.logsMessage) : ''}
-      ${
-        rows.length
-          ? html`<table>
-              <caption class="skip">
-                Response logs, newest first
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Time</th>
-                  <th scope="col">Location</th>
-                  <th scope="col">Result</th>
-                  <th scope="col" class="num">Code</th>
-                  <th scope="col" class="num">Latency</th>
-                  <th scope="col">Trigger</th>
-                </tr>
-              </thead>
-              <tbody>
-                ${rows.map(
-                  (r) =>
-                    html`<tr>
-                      <td><a href="${base}/logs/${encodeURIComponent(r.id)}">${when(r.cronTimestamp)}</a></td>
-                      <td>${locationLabel(r.region)}</td>
-                      <td>
-                        <span class="badge ${r.status === 'success' ? 'active' : r.status}"
-                          >${STATUS_WORDS[r.status]}</span
-                        >
-                      </td>
-                      <td class="num">${r.statusCode ?? '—'}</td>
-                      <td class="num">${ms(r.latency)}</td>
-                      <td>${r.trigger === 'api' ? 'on demand' : 'schedule'}</td>
-                    </tr>`,
-                )}
-              </tbody>
-            </table>`
-          : html`<p class="muted">No response log matches.</p>`
-      }
-      <nav class="pager" aria-label="Response log pages">
-        ${offset > 0 ? html`<a href="${params(Math.max(0, offset - 25))}">Newer</a>` : ''}
-        ${hasMore ? html`<a href="${params(nextOffset)}">Older</a>` : ''}
-      </nav>`,
-    'logs',
-  );
-}
-
-export interface LogPageData {
-  monitor: MonitorView;
-  log: ResponseLogRow;
-}
-
-/** One response log: what was asked, what came back, each assertion, each timing phase. */
-export function logPage(frame: Frame, data: LogPageData): Html {
-  const slug = frame.current!.slug;
-  const { monitor: m, log } = data;
-  const rows: Array<[string, HtmlValue]> = [
-    ['Time', when(log.cronTimestamp)],
-    ['Location', locationLabel(log.region)],
-    [
-      'Result',
-      html`<span class="badge ${log.status === 'success' ? 'active' : log.status}">${STATUS_WORDS[log.status]}</span>`,
-    ],
-    ['Status code', log.statusCode ?? '—'],
-    ['Latency', ms(log.latency)],
-    ['Trigger', log.trigger === 'api' ? 'on demand' : 'schedule'],
-    ['URL', log.url ?? target(m)],
-  ];
-  return layout(
-    frame,
-    `${m.name}: response log`,
-    html`<p class="crumbs">
-        <a href="${workspacePath(slug, 'monitors')}">Monitors</a> ›
-        <a href="${monitorPath(slug, m.id)}">${m.name}</a>
-      </p>
-      <h1>Response log</h1>
-      ${card(
-        'Check',
-        html`<dl class="facts">
-          ${rows.map(
-            ([k, v]) =>
-              html`<dt>${k}</dt>
-                <dd>${v}</dd>`,
-          )}
-        </dl>`,
-        'check',
-      )}
-      ${log.error ? card('Error', html`<p><code>${log.error.kind}</code> ${log.error.message}</p>`, 'error') : ''}
-      ${card(
-        'Timing',
-        log.timing
-          ? html`<dl class="facts">
-              ${PHASES.map((k) => {
-                const value = log.timing?.[k];
-                return html`<dt>${PHASE_WORDS[k]}</dt>
-                  <dd>${value !== undefined ? ms(value) : '—'}</dd>`;
-              })}
-            </dl>`
-          : html`<p class="muted">No timings were recorded.</p>`,
-        'timing',
-      )}
-      ${card(
-        'Assertions',
-        log.assertions.length
-          ? html`<ul class="assertions">
-              ${log.assertions.map(
-                (a) =>
-                  html`<li class="${a.passed ? 'pass' : 'fail'}">
-                    <strong>${a.passed ? 'Passed' : 'Failed'}</strong>
-                    <code
-                      >${[a.type.replace('_', ' '), a.key, a.record, a.comparator, a.target].filter((x) => x !== undefined).join(' ')}</code
-                    >
-                    <span class="muted">got ${a.actual === null ? 'nothing' : String(a.actual)}</span>
-                  </li>`,
-              )}
-            </ul>`
-          : html`<p class="muted">The monitor has no assertion; the check passed on its status code.</p>`,
-        'assertions',
-      )}
-      ${card(
-        'Response headers',
-        log.headers && Object.keys(log.headers).length
-          ? html`<dl class="facts headers">
-              ${Object.entries(log.headers).map(
-                ([k, v]) =>
-                  html`<dt><code>${k}</code></dt>
-                    <dd><code>${v}</code></dd>`,
-              )}
-            </dl>`
-          : html`<p class="muted">No headers were recorded.</p>`,
-        'headers',
-      )}`,
-  );
-}
-
-function when(at: Date): Html {
-  const iso = at.toISOString();
-  return html`<time datetime="${iso}">${iso.slice(0, 19).replace('T', ' ')} UTC</time>`;
-}
-
-function ms(value: number): string {
-  return value >= 100 ? `${Math.round(value)} ms` : `${Math.round(value * 10) / 10} ms`;
 }
 
 function percent(share: number): string {

@@ -1,7 +1,9 @@
 // Notification channels in the dashboard: the list with each channel's last delivery and a "Send
-// test" button, the form of each of the 13 kinds (credentials are write-only: shown as set, never
-// filled in), and the deletion confirmation naming the monitors that stop alerting through it.
+// test" button, the form of each kind (its labels and hints come from its folder, channels/<kind>/;
+// credentials are write-only: shown as set, never filled in), and the deletion confirmation naming
+// the monitors that stop alerting through it.
 import { html, type Html } from '../../common/html';
+import { channelKind } from '../../channels/registry';
 import { NOTIFICATION_PROVIDERS, type NotificationProvider } from '../../notifications/notification-channel.entity';
 import { argumentsOf, SENSITIVE_ARGUMENTS } from '../../notifications/notification.schemas';
 import type { NotificationView } from '../../notifications/notification.view';
@@ -24,37 +26,10 @@ import {
   workspacePath,
 } from '../components';
 
-export const CHANNEL_KINDS: Record<NotificationProvider, string> = {
-  discord: 'Discord',
-  email: 'E-mail',
-  slack: 'Slack',
-  pagerduty: 'PagerDuty',
-  opsgenie: 'Opsgenie',
-  webhook: 'Webhook',
-  telegram: 'Telegram',
-  sms: 'SMS',
-  whatsapp: 'WhatsApp',
-  google_chat: 'Google Chat',
-  grafana_oncall: 'Grafana OnCall',
-  ntfy: 'ntfy',
-  ms_teams: 'Microsoft Teams',
-};
-
-export const ARGUMENT_LABELS: Record<string, { label: string; hint?: string }> = {
-  webhookUrl: { label: 'Webhook URL' },
-  email: { label: 'E-mail address' },
-  integrationKey: { label: 'Integration key', hint: 'The Events API v2 key of the PagerDuty service.' },
-  apiKey: { label: 'API key' },
-  region: { label: 'Region' },
-  endpoint: { label: 'Endpoint URL', hint: 'Alerts are POSTed here as JSON.' },
-  headers: { label: 'Headers', hint: 'One per line, as "Name: value". Values are stored sealed.' },
-  signingSecret: { label: 'Signing secret', hint: 'Optional: each request is signed with it (HMAC-SHA256).' },
-  chatId: { label: 'Chat id', hint: 'A numeric chat id, or the @username of a public channel.' },
-  phoneNumber: { label: 'Phone number', hint: 'E.164, e.g. +14155550123.' },
-  topic: { label: 'Topic' },
-  serverUrl: { label: 'Server URL', hint: 'Empty: https://ntfy.sh' },
-  token: { label: 'Access token', hint: 'Optional.' },
-};
+/** Each kind's name, in the registry's order (channels/registry.ts). */
+export const CHANNEL_KINDS = Object.fromEntries(
+  NOTIFICATION_PROVIDERS.map((type) => [type, channelKind(type).label]),
+) as Record<NotificationProvider, string>;
 
 export function channelsPath(slug: string, id?: string): string {
   return `${workspacePath(slug, 'notifications')}${id ? `/${encodeURIComponent(id)}` : ''}`;
@@ -136,13 +111,13 @@ export function channelFormPage(frame: Frame, data: ChannelFormData): Html {
   const labels: Record<string, string> = { name: 'Name', monitorIds: 'Monitors' };
   const argFields = argumentsOf(kind).map((arg) => {
     const name = `arg.${arg}`;
-    const meta = ARGUMENT_LABELS[arg] ?? { label: arg };
+    const meta = channelKind(kind).argumentLabels[arg] ?? { label: arg };
     labels[name] = meta.label;
     const secret = SENSITIVE_ARGUMENTS[kind].includes(arg);
     const stored = channel?.configuredSecrets.some(
       (s) => s.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase()) === arg,
     );
-    if (arg === 'headers') {
+    if (channelKind(kind).headerArguments.includes(arg)) {
       return textarea({
         label: meta.label,
         name,
@@ -151,17 +126,8 @@ export function channelFormPage(frame: Frame, data: ChannelFormData): Html {
         hint: channel ? `${meta.hint} Stored values are not shown: a line "Name:" keeps its value.` : meta.hint,
       });
     }
-    if (arg === 'region') {
-      return select(
-        meta.label,
-        name,
-        [
-          { value: 'us', label: 'US' },
-          { value: 'eu', label: 'EU' },
-        ],
-        values[name] || 'us',
-        errors[name],
-      );
+    if (meta.choices) {
+      return select(meta.label, name, [...meta.choices], values[name] || meta.choices[0].value, errors[name]);
     }
     return field({
       label: meta.label,

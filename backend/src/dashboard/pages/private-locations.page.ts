@@ -72,64 +72,73 @@ function locationFields(form: LocationFormState, monitorNames: Map<string, strin
     ${textarea({ label: 'Metadata', name: 'metadata', value: form.values.metadata ?? '', error: form.errors.metadata, hint: 'Labels of the location, one per line as "key: value", e.g. "rack: b4".' })}`;
 }
 
+/** One location's row: its agent, last report, monitors, metadata and, for writers, what to do with it. */
+function locationRow(
+  slug: string,
+  csrf: string,
+  l: PrivateLocationsPageData['locations'][number],
+  data: PrivateLocationsPageData,
+): Html {
+  return html`<tr id="pl-${l.id}">
+    <th scope="row">${l.name} <span class="muted target">· id ${l.id}</span></th>
+    <td><span class="badge ${STATUS[l.status].badge}">${STATUS[l.status].word}</span></td>
+    <td>${l.lastSeenAt ? when(l.lastSeenAt) : html`<span class="muted">never</span>`}</td>
+    <td>
+      ${
+        l.monitorIds.length
+          ? html`<ul class="plain">
+              ${l.monitorIds.map(
+                (id) => html`<li><a href="${monitorPath(slug, id)}">${data.monitorNames.get(id) ?? `#${id}`}</a></li>`,
+              )}
+            </ul>`
+          : html`<span class="muted">none</span>`
+      }
+    </td>
+    <td>
+      ${
+        Object.keys(l.metadata).length
+          ? html`<dl class="facts">
+              ${Object.entries(l.metadata).map(
+                ([k, v]) =>
+                  html`<dt><code>${k}</code></dt>
+                    <dd>${v}</dd>`,
+              )}
+            </dl>`
+          : html`<span class="muted">—</span>`
+      }
+    </td>
+    ${
+      data.canWrite
+        ? html`<td>
+            <a href="${privateLocationPath(slug, l.id)}/edit" aria-label="Edit ${l.name}">Edit</a>
+            ${rowAction(`${privateLocationPath(slug, l.id)}/rotate`, csrf, { field: 'id', value: l.id }, 'Rotate token', `of ${l.name}`)}
+            <a href="${privateLocationPath(slug, l.id)}/delete" aria-label="Delete ${l.name}">Delete</a>
+          </td>`
+        : ''
+    }
+  </tr>`;
+}
+
+/** The token of a location just created or rotated, shown this once with the agent's command. */
+function revealedNotice(apiUrl: string, revealed: NonNullable<PrivateLocationsPageData['revealed']>): Html {
+  const command = (token: string) => `API_URL=${apiUrl} AGENT_TOKEN=${token} npm run agent`;
+  return notice(
+    'success',
+    html`<p>
+        ${revealed.created ? 'Created' : 'Rotated the token of'}
+        <strong>${revealed.location.name}</strong>. Copy its token now: it is shown only this
+        once${revealed.created ? '' : ', and the old one no longer works'}.
+      </p>
+      <code class="secret" id="new-token">${revealed.location.token ?? ''}</code>
+      <p>Run its agent with:</p>
+      <pre class="command"><code>${command(revealed.location.token ?? '')}</code></pre>`,
+  );
+}
+
 export function privateLocationsPage(frame: Frame, data: PrivateLocationsPageData): Html {
   const slug = frame.current!.slug;
-  const rows = data.locations.map(
-    (l) =>
-      html`<tr id="pl-${l.id}">
-        <th scope="row">${l.name} <span class="muted target">· id ${l.id}</span></th>
-        <td><span class="badge ${STATUS[l.status].badge}">${STATUS[l.status].word}</span></td>
-        <td>${l.lastSeenAt ? when(l.lastSeenAt) : html`<span class="muted">never</span>`}</td>
-        <td>
-          ${
-            l.monitorIds.length
-              ? html`<ul class="plain">
-                  ${l.monitorIds.map(
-                    (id) =>
-                      html`<li><a href="${monitorPath(slug, id)}">${data.monitorNames.get(id) ?? `#${id}`}</a></li>`,
-                  )}
-                </ul>`
-              : html`<span class="muted">none</span>`
-          }
-        </td>
-        <td>
-          ${
-            Object.keys(l.metadata).length
-              ? html`<dl class="facts">
-                  ${Object.entries(l.metadata).map(
-                    ([k, v]) =>
-                      html`<dt><code>${k}</code></dt>
-                        <dd>${v}</dd>`,
-                  )}
-                </dl>`
-              : html`<span class="muted">—</span>`
-          }
-        </td>
-        ${
-          data.canWrite
-            ? html`<td>
-                <a href="${privateLocationPath(slug, l.id)}/edit" aria-label="Edit ${l.name}">Edit</a>
-                ${rowAction(`${privateLocationPath(slug, l.id)}/rotate`, frame.csrf, { field: 'id', value: l.id }, 'Rotate token', `of ${l.name}`)}
-                <a href="${privateLocationPath(slug, l.id)}/delete" aria-label="Delete ${l.name}">Delete</a>
-              </td>`
-            : ''
-        }
-      </tr>`,
-  );
-  const command = (token: string) => `API_URL=${data.apiUrl} AGENT_TOKEN=${token} npm run agent`;
-  const revealed = data.revealed
-    ? notice(
-        'success',
-        html`<p>
-            ${data.revealed.created ? 'Created' : 'Rotated the token of'}
-            <strong>${data.revealed.location.name}</strong>. Copy its token now: it is shown only this
-            once${data.revealed.created ? '' : ', and the old one no longer works'}.
-          </p>
-          <code class="secret" id="new-token">${data.revealed.location.token ?? ''}</code>
-          <p>Run its agent with:</p>
-          <pre class="command"><code>${command(data.revealed.location.token ?? '')}</code></pre>`,
-      )
-    : '';
+  const rows = data.locations.map((l) => locationRow(slug, frame.csrf, l, data));
+  const revealed = data.revealed ? revealedNotice(data.apiUrl, data.revealed) : '';
   const createForm = data.canWrite
     ? card(
         'Create a private location',

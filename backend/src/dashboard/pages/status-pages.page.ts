@@ -1,12 +1,11 @@
 // The dashboard's status pages: the list, the form that creates or edits one (access, theme with a
 // preview of both colour schemes, locales, custom domain with its DNS instructions), and the deletion
-// confirmation naming what goes with the page. Components, incidents and subscribers of a page are on
-// status-page-content.page.ts.
+// confirmation naming what goes with the page. A page's own screen is status-page-detail.page.ts,
+// with a file per section (components, groups, incidents, maintenances, subscribers).
 import { html, trusted, type Html } from '../../common/html';
 import { PAGE_LOCALES } from '../../public-pages/render/i18n';
 import { THEME_KEYS, THEMES, THEME_VARIABLE_ALIASES } from '../../status-pages/themes';
-import type { StatusPageDependents } from '../../status-pages/status-pages.repository';
-import type { StatusPageView } from '../../status-pages/status-page.views';
+import type { StatusPageDependents, StatusPageView } from '../../status-pages/status-page.views';
 import {
   card,
   deleteForm,
@@ -137,16 +136,53 @@ export function themePreviewStylesheet(slug: string, values: StatusPageFormValue
   return `${THEME_PREVIEW_CSS_PATH}?w=${encodeURIComponent(slug)}&${q.toString()}`;
 }
 
+/** The theme, its overrides for each colour scheme and the preview of both. */
+function lookFieldset(data: StatusPageFormData): Html {
+  const { values, errors } = data;
+  const v = (name: StatusPageFormField) => values[name] ?? '';
+  const themes: Array<{ value: string; label: string }> = THEME_KEYS.map((k) => ({ value: k, label: THEMES[k].label }));
+  if (values.theme && !THEME_KEYS.includes(values.theme as never)) {
+    themes.push({ value: values.theme, label: `${values.theme} (shown as Default)` });
+  }
+  return html`<fieldset id="theme">
+    <legend>Look</legend>
+    ${select(LABELS.theme, 'theme', themes, v('theme') || 'default', errors.theme)}
+    ${textarea({ label: LABELS.customLight, name: 'customLight', value: v('customLight'), error: errors.customLight, hint: 'Overrides of the theme, one per line, e.g. "--accent: #6d28d9" (plans with custom themes).' })}
+    ${textarea({ label: LABELS.customDark, name: 'customDark', value: v('customDark'), error: errors.customDark })}
+    <div class="previews" id="preview" aria-live="polite">
+      ${previewSample('light', v('title'))} ${previewSample('dark', v('title'))}
+    </div>
+    <script type="application/json" id="theme-data">
+      ${THEME_DATA}
+    </script>
+  </fieldset>`;
+}
+
+/** The page's default language and those visitors may switch to. */
+function languagesFieldset(data: StatusPageFormData): Html {
+  const { values, errors } = data;
+  const v = (name: StatusPageFormField) => values[name] ?? '';
+  return html`<fieldset>
+    <legend>Languages</legend>
+    ${select(
+      LABELS.defaultLocale,
+      'defaultLocale',
+      PAGE_LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l] ?? l })),
+      v('defaultLocale') || 'en',
+      errors.defaultLocale,
+    )}
+    ${errors.locales ? html`<p class="field-error" id="f-locales">${errors.locales}</p>` : ''}
+    <p class="hint">Visitors may switch to:</p>
+    ${PAGE_LOCALES.map((l) => checkbox(LOCALE_NAMES[l] ?? l, `locale.${l}`, values[`locale.${l}`] === 'on'))}
+  </fieldset>`;
+}
+
 export function statusPageFormPage(frame: Frame, data: StatusPageFormData): Html {
   const slug = frame.current!.slug;
   const { values, errors, page } = data;
   const v = (name: StatusPageFormField) => values[name] ?? '';
   const title = page ? `Edit ${page.title}` : 'New status page';
   const action = page ? `${statusPagesPath(slug, page.id)}/edit` : `${statusPagesPath(slug)}/new`;
-  const themes: Array<{ value: string; label: string }> = THEME_KEYS.map((k) => ({ value: k, label: THEMES[k].label }));
-  if (values.theme && !THEME_KEYS.includes(values.theme as never)) {
-    themes.push({ value: values.theme, label: `${values.theme} (shown as Default)` });
-  }
   const domain = v('customDomain');
   const form = postForm(
     action,
@@ -178,31 +214,7 @@ export function statusPageFormPage(frame: Frame, data: StatusPageFormData): Html
         ${checkbox('Let search engines index the page', 'allowIndex', values.allowIndex === 'on', undefined, errors.allowIndex)}
         ${field({ label: LABELS.embedOrigins, name: 'embedOrigins', value: v('embedOrigins'), error: errors.embedOrigins, hint: 'Origins whose pages may show this page in a frame, e.g. https://www.example.com (at most 10; none: no site may). Its forms are never shown in a frame.' })}
       </fieldset>
-      <fieldset id="theme">
-        <legend>Look</legend>
-        ${select(LABELS.theme, 'theme', themes, v('theme') || 'default', errors.theme)}
-        ${textarea({ label: LABELS.customLight, name: 'customLight', value: v('customLight'), error: errors.customLight, hint: 'Overrides of the theme, one per line, e.g. "--accent: #6d28d9" (plans with custom themes).' })}
-        ${textarea({ label: LABELS.customDark, name: 'customDark', value: v('customDark'), error: errors.customDark })}
-        <div class="previews" id="preview" aria-live="polite">
-          ${previewSample('light', v('title'))} ${previewSample('dark', v('title'))}
-        </div>
-        <script type="application/json" id="theme-data">
-          ${THEME_DATA}
-        </script>
-      </fieldset>
-      <fieldset>
-        <legend>Languages</legend>
-        ${select(
-          LABELS.defaultLocale,
-          'defaultLocale',
-          PAGE_LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l] ?? l })),
-          v('defaultLocale') || 'en',
-          errors.defaultLocale,
-        )}
-        ${errors.locales ? html`<p class="field-error" id="f-locales">${errors.locales}</p>` : ''}
-        <p class="hint">Visitors may switch to:</p>
-        ${PAGE_LOCALES.map((l) => checkbox(LOCALE_NAMES[l] ?? l, `locale.${l}`, values[`locale.${l}`] === 'on'))}
-      </fieldset>
+      ${lookFieldset(data)} ${languagesFieldset(data)}
       <fieldset>
         <legend>Custom domain</legend>
         ${field({ label: LABELS.customDomain, name: 'customDomain', value: domain, error: errors.customDomain, hint: 'e.g. status.example.com' })}

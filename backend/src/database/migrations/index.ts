@@ -21,6 +21,7 @@ import { SubscriptionMailQuotas1795912345001 } from './1795912345001-Subscriptio
 import { StatusPageEmbedOrigins1795912345002 } from './1795912345002-StatusPageEmbedOrigins';
 import { AlertEventIds1795912400000 } from './1795912400000-AlertEventIds';
 import { AgentPresence1795912600000 } from './1795912600000-AgentPresence';
+import { NotificationKinds1795912700000 } from './1795912700000-NotificationKinds';
 
 export const MIGRATIONS: Function[] = [
   Initial1795307197237,
@@ -45,4 +46,5 @@ export const MIGRATIONS: Function[] = [
   StatusPageEmbedOrigins1795912345002,
   AlertEventIds1795912400000,
   AgentPresence1795912600000,
+  NotificationKinds1795912700000,
 ];

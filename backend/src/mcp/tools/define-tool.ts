@@ -2,7 +2,7 @@
 // endpoint sees every tool through the untyped McpTool; defineTool() is where a tool's types meet it.
 import type { z } from 'zod';
 import type { ServiceContext } from '../../common/context';
-import type { PlanFeature } from '../../workspaces/plans';
+import type { PlanFeature } from '../../plans/plans';
 
 export interface McpTool {
   name: string;

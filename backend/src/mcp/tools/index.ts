@@ -12,7 +12,7 @@ import { PrivateLocationsService } from '../../private-locations/private-locatio
 import { PageComponentsService } from '../../status-pages/page-components.service';
 import { StatusPagesService } from '../../status-pages/status-pages.service';
 import { StatusReportsService } from '../../status-reports/status-reports.service';
-import type { PlanFeature } from '../../workspaces/plans';
+import type { PlanFeature } from '../../plans/plans';
 import { CONTENT_INDEX, type ContentIndex } from '../ports';
 import { auditTools } from './audit.tools';
 import { contentTools } from './content.tools';

@@ -36,16 +36,10 @@ export function monitorTools(monitors: MonitorsService, reports: StatusReportsSe
           listed.items.map((m) => m.id),
         );
         return {
+          // The output schema picks the fields a list row shows.
           monitors: listed.items.map((m) => ({
-            id: m.id,
-            kind: m.kind,
-            name: m.name,
+            ...m,
             url: m.url ?? m.uri,
-            periodicity: m.periodicity,
-            regions: m.regions,
-            tags: m.tags,
-            active: m.active,
-            public: m.public,
             activeIncidentCount: incidents.get(m.id) ?? 0,
           })),
           pagination: paginationOf(listed),

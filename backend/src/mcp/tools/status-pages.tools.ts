@@ -1,6 +1,7 @@
 // MCP tools of status pages and their components (SPEC §4.2).
 import { z } from 'zod';
 import type { PageComponentsService } from '../../status-pages/page-components.service';
+import type { StatusPageView } from '../../status-pages/status-page.views';
 import type { StatusPagesService } from '../../status-pages/status-pages.service';
 import { entityId } from '../mcp-inputs';
 import * as shapes from '../mcp-outputs';
@@ -19,22 +20,13 @@ export function statusPageTools(pages: StatusPagesService, components: PageCompo
       input: z.object({}),
       output: z.object({ statusPages: z.array(shapes.statusPageOut) }),
       run: async (ctx) => {
-        const statusPages: z.input<typeof shapes.statusPageOut>[] = [];
+        const statusPages: StatusPageView[] = [];
         for (let offset = 0; ; offset += PAGE_SIZE) {
           const { items, totalSize } = await pages.list(ctx, { limit: PAGE_SIZE, offset });
-          statusPages.push(
-            ...items.map((p) => ({
-              id: p.id,
-              slug: p.slug,
-              title: p.title,
-              description: p.description,
-              published: p.published,
-              customDomain: p.customDomain,
-              embedOrigins: p.embedOrigins,
-            })),
-          );
+          statusPages.push(...items);
           if (offset + PAGE_SIZE >= totalSize || !items.length) break;
         }
+        // The output schema picks the fields a list row shows.
         return { statusPages };
       },
     }),
@@ -46,17 +38,7 @@ export function statusPageTools(pages: StatusPagesService, components: PageCompo
       kind: 'read',
       input: z.object({ pageId: entityId('pageId') }),
       output: z.object({ components: z.array(shapes.componentOut) }),
-      run: async (ctx, { pageId }) => ({
-        components: (await components.listComponents(ctx, pageId)).map((c) => ({
-          id: c.id,
-          name: c.name,
-          type: c.type,
-          monitorId: c.monitorId,
-          description: c.description,
-          groupId: c.groupId,
-          order: c.order,
-        })),
-      }),
+      run: async (ctx, { pageId }) => ({ components: await components.listComponents(ctx, pageId) }),
     }),
   ];
 }

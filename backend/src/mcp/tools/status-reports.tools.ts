@@ -2,15 +2,16 @@
 // tools only require the caller to choose (rule 1) and show what the verb answered.
 import { z } from 'zod';
 import { paginationOf } from '../../common/paging';
-import { STATUS_REPORT_STATUSES } from '../../status-reports/status-report.entity';
 import { STATUS_REPORT_FILTERS, STATUS_REPORT_PAGING } from '../../status-reports/status-report.schemas';
+import { statusReportView } from '../../status-reports/status-report.view';
 import type { PostedUpdate, StatusReportsService } from '../../status-reports/status-reports.service';
 import type { Published } from '../../subscribers/page-publisher';
 import { componentIds, entityId, notify, pageArgs } from '../mcp-inputs';
 import * as shapes from '../mcp-outputs';
 import { defineTool, type McpTool } from './define-tool';
 
-const status = z.enum(STATUS_REPORT_STATUSES);
+/** The statuses a report takes, as its view declares them. */
+const status = z.enum(statusReportView.shape.status.options);
 const message = z.string({ error: 'message is required' });
 const published = z.object({
   statusReport: shapes.statusReportOut,

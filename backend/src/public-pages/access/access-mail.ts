@@ -1,7 +1,7 @@
 // The e-mail carrying a sign-in link to an e-mail-domain page, in the visitor's locale. Pure, so it is
 // tested alone; the link is the only way in, so it is never logged.
 import { escapeHtml } from '../../common/html';
-import type { MailMessage } from '../../subscribers/mailer.service';
+import type { MailMessage } from '../../mail/mailer.service';
 import { accessMessages } from '../render/access.messages';
 import type { PageLocale } from '../render/i18n';
 

@@ -17,7 +17,7 @@ import { APP_CONFIG, LOGGER } from '../../config/config.module';
 import { parseCookies } from '../../http/cookies';
 import { crossSiteReason, csrfToken, csrfValid } from '../../http/csrf';
 import type { RateDecision } from '../../rate-limit/rate-windows';
-import { MailerService } from '../../subscribers/mailer.service';
+import { MailerService } from '../../mail/mailer.service';
 import { formCsrfKey, formScope } from '../form-scope';
 import { resolvePage } from '../page-resolver';
 import type { PublicPage } from '../public-page.types';

@@ -3,7 +3,7 @@ import { resolveSecretKey, type AppConfig } from '../../config/config';
 import { APP_CONFIG } from '../../config/config.module';
 import { RateWindows } from '../../rate-limit/rate-windows';
 import { StatusPagesModule } from '../../status-pages/status-pages.module';
-import { MailerService } from '../../subscribers/mailer.service';
+import { MailerService } from '../../mail/mailer.service';
 import { AccessMailLimiter, PasswordAttemptLimiter } from './access-limits';
 import { PageAccess } from './page-access';
 import { PagePasswords } from './page-passwords';

@@ -3,7 +3,7 @@
 // it in memory per page until the page changes (updatedAt moves whenever the password does), and at
 // most HASH_TTL_MS, so a changed password signs everyone out soon even if a page cache lags.
 import { Inject, Injectable } from '@nestjs/common';
-import { StatusPagesRepository } from '../../status-pages/status-pages.repository';
+import { STATUS_PAGES_PORT, type StatusPagesPort } from '../../status-pages/status-pages.port';
 import type { PublicPage } from '../public-page.types';
 
 const HASH_TTL_MS = 5_000;
@@ -12,7 +12,7 @@ const HASH_TTL_MS = 5_000;
 export class PagePasswords {
   private readonly hashes = new Map<string, { updatedAt: number; readAt: number; hash: string | null }>();
 
-  constructor(@Inject(StatusPagesRepository) private readonly repository: StatusPagesRepository) {}
+  constructor(@Inject(STATUS_PAGES_PORT) private readonly repository: StatusPagesPort) {}
 
   async hashOf(page: PublicPage, now = Date.now()): Promise<string | null> {
     const cached = this.hashes.get(page.id);

@@ -33,7 +33,8 @@ export declare type Notification = Message<"notification.v1.Notification"> & {
 
   /**
    * Required on create: discord, email, slack, pagerduty, opsgenie, webhook, telegram, sms, whatsapp,
-   * google_chat, grafana_oncall, ntfy or ms_teams (Microsoft Teams).
+   * google_chat, grafana_oncall, ntfy, ms_teams (Microsoft Teams), mattermost, pushover, gotify or
+   * matrix.
    *
    * @generated from field: string provider_type = 3;
    */
@@ -157,6 +158,30 @@ export declare type Notification = Message<"notification.v1.Notification"> & {
      */
     value: MsTeamsProvider;
     case: "msTeams";
+  } | {
+    /**
+     * @generated from field: notification.v1.MattermostProvider mattermost = 23;
+     */
+    value: MattermostProvider;
+    case: "mattermost";
+  } | {
+    /**
+     * @generated from field: notification.v1.PushoverProvider pushover = 24;
+     */
+    value: PushoverProvider;
+    case: "pushover";
+  } | {
+    /**
+     * @generated from field: notification.v1.GotifyProvider gotify = 25;
+     */
+    value: GotifyProvider;
+    case: "gotify";
+  } | {
+    /**
+     * @generated from field: notification.v1.MatrixProvider matrix = 26;
+     */
+    value: MatrixProvider;
+    case: "matrix";
   } | { case: undefined; value?: undefined };
 };
 
@@ -509,6 +534,173 @@ export declare type MsTeamsProvider = Message<"notification.v1.MsTeamsProvider">
 export declare const MsTeamsProviderSchema: GenMessage<MsTeamsProvider>;
 
 /**
+ * A Mattermost incoming webhook. The optional overrides apply only where the Mattermost server allows
+ * integrations to override them; empty fields leave the webhook's own settings.
+ *
+ * @generated from message notification.v1.MattermostProvider
+ */
+export declare type MattermostProvider = Message<"notification.v1.MattermostProvider"> & {
+  /**
+   * Required, sensitive (write-only): an http or https URL, e.g. https://chat.example/hooks/<key>.
+   *
+   * @generated from field: string webhook_url = 1;
+   */
+  webhookUrl: string;
+
+  /**
+   * Optional: the channel's name as in its URL (e.g. `town-square`), or `@username` for a direct
+   * message; letters, digits, `.`, `_` and `-`, at most 64 characters.
+   *
+   * @generated from field: string channel = 2;
+   */
+  channel: string;
+
+  /**
+   * Optional: the name the message is posted under, at most 64 characters.
+   *
+   * @generated from field: string username = 3;
+   */
+  username: string;
+
+  /**
+   * Optional: an http or https URL of the picture the message is posted with.
+   *
+   * @generated from field: string icon_url = 4;
+   */
+  iconUrl: string;
+};
+
+/**
+ * Describes the message notification.v1.MattermostProvider.
+ * Use `create(MattermostProviderSchema)` to create a new message.
+ */
+export declare const MattermostProviderSchema: GenMessage<MattermostProvider>;
+
+/**
+ * Pushover's messages API (POST /1/messages.json); the API base is ALERT_PUSHOVER_URL, default
+ * https://api.pushover.net.
+ *
+ * @generated from message notification.v1.PushoverProvider
+ */
+export declare type PushoverProvider = Message<"notification.v1.PushoverProvider"> & {
+  /**
+   * Required, sensitive (write-only): the user or group key, 30 letters and digits.
+   *
+   * @generated from field: string user_key = 1;
+   */
+  userKey: string;
+
+  /**
+   * Required, sensitive (write-only): the application's API token, 30 letters and digits.
+   *
+   * @generated from field: string app_token = 2;
+   */
+  appToken: string;
+
+  /**
+   * -2 (no notification) to 2 (emergency: repeated every 60 s until acknowledged, for at most an
+   * hour). Default 0. Down and degraded alerts go out at it; recoveries and tests at it or 0,
+   * whichever is lower, so no recovery needs acknowledging.
+   *
+   * @generated from field: optional int32 priority = 3;
+   */
+  priority?: number | undefined;
+
+  /**
+   * Optional: the name of one of the user's devices (letters, digits, `_` and `-`, at most 25);
+   * empty sends to all of them.
+   *
+   * @generated from field: string device = 4;
+   */
+  device: string;
+
+  /**
+   * Optional: the name of a Pushover sound (letters, digits, `_` and `-`, at most 64); empty uses
+   * the user's default.
+   *
+   * @generated from field: string sound = 5;
+   */
+  sound: string;
+};
+
+/**
+ * Describes the message notification.v1.PushoverProvider.
+ * Use `create(PushoverProviderSchema)` to create a new message.
+ */
+export declare const PushoverProviderSchema: GenMessage<PushoverProvider>;
+
+/**
+ * Gotify's message API (POST {server_url}/message).
+ *
+ * @generated from message notification.v1.GotifyProvider
+ */
+export declare type GotifyProvider = Message<"notification.v1.GotifyProvider"> & {
+  /**
+   * Required: an http or https URL of the Gotify server (a path prefix is kept). Its query string and
+   * user info are sensitive, as for the webhook endpoint.
+   *
+   * @generated from field: string server_url = 1;
+   */
+  serverUrl: string;
+
+  /**
+   * Required, sensitive (write-only): the token of a Gotify application, sent as X-Gotify-Key.
+   *
+   * @generated from field: string app_token = 2;
+   */
+  appToken: string;
+
+  /**
+   * 0 (no notification on the phone) to 10. Default 5. Every alert of the channel goes out at it.
+   *
+   * @generated from field: optional int32 priority = 3;
+   */
+  priority?: number | undefined;
+};
+
+/**
+ * Describes the message notification.v1.GotifyProvider.
+ * Use `create(GotifyProviderSchema)` to create a new message.
+ */
+export declare const GotifyProviderSchema: GenMessage<GotifyProvider>;
+
+/**
+ * Matrix's client-server API: an `m.room.message` event sent to one room as the access token's user,
+ * which must have joined the room.
+ *
+ * @generated from message notification.v1.MatrixProvider
+ */
+export declare type MatrixProvider = Message<"notification.v1.MatrixProvider"> & {
+  /**
+   * Required: an http or https URL of the homeserver's client-server API, e.g. https://matrix.example
+   * (a path prefix is kept). Its query string and user info are sensitive, as for the webhook endpoint.
+   *
+   * @generated from field: string homeserver_url = 1;
+   */
+  homeserverUrl: string;
+
+  /**
+   * Required: a room id `!opaque:server` (not an alias such as #room:server), at most 255 characters.
+   *
+   * @generated from field: string room_id = 2;
+   */
+  roomId: string;
+
+  /**
+   * Required, sensitive (write-only): an access token of the user that posts.
+   *
+   * @generated from field: string access_token = 3;
+   */
+  accessToken: string;
+};
+
+/**
+ * Describes the message notification.v1.MatrixProvider.
+ * Use `create(MatrixProviderSchema)` to create a new message.
+ */
+export declare const MatrixProviderSchema: GenMessage<MatrixProvider>;
+
+/**
  * @generated from message notification.v1.CreateNotificationRequest
  */
 export declare type CreateNotificationRequest = Message<"notification.v1.CreateNotificationRequest"> & {
@@ -756,8 +948,9 @@ export declare const SendTestNotificationResponseSchema: GenMessage<SendTestNoti
  * {base_url}/rpc/notification.v1.NotificationService/<Method>.
  *
  * Credentials are write-only everywhere: the sensitive arguments (webhook_url of discord, slack,
- * google_chat, grafana_oncall and ms_teams; pagerduty integration_key; opsgenie api_key; ntfy token)
- * are stored only encrypted, and no method ever returns them: Create, Get, List and Update answer them
+ * google_chat, grafana_oncall, ms_teams and mattermost; pagerduty integration_key; opsgenie api_key;
+ * ntfy token; pushover user_key and app_token; gotify app_token; matrix access_token) are stored only
+ * encrypted, and no method ever returns them: Create, Get, List and Update answer them
  * empty and list the ones that are set in `configured_secrets` instead.
  *
  * Updates are partial: with no update_mask, exactly the fields present in `notification` change
