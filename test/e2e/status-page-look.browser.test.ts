@@ -4,7 +4,8 @@
 // with no serious or critical violation.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { MaintenancesService } from '../../backend/src/maintenances/maintenances.service';
-import { formatsFor, type PageLocale } from '../../backend/src/public-pages/render/i18n';
+import { formatsFor } from '../../backend/src/public-pages/render/i18n';
+import { type PageLocale } from '../../backend/src/status-pages/locales';
 import { pageMessages } from '../../backend/src/public-pages/render/page.messages';
 import { THEME_KEYS, THEMES, type ThemeKey } from '../../backend/src/status-pages/themes';
 import { PageComponentsService } from '../../backend/src/status-pages/page-components.service';

@@ -2,7 +2,7 @@
 // Lists are text: e-mail domains and embedding origins separated by commas or spaces, theme overrides one `--name: value`
 // per line for each colour scheme; locales are checkboxes. Empty optional fields are null (none).
 import type { FieldIssue } from '../common/errors';
-import { PAGE_LOCALES } from '../public-pages/render/i18n';
+import { PAGE_LOCALES } from '../status-pages/locales';
 import type { CustomTheme } from '../status-pages/status-page.entity';
 import type { StatusPageView } from '../status-pages/status-page.views';
 import type { StatusPageInput } from '../status-pages/status-pages.service';

@@ -18,7 +18,8 @@ import { resolvePage } from './page-resolver';
 import type { PublicPage } from './public-page.types';
 import { PublicPagesService } from './public-pages.service';
 import { renderHistoryPage, renderNotFound } from './render/history.render';
-import { negotiateLocale, type PageLocale } from './render/i18n';
+import { negotiateLocale } from './render/i18n';
+import { PAGE_LOCALES, type PageLocale } from '../status-pages/locales';
 import { pageIndexable, pageStylesheet } from './render/layout';
 import { setPublicHeaders, styleSource, type PublicPolicy } from './public-headers';
 import { componentNames, renderStatusPage } from './render/page.render';
@@ -112,7 +113,7 @@ export class PublicPagesRoutes implements OnModuleInit {
 
   private notFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
     setPublicHeaders(reply);
-    const locale = negotiateLocale(['en', 'fr', 'de', 'es'], 'en', undefined, request.headers['accept-language']);
+    const locale = negotiateLocale(PAGE_LOCALES, 'en', undefined, request.headers['accept-language']);
     return reply
       .status(404)
       .header('content-type', HTML)

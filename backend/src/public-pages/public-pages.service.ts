@@ -13,7 +13,7 @@ import { hostName } from './page-domains';
 import { registerPageFinder } from './page-resolver';
 import { buildSnapshot, toMaintenance, toReport } from './page-snapshot';
 import type { PageHistory, PageSnapshot, PublicPage } from './public-page.types';
-import { isPageLocale } from './render/i18n';
+import { isPageLocale } from '../status-pages/locales';
 
 /** Entries per history page. */
 export const HISTORY_PAGE_SIZE = 20;

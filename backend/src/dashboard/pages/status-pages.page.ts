@@ -3,7 +3,7 @@
 // confirmation naming what goes with the page. A page's own screen is status-page-detail.page.ts,
 // with a file per section (components, groups, incidents, maintenances, subscribers).
 import { html, trusted, type Html } from '../../common/html';
-import { PAGE_LOCALES } from '../../public-pages/render/i18n';
+import { PAGE_LOCALES } from '../../status-pages/locales';
 import { THEME_KEYS, THEMES, THEME_VARIABLE_ALIASES } from '../../status-pages/themes';
 import type { StatusPageDependents, StatusPageView } from '../../status-pages/status-page.views';
 import {

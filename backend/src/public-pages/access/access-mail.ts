@@ -3,7 +3,7 @@
 import { escapeHtml } from '../../common/html';
 import type { MailMessage } from '../../mail/mailer.service';
 import { accessMessages } from '../render/access.messages';
-import type { PageLocale } from '../render/i18n';
+import type { PageLocale } from '../../status-pages/locales';
 
 /** Subject lines are one line: CR and LF from titles are folded into spaces. */
 const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ').trim();

@@ -34,7 +34,8 @@ import {
   type AccessView,
 } from '../render/access.render';
 import { renderNotFound } from '../render/history.render';
-import { negotiateLocale, PAGE_LOCALES } from '../render/i18n';
+import { negotiateLocale } from '../render/i18n';
+import { PAGE_LOCALES } from '../../status-pages/locales';
 import { AccessMailLimiter, PasswordAttemptLimiter } from './access-limits';
 import { accessLinkMail } from './access-mail';
 import { emailDomainAllowed, PageAccess } from './page-access';

@@ -4,7 +4,7 @@
 import { html, type Html } from '../../common/html';
 import type { PublicPage } from '../public-page.types';
 import { accessMessages } from './access.messages';
-import type { PageLocale } from './i18n';
+import type { PageLocale } from '../../status-pages/locales';
 import { pageLayout } from './layout';
 
 export const CSRF_FIELD = '_csrf';

@@ -2,7 +2,8 @@
 // with links to newer and older pages of the history.
 import { html } from '../../common/html';
 import type { PageHistory } from '../public-page.types';
-import { formatsFor, type PageLocale } from './i18n';
+import { formatsFor } from './i18n';
+import { type PageLocale } from '../../status-pages/locales';
 import { pageHref, pageLayout } from './layout';
 import { maintenanceCard, reportCard } from './page.render';
 import { pageMessages } from './page.messages';

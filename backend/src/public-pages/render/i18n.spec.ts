@@ -1,4 +1,5 @@
-import { defineMessages, formatsFor, negotiateLocale, PAGE_LOCALES } from './i18n';
+import { defineMessages, formatsFor, negotiateLocale } from './i18n';
+import { PAGE_LOCALES } from '../../status-pages/locales';
 
 // Intl separates French thousands with a narrow no-break space, and puts a no-break space before %.
 const NNBSP = '\u202f';

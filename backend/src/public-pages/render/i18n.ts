@@ -2,11 +2,7 @@
 // formatted for the locale. Every feature keeps its own catalog (defineMessages) next to its renderer,
 // with the same keys in every supported locale, so a missing translation is a compile error.
 
-/** The locales a page may offer; `en` is the fallback. */
-export const PAGE_LOCALES = ['en', 'fr', 'de', 'es'] as const;
-export type PageLocale = (typeof PAGE_LOCALES)[number];
-
-export const isPageLocale = (value: string): value is PageLocale => (PAGE_LOCALES as readonly string[]).includes(value);
+import { isPageLocale, type PageLocale } from '../../status-pages/locales';
 
 /** A message: fixed text, or a function of its parameters (plurals, names, dates already formatted). */
 export type Message = string | ((...args: never[]) => string);

@@ -6,7 +6,7 @@
 // body's heading, so the header shows only the icon there; elsewhere the header's title links home.
 import { html, trusted, type Html } from '../../common/html';
 import type { PublicPage } from '../public-page.types';
-import type { PageLocale } from './i18n';
+import type { PageLocale } from '../../status-pages/locales';
 import { pageMessages } from './page.messages';
 import { PUBLIC_PAGE_CSS } from './public-page.css';
 import { themeCss } from '../../status-pages/themes';

@@ -4,7 +4,8 @@
 import { html, type Html } from '../../common/html';
 import type { PageSnapshot, PublicComponent, PublicGroup, PublicMaintenance, PublicReport } from '../public-page.types';
 import { dayBars, latencyChart } from './charts';
-import { formatsFor, type Formats, type PageLocale } from './i18n';
+import { formatsFor, type Formats } from './i18n';
+import { type PageLocale } from '../../status-pages/locales';
 import { pageHref, pageLayout } from './layout';
 import { pageMessages } from './page.messages';
 

@@ -1,5 +1,5 @@
 import { escapeHtml } from '../../common/html';
-import { PAGE_LOCALES } from './i18n';
+import { PAGE_LOCALES } from '../../status-pages/locales';
 import { fixtureSnapshot } from './machine-fixtures';
 import { subscribeNotOfferedPage, subscribePage, subscribeSentPage } from './subscribe.render';
 import { subscribeMessages } from './subscribe.messages';

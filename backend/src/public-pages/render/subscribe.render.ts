@@ -3,7 +3,7 @@
 // A plain form: it works without JavaScript.
 import { html, type Html } from '../../common/html';
 import type { PageSnapshot } from '../public-page.types';
-import type { PageLocale } from './i18n';
+import type { PageLocale } from '../../status-pages/locales';
 import { pageHref, pageLayout } from './layout';
 import { subscribeMessages } from './subscribe.messages';
 
