@@ -1,18 +1,26 @@
-// One probe per monitor kind, looked up by kind.
+// One probe per monitor kind, looked up by kind. Each probe's module (with its client library: undici
+// for HTTP, grpc-js for gRPC) is loaded at its kind's first check, so a process that checks no
+// monitor of a kind (an API node without the embedded agent, a test app) never loads it.
 import type { MonitorKind } from '../checks/check-config';
 import type { Probe } from './probe';
-import { DnsProbe } from './probes/dns.probe';
-import { GrpcProbe } from './probes/grpc.probe';
-import { HttpProbe } from './probes/http.probe';
-import { IcmpProbe } from './probes/icmp.probe';
-import { TcpProbe } from './probes/tcp.probe';
+
+function loadedOnFirstRun(kind: MonitorKind, load: () => Promise<Probe>): Probe {
+  let probe: Promise<Probe> | undefined;
+  return {
+    kind,
+    async run(monitor, ctx) {
+      probe ??= load();
+      return (await probe).run(monitor, ctx);
+    },
+  };
+}
 
 export function createProbeRegistry(): Record<MonitorKind, Probe> {
   return {
-    http: new HttpProbe(),
-    tcp: new TcpProbe(),
-    dns: new DnsProbe(),
-    icmp: new IcmpProbe(),
-    grpc: new GrpcProbe(),
+    http: loadedOnFirstRun('http', async () => new (await import('./probes/http.probe')).HttpProbe()),
+    tcp: loadedOnFirstRun('tcp', async () => new (await import('./probes/tcp.probe')).TcpProbe()),
+    dns: loadedOnFirstRun('dns', async () => new (await import('./probes/dns.probe')).DnsProbe()),
+    icmp: loadedOnFirstRun('icmp', async () => new (await import('./probes/icmp.probe')).IcmpProbe()),
+    grpc: loadedOnFirstRun('grpc', async () => new (await import('./probes/grpc.probe')).GrpcProbe()),
   };
 }
