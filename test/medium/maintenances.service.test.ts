@@ -3,9 +3,9 @@
 import type { ServiceContext } from '../../backend/src/common/context';
 import { MaintenancesService } from '../../backend/src/maintenances/maintenances.service';
 import { SubscribersService } from '../../backend/src/subscribers/subscribers.service';
-import { createTestApp, newWorkspace, type TestApp } from '../support/app';
-import { aComponent, aPage, auditLog, refusal } from '../support/service-fixtures';
-import { startSmtp, type TestSmtp } from '../support/smtp';
+import { newWorkspace, type TestApp } from '../support/app';
+import { aComponent, aPage, auditLog, refusal, mailingTestApp } from '../support/service-fixtures';
+import type { TestSmtp } from '../support/smtp';
 
 const FROM = new Date('2030-01-01T10:00:00.000Z');
 const TO = new Date('2030-01-01T12:00:00.000Z');
@@ -17,20 +17,16 @@ describe(MaintenancesService.name, () => {
   let ctx: ServiceContext;
   let pageId: string;
 
-  beforeAll(async () => {
-    smtp = await startSmtp();
-    t = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'Acme Status <status@acme.test>' });
+  mailingTestApp((app, server) => {
+    t = app;
+    smtp = server;
+  });
+
+  beforeAll(() => {
     sut = t.app.get(MaintenancesService);
   });
 
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
-
   beforeEach(async () => {
-    smtp.clear();
-    smtp.rejectRecipients.clear();
     ctx = await newWorkspace(t);
     pageId = (await aPage(t, ctx)).id;
   });

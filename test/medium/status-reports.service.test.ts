@@ -4,9 +4,9 @@ import type { ServiceContext } from '../../backend/src/common/context';
 import { PageComponentsService } from '../../backend/src/status-pages/page-components.service';
 import { StatusReportsService } from '../../backend/src/status-reports/status-reports.service';
 import { SubscribersService } from '../../backend/src/subscribers/subscribers.service';
-import { createTestApp, newWorkspace, type TestApp } from '../support/app';
-import { aComponent, aMonitor, aPage, auditLog, refusal } from '../support/service-fixtures';
-import { startSmtp, type TestSmtp } from '../support/smtp';
+import { newWorkspace, type TestApp } from '../support/app';
+import { aComponent, aMonitor, aPage, auditLog, refusal, mailingTestApp } from '../support/service-fixtures';
+import type { TestSmtp } from '../support/smtp';
 
 describe(StatusReportsService.name, () => {
   let t: TestApp;
@@ -15,20 +15,16 @@ describe(StatusReportsService.name, () => {
   let ctx: ServiceContext;
   let pageId: string;
 
-  beforeAll(async () => {
-    smtp = await startSmtp();
-    t = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'Acme Status <status@acme.test>' });
+  mailingTestApp((app, server) => {
+    t = app;
+    smtp = server;
+  });
+
+  beforeAll(() => {
     sut = t.app.get(StatusReportsService);
   });
 
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
-
   beforeEach(async () => {
-    smtp.clear();
-    smtp.rejectRecipients.clear();
     ctx = await newWorkspace(t);
     pageId = (await aPage(t, ctx)).id;
   });

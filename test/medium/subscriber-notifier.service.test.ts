@@ -7,9 +7,9 @@ import {
   type PageEvent,
 } from '../../backend/src/subscribers/subscriber-notifier.service';
 import { SubscribersService } from '../../backend/src/subscribers/subscribers.service';
-import { createTestApp, newWorkspace, type TestApp } from '../support/app';
-import { aComponent, aPage, refusal } from '../support/service-fixtures';
-import { startSmtp, type TestSmtp } from '../support/smtp';
+import { newWorkspace, type TestApp } from '../support/app';
+import { aComponent, aPage, refusal, mailingTestApp } from '../support/service-fixtures';
+import type { TestSmtp } from '../support/smtp';
 
 const incident = (pageId: string, componentIds: string[] = []): PageEvent => ({
   kind: 'status_report.created',
@@ -37,21 +37,17 @@ describe(SubscriberNotifier.name, () => {
   let ctx: ServiceContext;
   let pageId: string;
 
-  beforeAll(async () => {
-    smtp = await startSmtp();
-    t = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'Acme Status <status@acme.test>' });
+  mailingTestApp((app, server) => {
+    t = app;
+    smtp = server;
+  });
+
+  beforeAll(() => {
     sut = t.app.get(SubscriberNotifier);
     subscribers = t.app.get(SubscribersService);
   });
 
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
-
   beforeEach(async () => {
-    smtp.clear();
-    smtp.rejectRecipients.clear();
     ctx = await newWorkspace(t);
     pageId = (await aPage(t, ctx, { title: 'Acme Status' })).id;
   });

@@ -3,9 +3,9 @@
 // mail quotas are also covered by test/integration/subscribers.test.ts.
 import type { ServiceContext } from '../../backend/src/common/context';
 import { SubscribersService } from '../../backend/src/subscribers/subscribers.service';
-import { createTestApp, newWorkspace, type TestApp } from '../support/app';
-import { aComponent, aPage, auditLog, refusal } from '../support/service-fixtures';
-import { startSmtp, type ReceivedMail, type TestSmtp } from '../support/smtp';
+import { newWorkspace, type TestApp } from '../support/app';
+import { aComponent, aPage, auditLog, refusal, mailingTestApp } from '../support/service-fixtures';
+import type { ReceivedMail, TestSmtp } from '../support/smtp';
 
 /** The token of the first link to `path` in a mail's text (unsubscribe: its List-Unsubscribe header). */
 function linkToken(mail: ReceivedMail, path: 'confirm' | 'unsubscribe' | 'manage'): string {
@@ -29,19 +29,16 @@ describe(SubscribersService.name, () => {
   let ctx: ServiceContext;
   let pageId: string;
 
-  beforeAll(async () => {
-    smtp = await startSmtp();
-    t = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'Acme Status <status@acme.test>' });
+  mailingTestApp((app, server) => {
+    t = app;
+    smtp = server;
+  });
+
+  beforeAll(() => {
     sut = t.app.get(SubscribersService);
   });
 
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
-
   beforeEach(async () => {
-    smtp.clear();
     ctx = await newWorkspace(t);
     pageId = (await aPage(t, ctx, { title: 'Acme Status' })).id;
   });

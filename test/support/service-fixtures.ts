@@ -8,7 +8,8 @@ import type { MonitorView } from '../../backend/src/monitors/monitor.view';
 import { PageComponentsService } from '../../backend/src/status-pages/page-components.service';
 import { StatusPagesService, type StatusPageInput } from '../../backend/src/status-pages/status-pages.service';
 import type { ComponentView, StatusPageView } from '../../backend/src/status-pages/status-page.views';
-import type { TestApp } from './app';
+import { createTestApp, type TestApp } from './app';
+import { startSmtp, type TestSmtp } from './smtp';
 
 /** The domain error a verb refused with; fails the test when the verb succeeded or threw something else. */
 export async function refusal(promise: Promise<unknown>): Promise<DomainError> {
@@ -53,4 +54,27 @@ export function aPage(t: TestApp, ctx: ServiceContext, input: StatusPageInput = 
 /** A static component on the page (no monitor needed). */
 export function aComponent(t: TestApp, ctx: ServiceContext, pageId: string, name = 'API'): Promise<ComponentView> {
   return t.app.get(PageComponentsService).createComponent(ctx, { pageId, type: 'static', name });
+}
+
+/**
+ * A file's app that mails through a loopback SMTP server: both started once for the file and closed
+ * after it, the mailbox emptied (and every recipient accepted again) before each test. `use` receives
+ * them, for the file's own variables.
+ */
+export function mailingTestApp(use: (t: TestApp, smtp: TestSmtp) => void): void {
+  let t: TestApp | undefined;
+  let smtp: TestSmtp | undefined;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    t = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'Acme Status <status@acme.test>' });
+    use(t, smtp);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+  beforeEach(() => {
+    smtp?.clear();
+    smtp?.rejectRecipients.clear();
+  });
 }
