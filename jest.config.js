@@ -7,7 +7,7 @@ const transform = { '^.+\\.ts$': ['@swc/jest'] };
  * `npm run test:embedded`: the test files whose outcome can depend on the database being the embedded
  * PGlite rather than PostgreSQL: the data folder, its lock, port and permissions, migrations, the
  * built server's first run and the quick start, the command line, the change feed, the check queue and
- * the alert outbox (SKIP LOCKED, leases), the error mapping of every RPC method under generated input,
+ * the alert outbox (SKIP LOCKED, leases), heartbeat pings and deadlines (row locks, batches) and certificate alerts (ON CONFLICT), the error mapping of every RPC method under generated input,
  * CRUD of the main resources, subscriber mail, and the dashboard scenario in Chromium. CI runs them on
  * PGlite after the whole suite on PostgreSQL; `npm test` without DATABASE_URL runs everything on PGlite.
  */
@@ -18,6 +18,9 @@ const EMBEDDED_SUITES = [
   'integration/migrations',
   'integration/change-feed',
   'integration/alerts/pipeline',
+  'integration/heartbeats',
+  'integration/heartbeat-intake',
+  'integration/alerts/certificates',
   'integration/subscribers',
   'integration/public-pages/page',
   'checker/scheduling',

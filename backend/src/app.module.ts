@@ -18,6 +18,8 @@ import { SiteModule } from './site/site.module';
 import { McpModule } from './mcp/mcp.module';
 import { OAuthModule } from './oauth/oauth.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
+import { HeartbeatRoutes } from './heartbeats/heartbeat.routes';
+import { HeartbeatSweeper } from './heartbeats/heartbeat-sweeper';
 
 /** The HTTP server: the core plus transports, health, first run and background maintenance. */
 @Module({})
@@ -41,7 +43,13 @@ export class AppModule {
         DashboardModule,
         RateLimitModule,
       ],
-      providers: [{ provide: APP_FILTER, useClass: DomainErrorFilter }, RetentionScheduler],
+      // The heartbeats' ping routes and deadline sweeper run in the server only (HeartbeatsModule is core).
+      providers: [
+        { provide: APP_FILTER, useClass: DomainErrorFilter },
+        RetentionScheduler,
+        HeartbeatRoutes,
+        HeartbeatSweeper,
+      ],
     };
   }
 }

@@ -11,6 +11,7 @@ import { ContentModule } from './content/content.module';
 import { DatabaseModule } from './database/database.module';
 import type { EmbeddedRole } from './database/embedded/embedded-postgres';
 import { ENTITIES } from './entities';
+import { HeartbeatsModule } from './heartbeats/heartbeats.module';
 import { MaintenancesModule } from './maintenances/maintenances.module';
 import { MonitorsModule } from './monitors/monitors.module';
 import { NotificationsModule } from './notifications/notifications.module';
@@ -45,6 +46,7 @@ export class CoreModule {
         ContentModule,
         SubscribersModule,
         AgentPresenceModule,
+        HeartbeatsModule,
       ],
       exports: [
         WorkspacesModule,
@@ -59,6 +61,7 @@ export class CoreModule {
         ContentModule,
         SubscribersModule,
         AgentPresenceModule,
+        HeartbeatsModule,
       ],
     };
   }

@@ -1,6 +1,11 @@
 // Every entity of the domain model, registered with the data source in one place.
 import { AgentPresenceEntity } from './agent-presence/agent-presence.entity';
-import { AlertDeliveryEntity, AlertTransitionEntity, MonitorAlertStateEntity } from './alerts/alert.entities';
+import {
+  AlertDeliveryEntity,
+  AlertTransitionEntity,
+  CertificateAlertEntity,
+  MonitorAlertStateEntity,
+} from './alerts/alert.entities';
 import { ApiKeyEntity } from './api-keys/api-key.entity';
 import { AuditLogEntity } from './audit/audit-log.entity';
 import { MaintenanceComponentEntity, MaintenanceEntity } from './maintenances/maintenance.entity';
@@ -10,6 +15,7 @@ import { MonitorRegionStatusEntity } from './check-results/monitor-region-status
 import { DashboardSessionEntity, SignInLinkEntity } from './dashboard/sessions/session.entity';
 import { CheckTriggerEntity, MonitorScheduleEntity } from './schedules/monitor-schedule.entity';
 import { MonitorEntity } from './monitors/monitor.entity';
+import { HeartbeatPingEntity, HeartbeatStateEntity } from './heartbeats/heartbeat.entities';
 import {
   NotificationChannelEntity,
   NotificationChannelMonitorEntity,
@@ -75,6 +81,9 @@ export const ENTITIES = [
   SignInLinkEntity,
   MonitorAlertStateEntity,
   AlertTransitionEntity,
+  CertificateAlertEntity,
   AlertDeliveryEntity,
   AgentPresenceEntity,
+  HeartbeatStateEntity,
+  HeartbeatPingEntity,
 ];

@@ -303,7 +303,8 @@ describe(GrpcProbe.name, () => {
     expect(trusted.error).toBeNull();
     expect(trusted.status).toBe('success');
     const untrusted = await sut.run(grpcMonitor(`localhost:${securePort}`, { tls: true }), ctx());
-    expect(untrusted).toMatchObject({ status: 'error', error: { kind: 'connect' } });
+    expect(untrusted).toMatchObject({ status: 'error', error: { kind: 'tls' } });
+    expect(untrusted.error?.message).toMatch(/^TLS certificate not verified: /);
   });
 
   it('reports an unreachable server', async () => {

@@ -49,9 +49,17 @@ import {
 import { storeResult } from '../support/results';
 import { withKey } from '../support/rpc';
 
-const KINDS = ['http', 'tcp', 'dns', 'icmp', 'grpc'] as const;
+const KINDS = ['http', 'tcp', 'dns', 'icmp', 'grpc', 'tls', 'heartbeat'] as const;
 type Kind = (typeof KINDS)[number];
-const KIND_NAME: Record<Kind, string> = { http: 'HTTP', tcp: 'TCP', dns: 'DNS', icmp: 'ICMP', grpc: 'GRPC' };
+const KIND_NAME: Record<Kind, string> = {
+  http: 'HTTP',
+  tcp: 'TCP',
+  dns: 'DNS',
+  icmp: 'ICMP',
+  grpc: 'GRPC',
+  tls: 'TLS',
+  heartbeat: 'Heartbeat',
+};
 
 /** One workspace's resources, one of each kind; the ghost set has ids that exist nowhere. */
 interface Ids {
@@ -94,6 +102,9 @@ interface Entry<T> {
   notIds?: Record<string, string>;
 }
 
+const PING = 'a heartbeat ping: the secret token is the credential; an unknown token is 404 whatever its workspace';
+const PING_TOKEN = 'the ping token, not an id';
+const PING_SUFFIX = 'start, fail, log or an exit code';
 const idFree = <T>(why: string, notIds?: Record<string, string>): Entry<T> => ({ idFree: why, cases: [], notIds });
 const OUTPUT_ONLY = 'output only: the server assigns it and ignores it in requests';
 
@@ -108,14 +119,20 @@ const one = <T>(what: string, fields: string[], build: Build<T>, expect?: Case<T
 const everyMonitor = <T>(fields: string[], build: (monitorId: string, own: Ids) => T): Case<T>[] =>
   KINDS.map((k) => one(`${k} monitor of B`, fields, (own, foreign) => build(foreign.monitor[k], own)));
 
-const validMonitor = (kind: Kind): Req => ({
+const validMonitor = (kind: Kind): Req =>
+  kind === 'heartbeat' ? { name: 'iso heartbeat', active: true, periodSeconds: 3600n } : probedMonitor(kind);
+const probedMonitor = (kind: Exclude<Kind, 'heartbeat'>): Req => ({
   name: `iso ${kind}`,
   periodicity: Periodicity.PERIODICITY_1M,
   regions: [Region.FLY_AMS],
   active: true,
   ...(kind === 'http'
     ? { url: 'http://127.0.0.1:9/health' }
-    : { uri: { tcp: '127.0.0.1:9', dns: 'example.com', icmp: '127.0.0.1', grpc: '127.0.0.1:9' }[kind] }),
+    : {
+        uri: { tcp: '127.0.0.1:9', dns: 'example.com', icmp: '127.0.0.1', grpc: '127.0.0.1:9', tls: '127.0.0.1:9' }[
+          kind
+        ],
+      }),
 });
 const webhook = (monitorIds: string[]): Req => ({
   name: 'iso hook',
@@ -138,7 +155,21 @@ const maintenanceWindow = () => ({
  * mutate. Field paths are proto field names.
  */
 const RPC: Record<string, Entry<Req>> = {};
+// A heartbeat monitor has no private locations (nothing probes it): only its own id is an id.
+RPC['monitor.v1.MonitorService/CreateHeartbeatMonitor'] = idFree('creates a monitor in the caller’s workspace', {
+  'monitor.id': OUTPUT_ONLY,
+});
+RPC['monitor.v1.MonitorService/UpdateHeartbeatMonitor'] = {
+  cases: [
+    one(`heartbeat monitor of B`, ['id'], (_own, foreign) => ({
+      id: foreign.monitor.heartbeat,
+      monitor: { name: 'hijacked' },
+    })),
+  ],
+  notIds: { 'monitor.id': OUTPUT_ONLY },
+};
 for (const k of KINDS) {
+  if (k === 'heartbeat') continue;
   const K = KIND_NAME[k];
   RPC[`monitor.v1.MonitorService/Create${K}Monitor`] = {
     cases: [
@@ -166,6 +197,8 @@ for (const k of KINDS) {
 }
 Object.assign(RPC, {
   'monitor.v1.MonitorService/ListMonitors': idFree('lists the caller’s own monitors'),
+  'monitor.v1.MonitorService/RotateHeartbeatPingToken': { cases: everyMonitor(['id'], (id) => ({ id })) },
+  'monitor.v1.MonitorService/ListHeartbeatPings': { cases: everyMonitor(['id'], (id) => ({ id })) },
   'monitor.v1.MonitorService/GetMonitor': { cases: everyMonitor(['id'], (id) => ({ id })) },
   'monitor.v1.MonitorService/TriggerMonitor': { cases: everyMonitor(['id'], (id) => ({ id })) },
   'monitor.v1.MonitorService/DeleteMonitor': { cases: everyMonitor(['id'], (id) => ({ id })) },
@@ -663,6 +696,8 @@ const DASHBOARD_ROUTES: Record<string, RestEntry> = {
   'GET /app/w/:slug/monitors/changes.json': dashboardRoute(),
   'GET /app/w/:slug/monitors/:id': dashboardRoute('id'),
   'POST /app/w/:slug/monitors/:id/trigger': dashboardRoute('id'),
+  'GET /app/w/:slug/monitors/:id/rotate-ping': dashboardRoute('id'),
+  'POST /app/w/:slug/monitors/:id/rotate-ping': dashboardRoute('id'),
   'GET /app/w/:slug/monitors/new': dashboardRoute(),
   'POST /app/w/:slug/monitors/new': dashboardRoute(),
   'GET /app/w/:slug/monitors/:id/edit': dashboardRoute('id'),
@@ -775,6 +810,26 @@ const REST: Record<string, RestEntry> = {
     cases: everyMonitor(['id'], (id) => `/v1/monitor/${id}/summary?days=7`),
   },
   'GET /v1/whoami': idFree('answers about the caller’s own key'),
+  'GET /ping/*': idFree('any other path under /ping: the same 404 as an unknown token'),
+  'POST /ping/*': idFree('any other path under /ping: the same 404 as an unknown token'),
+  'GET /ping/:token': idFree(PING, { token: PING_TOKEN }),
+  'GET /ping/:token/:suffix': idFree(PING, { token: PING_TOKEN, suffix: PING_SUFFIX }),
+  'GET /:token(^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$)': idFree(PING, {
+    token: PING_TOKEN,
+  }),
+  'GET /:token(^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$)/:suffix': idFree(PING, {
+    token: PING_TOKEN,
+    suffix: PING_SUFFIX,
+  }),
+  'POST /ping/:token': idFree(PING, { token: PING_TOKEN }),
+  'POST /ping/:token/:suffix': idFree(PING, { token: PING_TOKEN, suffix: PING_SUFFIX }),
+  'POST /:token(^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$)': idFree(PING, {
+    token: PING_TOKEN,
+  }),
+  'POST /:token(^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$)/:suffix': idFree(PING, {
+    token: PING_TOKEN,
+    suffix: PING_SUFFIX,
+  }),
   'GET /health': idFree('public liveness'),
   'GET /ready': idFree('public readiness'),
   'GET /openapi.json': idFree('public contract'),

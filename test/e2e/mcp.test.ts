@@ -323,6 +323,51 @@ describe('MCP endpoint', () => {
       });
     });
 
+    it('shows TLS and heartbeat monitors and the new assertion settings in get_monitor and list_monitors, never a ping URL', async () => {
+      const own = await newTenant(t, 'pro');
+      const monitors = t.app.get(MonitorsService);
+      const heartbeat = await monitors.create(own.ctx, 'heartbeat', {
+        name: 'nightly',
+        heartbeat: { schedule: 'cron', cron: '0 3 * * *', timezone: 'Europe/Paris', graceSeconds: 900 },
+      });
+      const tls = await monitors.create(own.ctx, 'tls', {
+        name: 'smtp',
+        uri: 'mail.example.com:587',
+        periodicity: '1h',
+        tls: { starttls: 'smtp' },
+        certificateExpiryDays: [30],
+      });
+      const http = await monitors.create(own.ctx, 'http', {
+        name: 'json api',
+        url: 'https://example.com/status',
+        periodicity: '1h',
+        jsonAssertions: [{ path: '$.status', comparator: 'eq', target: 'ok' }],
+        timingAssertions: [{ phase: 'ttfb', comparator: 'lt', target: 500, severity: 'degraded' }],
+        tlsVerify: false,
+      });
+      const client = await mcp.withKey(own.readKey);
+      expect((await mcp.ok(client, 'get_monitor', { monitorId: heartbeat.id })).monitor).toMatchObject({
+        kind: 'heartbeat',
+        heartbeat: { schedule: 'cron', cron: '0 3 * * *', timezone: 'Europe/Paris', graceSeconds: 900 },
+      });
+      expect((await mcp.ok(client, 'get_monitor', { monitorId: tls.id })).monitor).toMatchObject({
+        kind: 'tls',
+        tls: { servername: '', starttls: 'smtp' },
+        tlsVerify: true,
+        certificateExpiryDays: [30],
+      });
+      expect((await mcp.ok(client, 'get_monitor', { monitorId: http.id })).monitor).toMatchObject({
+        jsonAssertions: [{ path: '$.status', comparator: 'eq', target: 'ok' }],
+        timingAssertions: [{ phase: 'ttfb', comparator: 'lt', target: 500, severity: 'degraded' }],
+        tlsVerify: false,
+      });
+      const listed = await mcp.call(client, 'list_monitors');
+      expect(JSON.stringify(listed)).toContain('"kind":"heartbeat"');
+      // The ping URL is shown on create and rotation only, and only a hash of its token is kept.
+      const token = new URL(heartbeat.pingUrl!).pathname.split('/').pop()!;
+      expect(JSON.stringify(listed)).not.toContain(token);
+    });
+
     it('reads a real check as status, summary and response logs', async () => {
       await t.app.get(RetentionService).maintain(new Date());
       const at = new Date(Date.now() - 60_000);

@@ -311,7 +311,10 @@ describe.each([
       ];
       for (const monitor of created) {
         expect(monitor?.alertQuorum).toBe(100);
-        expect((await sut.getMonitor({ id: monitor!.id })).monitor?.config.value?.alertQuorum).toBe(100);
+        expect(
+          ((await sut.getMonitor({ id: monitor!.id })).monitor?.config.value as { alertQuorum?: number } | undefined)
+            ?.alertQuorum,
+        ).toBe(100);
       }
       const [http, tcp, dns, icmp, grpc] = created.map((m) => m!.id);
       expect((await sut.updateTCPMonitor({ id: tcp, monitor: { alertQuorum: 1 } })).monitor?.alertQuorum).toBe(1);
@@ -326,7 +329,10 @@ describe.each([
       expect(masked?.alertQuorum).toBe(0);
       const refused = await rpcError(sut.updateTCPMonitor({ id: tcp, monitor: { alertQuorum: 101 } }));
       expect(refused.rawMessage).toBe('alertQuorum: must be between 0 and 100');
-      expect((await sut.getMonitor({ id: tcp })).monitor?.config.value?.alertQuorum).toBe(1);
+      expect(
+        ((await sut.getMonitor({ id: tcp })).monitor?.config.value as { alertQuorum?: number } | undefined)
+          ?.alertQuorum,
+      ).toBe(1);
     });
 
     it('round-trips tags on every kind, keeps them on updates that leave them out, clears them by mask', async () => {

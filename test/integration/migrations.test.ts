@@ -43,7 +43,10 @@ const TABLES = [
   'monitor_alert_states',
   'alert_transitions',
   'alert_deliveries',
+  'certificate_alerts',
   'agent_presence',
+  'heartbeat_states',
+  'heartbeat_pings',
 ];
 
 async function tables(ds: DataSource): Promise<string[]> {

@@ -8,12 +8,14 @@ import { join } from 'node:path';
 import { App, LocalBackend, TerraformOutput, TerraformStack } from 'cdktf';
 import {
   DataServiceMonitor,
+  HeartbeatMonitor,
   HttpMonitor,
   Notification,
   ServiceProvider,
   StatusPage,
   StatusPageComponent,
   StatusPageComponentGroup,
+  TlsMonitor,
 } from '@uptime/cdktf';
 import { generateBindings, listFiles, PROVIDER_SOURCE } from '../../cdktf/scripts/generate';
 
@@ -171,5 +173,65 @@ describe('cdktf bindings', () => {
     });
     expect(json.data.service_monitor?.read).toMatchObject({ id: '${service_http_monitor.api.id}' });
     expect(json.output.status?.value).toBe('${data.service_monitor.read.status}');
+  });
+
+  it('synthesize the TLS and heartbeat monitors and the HTTP check blocks; an empty expiry list stays []', async () => {
+    const json = await synthesize((app) => {
+      const stack = new TerraformStack(app, 'checks');
+      new LocalBackend(stack, { path: 'terraform.tfstate' });
+      new ServiceProvider(stack, 'service', {});
+      new HttpMonitor(stack, 'api', {
+        name: 'API',
+        url: 'http://127.0.0.1:9/health',
+        periodicity: '5m',
+        tlsVerify: false,
+        certificateExpiryDays: [],
+        jsonAssertions: [
+          { path: '$.status', comparator: 'eq', target: 'ok' },
+          { path: '$.id', comparator: 'exists' },
+        ],
+        timingAssertions: [{ phase: 'ttfb', comparator: 'lt', target: 300, severity: 'degraded' }],
+        bodyAssertions: [{ target: '^ok$', comparator: 'matches' }],
+      });
+      new TlsMonitor(stack, 'mail', {
+        name: 'Mail',
+        uri: '127.0.0.1:587',
+        periodicity: '1h',
+        starttls: 'smtp',
+        certificateExpiryDays: [30, 14],
+      });
+      const backup = new HeartbeatMonitor(stack, 'backup', {
+        name: 'Backup',
+        schedule: 'cron',
+        cron: '0 3 * * *',
+        timeZone: 'Europe/Berlin',
+        pingToken: '5f1c2a4e-9b7d-4e21-8c3f-0a1b2c3d4e5f',
+      });
+      new TerraformOutput(stack, 'ping_url', { value: backup.pingUrl, sensitive: true });
+      return stack;
+    });
+
+    expect(json.resource.service_http_monitor?.api).toMatchObject({
+      tls_verify: false,
+      certificate_expiry_days: [],
+      json_assertions: [
+        { path: '$.status', comparator: 'eq', target: 'ok' },
+        { path: '$.id', comparator: 'exists' },
+      ],
+      timing_assertions: [{ phase: 'ttfb', comparator: 'lt', target: 300, severity: 'degraded' }],
+      body_assertions: [{ target: '^ok$', comparator: 'matches' }],
+    });
+    expect(json.resource.service_tls_monitor?.mail).toMatchObject({
+      uri: '127.0.0.1:587',
+      starttls: 'smtp',
+      certificate_expiry_days: [30, 14],
+    });
+    expect(json.resource.service_heartbeat_monitor?.backup).toMatchObject({
+      schedule: 'cron',
+      cron: '0 3 * * *',
+      time_zone: 'Europe/Berlin',
+      ping_token: '5f1c2a4e-9b7d-4e21-8c3f-0a1b2c3d4e5f',
+    });
+    expect(json.output.ping_url).toEqual({ value: '${service_heartbeat_monitor.backup.ping_url}', sensitive: true });
   });
 });

@@ -51,8 +51,8 @@ describeWithTerraform('HCL examples', () => {
     return wd;
   }
 
-  it('has the 9 resource and 6 data-source examples, each with import.sh for a resource', () => {
-    expect(examples.filter((e) => e.name.startsWith('resources/'))).toHaveLength(9);
+  it('has the 11 resource and 6 data-source examples, each with import.sh for a resource', () => {
+    expect(examples.filter((e) => e.name.startsWith('resources/'))).toHaveLength(11);
     expect(examples.filter((e) => e.name.startsWith('data-sources/'))).toHaveLength(6);
     for (const e of examples) {
       expect(readFileSync(e.file, 'utf8')).toMatch(/^(resource|data) "service_/m);

@@ -73,8 +73,24 @@ export function serverRoutes(app: NestFastifyApplication): Route[] {
     const depth = match[1].length / 4;
     const key = match[2];
     const parent = depth === 0 ? '' : stack[depth - 1];
-    // A wildcard node is printed as `*` under the nearest printed ancestor, without the slash before it.
-    const url = key === '*' && !parent.endsWith('/') ? `${parent}/*` : `${parent}${key}`;
+    // A wildcard node is printed as `*` under the nearest printed ancestor, without the slash before it;
+    // when its own static prefix has no handler (`/ping/*` beside `/ping/:token`) the prefix is not
+    // printed at all, so it is one of the static prefixes of the routes read so far.
+    let url = key === '*' && !parent.endsWith('/') ? `${parent}/*` : `${parent}${key}`;
+    if (key === '*' && !match[3].split(', ').some((method) => fastify.hasRoute({ method, url }))) {
+      const prefixes = routes
+        .map((r) => r.url)
+        .filter((u) => u.startsWith(parent))
+        .flatMap((u) => [...u.matchAll(/\//g)].map((m) => u.slice(0, (m.index ?? 0) + 1)))
+        .filter((prefix) => prefix.length > parent.length && !prefix.includes(':'));
+      url =
+        prefixes
+          .map((prefix) => `${prefix}*`)
+          .find(
+            (candidate) =>
+              !routes.some((r) => r.url === candidate) && fastify.hasRoute({ method: 'GET', url: candidate }),
+          ) ?? url;
+    }
     stack[depth] = url;
     stack.length = depth + 1;
     for (const method of match[3].split(', ')) {

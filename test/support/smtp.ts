@@ -1,6 +1,7 @@
 // A real SMTP server on 127.0.0.1 (smtp-server) that keeps every message it accepts, for tests of
 // e-mail dispatch. A message is stored before the server answers 250, so once the sender's promise
-// resolved, the message is in `messages`. Plain SMTP with AUTH PLAIN/LOGIN (no STARTTLS on loopback).
+// resolved, the message is in `messages`. Plain SMTP with AUTH PLAIN/LOGIN; STARTTLS only when started
+// with a certificate (`tls`), for checks of the upgrade.
 import { createServer } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
@@ -32,11 +33,11 @@ export interface TestSmtp {
 export const SMTP_USER = 'mailer';
 export const SMTP_PASSWORD = 'smtp-test-password-7f3a';
 
-export async function startSmtp(): Promise<TestSmtp> {
+export async function startSmtp(options: { tls?: { key: string; cert: string } } = {}): Promise<TestSmtp> {
   const messages: ReceivedMail[] = [];
   const rejectRecipients = new Set<string>();
   const server = new SMTPServer({
-    disabledCommands: ['STARTTLS'],
+    ...(options.tls ? { key: options.tls.key, cert: options.tls.cert } : { disabledCommands: ['STARTTLS'] }),
     allowInsecureAuth: true,
     authMethods: ['PLAIN', 'LOGIN'],
     logger: false,

@@ -224,6 +224,13 @@ export class AlertDeliveryWorker implements OnApplicationBootstrap, OnApplicatio
           eventId: delivery.eventId,
           at: delivery.transitionAt,
           regions: delivery.regions,
+          certificate: delivery.certificate
+            ? {
+                ...delivery.certificate.certificate,
+                threshold: delivery.certificate.threshold,
+                region: delivery.certificate.region,
+              }
+            : undefined,
         })
       : null;
     if (!channel || !message) {

@@ -4,6 +4,7 @@
 // worker sends the rows; nothing is sent from the ingest path itself, so a slow receiver never slows
 // ingest and a crash after the commit loses nothing.
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import type { CertificateInfo } from '../checks/check-config';
 import { oneOf } from '../database/checks';
 import { CreatedAt, IdColumn, RefColumn, Timestamp, UpdatedAt } from '../database/columns';
 import { MonitorEntity } from '../monitors/monitor.entity';
@@ -16,6 +17,13 @@ export type AlertStatus = (typeof ALERT_STATUSES)[number];
 /** What a transition tells the channels; a transition that tells nothing has no kind. */
 export const ALERT_KINDS = ['down', 'degraded', 'recovered'] as const;
 export type TransitionKind = (typeof ALERT_KINDS)[number];
+
+/**
+ * What a delivery tells: a transition's kind, or `certificate` (the webhook's `certificate.expiring`),
+ * a certificate expiry alert, which moves no status and so has no transition.
+ */
+export const DELIVERY_KINDS = [...ALERT_KINDS, 'certificate'] as const;
+export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
 
 /**
  * pending: waits for `not_before` (or is leased by a worker while `lease_until` is ahead);
@@ -107,10 +115,63 @@ export class AlertTransitionEntity {
   monitor?: MonitorEntity;
 }
 
+/**
+ * A certificate expiry threshold reached by a certificate of a monitor, one row per monitor,
+ * certificate and threshold, inserted with ON CONFLICT DO NOTHING in the ingest transaction: the
+ * unique key is what makes the alert go out once, whichever node ingests and however many locations
+ * see the certificate. A check that reaches several thresholds at once inserts a row for each and
+ * alerts (`alerted`, with deliveries) for the smallest only. Rows live as long as the monitor: a
+ * certificate still served after its rows went would alert again.
+ */
+@Entity('certificate_alerts')
+@Index('uq_certificate_alerts_threshold', ['monitorId', 'certificateKey', 'threshold'], { unique: true })
+export class CertificateAlertEntity {
+  @IdColumn()
+  id!: string;
+
+  @RefColumn()
+  monitorId!: string;
+
+  @RefColumn()
+  workspaceId!: string;
+
+  /** sha256 (hex) of the issuer and the serial: a certificate, renewed or not. */
+  @Column({ type: 'varchar', length: 64 })
+  certificateKey!: string;
+
+  /** Days; the alert said the certificate has at most this many left. */
+  @Column({ type: 'integer' })
+  threshold!: number;
+
+  @Column({ type: 'integer' })
+  daysLeft!: number;
+
+  /** The certificate as the check saw it (CertificateInfo), for the message. */
+  @Column({ type: 'jsonb' })
+  certificate!: CertificateInfo;
+
+  /** The location whose check saw it first. */
+  @Column({ type: 'varchar', length: 64 })
+  region!: string;
+
+  /** Whether this row's alert was sent (false: a larger threshold passed in the same check). */
+  @Column({ type: 'boolean' })
+  alerted!: boolean;
+
+  @Timestamp()
+  at!: Date;
+
+  @ManyToOne(() => MonitorEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'monitor_id' })
+  monitor?: MonitorEntity;
+}
+
 @Entity('alert_deliveries')
 @Index('uq_alert_deliveries_transition_channel', ['transitionId', 'channelId'], { unique: true })
+@Index('uq_alert_deliveries_certificate_channel', ['certificateAlertId', 'channelId'], { unique: true })
 @Check('ck_alert_deliveries_status', oneOf('status', DELIVERY_STATUSES))
-@Check('ck_alert_deliveries_kind', oneOf('kind', ALERT_KINDS))
+@Check('ck_alert_deliveries_kind', oneOf('kind', DELIVERY_KINDS))
+@Check('ck_alert_deliveries_source', 'num_nonnulls("transition_id", "certificate_alert_id") = 1')
 @Index('ix_alert_deliveries_due', ['notBefore', 'id'], { where: "status = 'pending'" })
 @Index('ix_alert_deliveries_channel', ['channelId', 'lastAttemptAt'])
 @Index('ix_alert_deliveries_monitor', ['monitorId', 'channelId'])
@@ -118,8 +179,13 @@ export class AlertDeliveryEntity {
   @IdColumn()
   id!: string;
 
-  @RefColumn()
-  transitionId!: string;
+  /** The transition it tells; null for a certificate alert. */
+  @RefColumn({ nullable: true })
+  transitionId!: string | null;
+
+  /** The certificate alert it tells; null for a transition. */
+  @RefColumn({ nullable: true })
+  certificateAlertId!: string | null;
 
   @RefColumn()
   channelId!: string;
@@ -131,7 +197,7 @@ export class AlertDeliveryEntity {
   workspaceId!: string;
 
   @Column({ type: 'varchar', length: 16 })
-  kind!: TransitionKind;
+  kind!: DeliveryKind;
 
   @Column({ type: 'varchar', length: 64 })
   incidentKey!: string;
@@ -187,6 +253,10 @@ export class AlertDeliveryEntity {
   @ManyToOne(() => AlertTransitionEntity, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'transition_id' })
   transition?: AlertTransitionEntity;
+
+  @ManyToOne(() => CertificateAlertEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'certificate_alert_id' })
+  certificateAlert?: CertificateAlertEntity;
 
   @ManyToOne(() => NotificationChannelEntity, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'channel_id' })

@@ -11,6 +11,7 @@ import { NotificationsModule } from '../notifications/notifications.module';
 import { AlertDeliveryWorker } from './alert-delivery.worker';
 import { AlertTransitions } from './alert-transitions';
 import { AlertsRepository } from './alerts.repository';
+import { CertificateAlerts } from './certificate-alerts';
 
 /**
  * Alerting as the server runs it: transitions recorded in the ingest transaction, the outbox and the
@@ -31,8 +32,8 @@ import { AlertsRepository } from './alerts.repository';
     MonitorDeletionModule,
     ChannelsModule,
   ],
-  providers: [AlertsRepository, AlertTransitions, AlertDeliveryWorker],
-  exports: [AlertsRepository, AlertDeliveryWorker, AlertTransitions],
+  providers: [AlertsRepository, AlertTransitions, CertificateAlerts, AlertDeliveryWorker],
+  exports: [AlertsRepository, AlertDeliveryWorker, AlertTransitions, CertificateAlerts],
 })
 export class AlertsModule {
   constructor(

@@ -6,7 +6,8 @@ import { Database } from '../database/database';
 import { MonitorDeletion } from '../checks/monitor-deletion';
 import type { StatusTransition } from '../monitors/monitor-alert-history';
 import type { LastDelivery } from '../notifications/delivery-history';
-import type { AlertStatus, DeliveryStatus, RegionSnapshot, TransitionKind } from './alert.entities';
+import type { CertificateInfo } from '../checks/check-config';
+import type { AlertStatus, DeliveryKind, DeliveryStatus, RegionSnapshot, TransitionKind } from './alert.entities';
 
 /** The NOTIFY channel the ingest transaction signals when it queued deliveries due now. */
 export const DELIVERY_CHANNEL = 'alert_deliveries';
@@ -33,12 +34,38 @@ export interface NewTransition {
   silencedUntil: Date | null;
 }
 
+/** A certificate a check of a monitor saw, to be compared with the monitor's expiry thresholds. */
+export interface SeenCertificate {
+  monitorId: string;
+  workspaceId: string;
+  region: string;
+  /** certificateKey of certificate-alerts.ts: the same for the same issuer and serial. */
+  certificateKey: string;
+  certificate: CertificateInfo;
+}
+
+/** A threshold a certificate reached for the first time (a row of certificate_alerts). */
+export interface ReachedThreshold {
+  id: string;
+  monitorId: string;
+  workspaceId: string;
+  certificateKey: string;
+  threshold: number;
+}
+
+/** What a certificate alert's delivery tells: the certificate, the threshold and where it was seen. */
+export interface CertificateAlertFacts {
+  certificate: CertificateInfo;
+  threshold: number;
+  region: string;
+}
+
 export interface ClaimedDelivery {
   id: string;
   channelId: string;
   monitorId: string;
   workspaceId: string;
-  kind: TransitionKind;
+  kind: DeliveryKind;
   incidentKey: string;
   /** Stored with the row: the same on every attempt, whichever worker makes it. */
   eventId: string;
@@ -46,6 +73,8 @@ export interface ClaimedDelivery {
   createdAt: Date;
   transitionAt: Date;
   regions: RegionSnapshot[];
+  /** With kind `certificate`; null otherwise. */
+  certificate: CertificateAlertFacts | null;
 }
 
 export interface DeliveryOutcome {
@@ -166,10 +195,78 @@ export class AlertsRepository {
   }
 
   /**
+   * Records the expiry thresholds (the monitors' certificate_expiry_days, read here with the
+   * monitors) that the seen certificates reached and that were not yet recorded for them: one row per
+   * monitor, certificate and threshold, ON CONFLICT DO NOTHING, so of two transactions recording the
+   * same one the second waits for the first and then records nothing. Rows are inserted in key order,
+   * so two such transactions never wait on each other in a cycle. Answers the rows this call inserted.
+   */
+  async recordThresholds(seen: readonly SeenCertificate[], at: Date): Promise<ReachedThreshold[]> {
+    if (!seen.length) return [];
+    const rows = await this.db.rows<{
+      id: string;
+      monitor_id: string;
+      workspace_id: string;
+      certificate_key: string;
+      threshold: number;
+    }>(
+      `INSERT INTO certificate_alerts (monitor_id, workspace_id, certificate_key, threshold, days_left, certificate, region, alerted, at)
+       SELECT DISTINCT ON (c.monitor_id, c.certificate_key, d.threshold)
+              c.monitor_id, m.workspace_id, c.certificate_key, d.threshold, c.days_left, c.certificate::jsonb, c.region, false, $6
+         FROM unnest($1::bigint[], $2::text[], $3::int[], $4::text[], $5::text[])
+           AS c(monitor_id, certificate_key, days_left, certificate, region)
+         JOIN monitors m ON m.id = c.monitor_id AND m.deleted_at IS NULL
+        CROSS JOIN LATERAL unnest(m.certificate_expiry_days) AS d(threshold)
+        WHERE c.days_left <= d.threshold
+          AND NOT EXISTS (SELECT 1 FROM certificate_alerts a
+                           WHERE a.monitor_id = c.monitor_id AND a.certificate_key = c.certificate_key
+                             AND a.threshold = d.threshold)
+        ORDER BY c.monitor_id, c.certificate_key, d.threshold, c.days_left
+       ON CONFLICT (monitor_id, certificate_key, threshold) DO NOTHING
+       RETURNING id::text AS id, monitor_id::text AS monitor_id, workspace_id::text AS workspace_id, certificate_key, threshold`,
+      [
+        seen.map((s) => s.monitorId),
+        seen.map((s) => s.certificateKey),
+        seen.map((s) => s.certificate.daysLeft),
+        seen.map((s) => JSON.stringify(s.certificate)),
+        seen.map((s) => s.region),
+        at,
+      ],
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      monitorId: r.monitor_id,
+      workspaceId: r.workspace_id,
+      certificateKey: r.certificate_key,
+      threshold: Number(r.threshold),
+    }));
+  }
+
+  /**
+   * Marks a reached threshold as the one that alerts and queues one delivery per channel wired to
+   * the monitor, due now whatever maintenance window is open: a certificate about to expire is news
+   * in a window too, and it moves no status a window would excuse. Answers how many were queued.
+   */
+  async queueCertificateAlert(reached: ReachedThreshold, incidentKey: string, channelIds: string[]): Promise<number> {
+    await this.db.rows('UPDATE certificate_alerts SET alerted = true WHERE id = $1', [reached.id]);
+    const inserted = await this.db.rows<{ id: string }>(
+      `INSERT INTO alert_deliveries (certificate_alert_id, channel_id, monitor_id, workspace_id, kind, incident_key, event_id, status, not_before, held, attempts, created_at)
+       SELECT $1::bigint, l.channel_id, $2::bigint, $3::bigint, 'certificate', $4::text, gen_random_uuid(), 'pending', now(), false, 0, now()
+         FROM unnest($5::bigint[]) AS l(channel_id)
+       ON CONFLICT (certificate_alert_id, channel_id) DO NOTHING
+       RETURNING id::text AS id`,
+      [reached.id, reached.monitorId, reached.workspaceId, incidentKey, channelIds],
+    );
+    if (inserted.length) await this.db.rows('SELECT pg_notify($1, $2)', [DELIVERY_CHANNEL, reached.monitorId]);
+    return inserted.length;
+  }
+
+  /**
    * Leases up to `limit` due deliveries for `leaseMs` (SKIP LOCKED: two workers never take the same
    * row). A delivery waits while an earlier one of the same monitor and channel is pending, so a
-   * channel never hears a recovery before the down it closes. `busy` channels are skipped: this
-   * worker is already sending to them.
+   * channel never hears a recovery before the down it closes; certificate alerts stand apart from
+   * that order (they neither wait for a transition a window holds nor hold one back). `busy`
+   * channels are skipped: this worker is already sending to them.
    */
   async claim(limit: number, leaseMs: number, busy: string[]): Promise<ClaimedDelivery[]> {
     if (limit <= 0) return [];
@@ -178,22 +275,25 @@ export class AlertsRepository {
       channel_id: string;
       monitor_id: string;
       workspace_id: string;
-      kind: TransitionKind;
+      kind: DeliveryKind;
       incident_key: string;
       event_id: string;
       attempts: number;
       created_at: Date | string;
       at: Date | string;
       regions: RegionSnapshot[];
+      certificate: CertificateInfo | null;
+      threshold: number | null;
+      certificate_region: string | null;
     }>(
       `WITH due AS (
          SELECT d.id FROM alert_deliveries d
           WHERE d.status = 'pending' AND d.not_before <= now()
             AND (d.lease_until IS NULL OR d.lease_until < now())
             AND NOT (d.channel_id = ANY($3::bigint[]))
-            AND NOT EXISTS (SELECT 1 FROM alert_deliveries e
+            AND (d.kind = 'certificate' OR NOT EXISTS (SELECT 1 FROM alert_deliveries e
                              WHERE e.monitor_id = d.monitor_id AND e.channel_id = d.channel_id
-                               AND e.status = 'pending' AND e.id < d.id)
+                               AND e.status = 'pending' AND e.id < d.id AND e.kind <> 'certificate'))
           ORDER BY d.not_before, d.id
           LIMIT $1 FOR UPDATE SKIP LOCKED),
        leased AS (
@@ -204,8 +304,11 @@ export class AlertsRepository {
        SELECT l.id::text AS id, l.channel_id::text AS channel_id, l.monitor_id::text AS monitor_id,
               l.workspace_id::text AS workspace_id, l.kind, l.incident_key, l.event_id::text AS event_id,
               l.attempts, l.created_at,
-              t.at, t.regions
-         FROM leased l JOIN alert_transitions t ON t.id = l.transition_id
+              COALESCE(t.at, c.at) AS at, COALESCE(t.regions, '[]'::jsonb) AS regions,
+              c.certificate, c.threshold, c.region AS certificate_region
+         FROM leased l
+         LEFT JOIN alert_transitions t ON t.id = l.transition_id
+         LEFT JOIN certificate_alerts c ON c.id = l.certificate_alert_id
         ORDER BY l.id`,
       [limit, leaseMs, busy],
     );
@@ -221,6 +324,9 @@ export class AlertsRepository {
       createdAt: date(r.created_at),
       transitionAt: date(r.at),
       regions: r.regions,
+      certificate: r.certificate
+        ? { certificate: r.certificate, threshold: Number(r.threshold), region: r.certificate_region ?? '' }
+        : null,
     }));
   }
 
@@ -251,9 +357,9 @@ export class AlertsRepository {
     const [row] = await this.db.rows<{ at: Date | string | null }>(
       `SELECT min(GREATEST(d.not_before, COALESCE(d.lease_until, d.not_before))) AS at FROM alert_deliveries d
         WHERE d.status = 'pending'
-          AND NOT EXISTS (SELECT 1 FROM alert_deliveries e
+          AND (d.kind = 'certificate' OR NOT EXISTS (SELECT 1 FROM alert_deliveries e
                            WHERE e.monitor_id = d.monitor_id AND e.channel_id = d.channel_id
-                             AND e.status = 'pending' AND e.id < d.id)`,
+                             AND e.status = 'pending' AND e.id < d.id AND e.kind <> 'certificate'))`,
     );
     return row?.at ? date(row.at) : null;
   }

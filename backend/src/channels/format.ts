@@ -1,5 +1,5 @@
 // Small formatting helpers shared by the senders: length limits of the providers and colours.
-import type { AlertKind } from './alert-message';
+import type { MessageKind } from './alert-message';
 
 /** The text cut to `max` characters, with an ellipsis when cut. */
 export function clip(text: string, max: number): string {
@@ -7,8 +7,8 @@ export function clip(text: string, max: number): string {
   return `${text.slice(0, Math.max(0, max - 1))}…`;
 }
 
-/** Colour of the alert kind as 0xRRGGBB: red, amber, green, blue. */
-export function colorOf(kind: AlertKind): number {
+/** Colour of the alert kind as 0xRRGGBB: red, amber, green, blue, orange. */
+export function colorOf(kind: MessageKind): number {
   switch (kind) {
     case 'down':
       return 0xd92d20;
@@ -18,6 +18,8 @@ export function colorOf(kind: AlertKind): number {
       return 0x12b76a;
     case 'test':
       return 0x2e90fa;
+    case 'certificate':
+      return 0xdc6803;
   }
 }
 

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import type { CheckStatus, CheckTrigger, MonitorKind } from '../checks/check-config';
+import type { CertificateInfo, CheckStatus, CheckTrigger, MonitorKind } from '../checks/check-config';
 import type { AssertionOutcome, CheckErrorInfo, CheckTimings } from '../checks/check-types';
 
 /**
@@ -24,7 +24,7 @@ export class CheckResultEntity {
   @Column({ type: 'bigint' })
   monitorId!: string;
 
-  @Column({ type: 'varchar', length: 8 })
+  @Column({ type: 'varchar', length: 16 })
   kind!: MonitorKind;
 
   @Column({ type: 'varchar', length: 64 })
@@ -62,6 +62,10 @@ export class CheckResultEntity {
   /** Response headers with secrets redacted. */
   @Column({ type: 'jsonb', nullable: true })
   headers!: Record<string, string> | null;
+
+  /** The leaf certificate of the check's TLS handshake; null without one. */
+  @Column({ type: 'jsonb', nullable: true })
+  certificate!: CertificateInfo | null;
 
   /** Agent or private location that ran the check. */
   @Column({ type: 'varchar', length: 128, nullable: true })

@@ -14,8 +14,10 @@ export type {
   OutcomeCounts,
   PhaseAverages,
   ResponseLogRow,
+  StoredListener,
   SummaryRow,
 } from './check-results.repository';
+export { certificateOf } from './check-results.repository';
 
 export const CHECK_RESULTS_PORT = Symbol('CheckResultsPort');
 
@@ -28,12 +30,15 @@ export type CheckResultsPort = Pick<
   | 'dailyLatency'
   | 'findHttp'
   | 'hourlyLatency'
+  | 'latestCertificate'
   | 'listHttp'
   | 'locationSnapshots'
   | 'locationStatuses'
   | 'locationStatusesOf'
   | 'onJudged'
+  | 'onStored'
   | 'phaseAverages'
+  | 'store'
   | 'summary'
   | 'workspaceLocationStatuses'
 >;

@@ -7,7 +7,7 @@ import type { ReportedResult } from '../checks/check-types';
 import { PRIVATE_LOCATION_PREFIX } from '../schedules/slots';
 import { Database } from '../database/database';
 import { MonitorDeletion } from '../checks/monitor-deletion';
-import type { CheckStatus, MonitorKind } from '../checks/check-config';
+import { HEARTBEAT_LOCATION, type CertificateInfo, type CheckStatus, type MonitorKind } from '../checks/check-config';
 import type { CheckTimings } from '../checks/check-types';
 import { bucketOf, quantile, type Sketch } from './latency-sketch';
 import { MonitorRegionStatusEntity } from './monitor-region-status.entity';
@@ -57,11 +57,17 @@ const ALERT_STATUS = `CASE WHEN count(*) FILTER (WHERE s.status = 'error') >= ${
      WHEN count(*) FILTER (WHERE s.status IN ('error', 'degraded')) >= ${ALERT_THRESHOLD} THEN 'degraded'
      ELSE 'active' END`;
 
-/** The locations that count for a monitor `mm`: its configured regions and its private locations. */
-const COUNTED_LOCATION = `(s.region = ANY(mm.regions) OR s.region LIKE '${PRIVATE_LOCATION_PREFIX}%')`;
+/**
+ * The locations that count for a monitor `mm`: its configured regions, its private locations, and
+ * the server itself for a heartbeat (HEARTBEAT_LOCATION: no region probes it, the server judges it).
+ */
+const COUNTED_LOCATION = `(s.region = ANY(mm.regions) OR s.region LIKE '${PRIVATE_LOCATION_PREFIX}%' OR s.region = '${HEARTBEAT_LOCATION}')`;
 
 /** Called inside the ingest transaction with the monitors whose statuses were just judged again. */
 export type JudgedListener = (monitors: Array<{ monitorId: string; workspaceId: string }>) => Promise<void>;
+
+/** Called inside the ingest transaction with the results that were just stored (new ones only). */
+export type StoredListener = (results: readonly NewResult[]) => Promise<void>;
 
 /** One location's latest status, with the error and latency of its latest result. */
 export interface LocationSnapshot {
@@ -77,6 +83,11 @@ export interface LocationSnapshot {
 export interface NewResult extends ReportedResult {
   workspaceId: string;
   kind: MonitorKind;
+}
+
+/** The leaf certificate a result's check saw (the probe's details.certificate), or null. */
+export function certificateOf(result: Pick<ReportedResult, 'outcome'>): CertificateInfo | null {
+  return (result.outcome.details?.certificate as CertificateInfo | undefined) ?? null;
 }
 
 const keyOf = (monitorId: string, region: string, trigger: string, at: Date) =>
@@ -141,7 +152,7 @@ export type PhaseAverages = { checks: number } & Record<keyof CheckTimings, numb
 
 /** The columns of a response log, named as in ResponseLogRow. */
 const LOG_COLUMNS = `id::text AS id, monitor_id::text AS "monitorId", latency, status_code AS "statusCode", status, region,
-  cron_timestamp AS "cronTimestamp", trigger, timestamp, timing, url, error, assertions, headers`;
+  cron_timestamp AS "cronTimestamp", trigger, timestamp, timing, url, error, assertions, headers, certificate`;
 
 /** Timestamps as Dates whatever the driver gave (the embedded database answers strings). */
 const toLog = (r: ResponseLogRow): ResponseLogRow => ({
@@ -176,13 +187,14 @@ export class CheckResultsRepository {
     const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
     const inserted = await this.db.rows<{ monitor_id: string; region: string; trigger: string; cron_timestamp: Date }>(
       `INSERT INTO check_results (cron_timestamp, workspace_id, monitor_id, kind, region, trigger, status, latency, status_code,
-                                  timestamp, timing, url, error, assertions, headers, runner)
+                                  timestamp, timing, url, error, assertions, headers, runner, certificate)
        SELECT t.cron_timestamp, t.workspace_id, t.monitor_id, t.kind, t.region, t.trigger, t.status, t.latency, t.status_code,
-              t.ts, t.timing::jsonb, t.url, t.error::jsonb, COALESCE(t.assertions::jsonb, '[]'::jsonb), t.headers::jsonb, $16
+              t.ts, t.timing::jsonb, t.url, t.error::jsonb, COALESCE(t.assertions::jsonb, '[]'::jsonb), t.headers::jsonb, $16,
+              t.certificate::jsonb
          FROM unnest($1::timestamptz[], $2::bigint[], $3::bigint[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int[],
-                     $9::int[], $10::timestamptz[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[])
+                     $9::int[], $10::timestamptz[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[], $17::text[])
            AS t(cron_timestamp, workspace_id, monitor_id, kind, region, trigger, status, latency, status_code,
-                ts, timing, url, error, assertions, headers)
+                ts, timing, url, error, assertions, headers, certificate)
        ON CONFLICT (monitor_id, region, trigger, cron_timestamp) DO NOTHING
        RETURNING monitor_id::text AS monitor_id, region, trigger, cron_timestamp`,
       [
@@ -202,6 +214,7 @@ export class CheckResultsRepository {
         col((r) => json(r.outcome.assertions)),
         col((r) => json(r.outcome.headers)),
         runner.slice(0, 128),
+        col((r) => json(certificateOf(r))),
       ],
     );
     const createdKeys = new Set(
@@ -218,6 +231,7 @@ export class CheckResultsRepository {
     const workspaceOf = new Map(created.map((r) => [r.run.monitorId, r.workspaceId]));
     const monitors = judged.map((monitorId) => ({ monitorId, workspaceId: workspaceOf.get(monitorId)! }));
     for (const listener of this.judgedListeners) await listener(monitors);
+    for (const listener of this.storedListeners) await listener(created);
     return created;
   }
 
@@ -288,22 +302,31 @@ export class CheckResultsRepository {
 
   /**
    * Sets the monitors' status (a column derived from results, written only here) to the aggregate of
-   * the statuses of the locations that run them: configured regions and private locations; a region
-   * removed from the monitor no longer counts.
+   * the statuses of the locations that run them: configured regions, private locations and, for a
+   * heartbeat, the server (HEARTBEAT_LOCATION); a region removed from the monitor no longer counts.
    */
   private async refreshMonitorStatuses(monitorIds: string[]): Promise<void> {
     await this.db.manager.query(
       `UPDATE monitors m SET status = x.status
          FROM (SELECT s.monitor_id, ${AGGREGATE_STATUS} AS status
                  FROM monitor_region_statuses s JOIN monitors mm ON mm.id = s.monitor_id
-                WHERE s.monitor_id = ANY($1::bigint[]) AND (s.region = ANY(mm.regions) OR s.region LIKE $2)
+                WHERE s.monitor_id = ANY($1::bigint[]) AND (s.region = ANY(mm.regions) OR s.region LIKE $2 OR s.region = $3)
                 GROUP BY s.monitor_id) x
         WHERE m.id = x.monitor_id AND m.status IS DISTINCT FROM x.status`,
-      [monitorIds, `${PRIVATE_LOCATION_PREFIX}%`],
+      [monitorIds, `${PRIVATE_LOCATION_PREFIX}%`, HEARTBEAT_LOCATION],
     );
   }
 
   private readonly judgedListeners: JudgedListener[] = [];
+  private readonly storedListeners: StoredListener[] = [];
+
+  /**
+   * Registers a listener run in the ingest transaction with each batch of new results, after the
+   * judged listeners (certificate expiry alerts look at the certificates). Call from a constructor.
+   */
+  onStored(listener: StoredListener): void {
+    this.storedListeners.push(listener);
+  }
 
   /**
    * Registers a listener run in the ingest transaction after monitors' statuses were judged again
@@ -539,6 +562,23 @@ export class CheckResultsRepository {
       [monitorId, id],
     );
     return rows[0] ? toLog(rows[0]) : null;
+  }
+
+  /**
+   * The certificate of the monitor's newest result that carries one, with when and where it was
+   * seen; null when none of its results within `since` does.
+   */
+  async latestCertificate(
+    monitorId: string,
+    since: Date,
+  ): Promise<{ certificate: CertificateInfo; at: Date; region: string } | null> {
+    const [row] = await this.db.rows<{ certificate: CertificateInfo; at: Date | string; region: string }>(
+      `SELECT certificate, timestamp AS at, region FROM check_results
+        WHERE monitor_id = $1 AND cron_timestamp >= $2 AND certificate IS NOT NULL
+        ORDER BY cron_timestamp DESC, id DESC LIMIT 1`,
+      [monitorId, since],
+    );
+    return row ? { certificate: row.certificate, at: date(row.at), region: row.region } : null;
   }
 
   /** One bucket per UTC day for the last `days` days (up to 45), oldest first, empty days included. */

@@ -67,3 +67,67 @@ describe(storableText.name, () => {
     expect(storableText('ab\ud83d\ude00', 3)).toBe('ab\ufffd');
   });
 });
+
+describe(`${validateResults.name} of details.certificate`, () => {
+  const now = new Date('2026-03-01T12:00:00.000Z');
+  const result = (extra: Record<string, unknown>) => ({
+    run: {
+      monitorId: '7',
+      location: 'fly-ams',
+      trigger: 'cron',
+      triggerId: null,
+      cronTimestamp: now,
+      periodMs: 60_000,
+    },
+    startedAt: now.toISOString(),
+    ...extra,
+  });
+
+  it('keeps the certificate of the details, clips its names, and refuses a malformed one by index', () => {
+    const certificate = {
+      subject: 'CN=127.0.0.1',
+      sans: ['IP Address:127.0.0.1'],
+      issuer: 'CN=127.0.0.1',
+      serial: '5ec0de01',
+      notBefore: '2025-01-01T00:00:00.000Z',
+      notAfter: '2025-04-01T00:00:00.000Z',
+      daysLeft: -3,
+      verified: false,
+      verificationError: 'CERT_HAS_EXPIRED: certificate has expired',
+    };
+    const withCertificate = (c: unknown) =>
+      result({ outcome: { status: 'success', latencyMs: 3, details: { certificate: c, packets: 3 } } });
+    const many = {
+      ...certificate,
+      sans: Array.from({ length: 150 }, (_, i) => `DNS:h${i}.example`),
+      subject: 'x'.repeat(5000),
+    };
+    const { valid, errors } = validateResults(
+      [
+        withCertificate(certificate),
+        withCertificate({ ...certificate, serial: 'not hex' }),
+        withCertificate({ ...certificate, daysLeft: 1.5 }),
+        withCertificate(many),
+        withCertificate({ ...certificate, notAfter: 'soon' }),
+        withCertificate(null),
+        withCertificate({ ...certificate, sans: 'DNS:a.example' }),
+        withCertificate({ ...certificate, notAfter: '9999-12-31T23:59:59.000Z', daysLeft: 2_900_000 }),
+      ],
+      now,
+    );
+    expect(errors).toEqual([
+      { index: 1, message: 'outcome.details.certificate.serial: must be 1 to 128 hexadecimal digits' },
+      { index: 2, message: 'outcome.details.certificate.daysLeft: must be an integer' },
+      { index: 4, message: 'outcome.details.certificate.notAfter: must be an ISO 8601 date-time' },
+      { index: 6, message: 'outcome.details.certificate.sans: must be an array' },
+    ]);
+    expect(valid.map((v) => v.index)).toEqual([0, 3, 5, 7]);
+    expect(valid[0].result.outcome.details).toEqual({ certificate: { ...certificate, serial: '5EC0DE01' } });
+    const clipped = valid[1].result.outcome.details.certificate as typeof certificate;
+    expect([clipped.sans.length, clipped.subject.length]).toEqual([
+      REPORT_BOUNDS.certificateSans,
+      REPORT_BOUNDS.certificateName,
+    ]);
+    expect(valid[2].result.outcome.details).toEqual({});
+  });
+});

@@ -36,6 +36,19 @@ export const REPORT_BOUNDS = {
   headerName: 256,
   headerValue: 8192,
   assertionText: 2048,
+  // The leaf certificate of a TLS handshake (details.certificate): names and errors clipped, the first
+  // SANs kept (a shared certificate may list hundreds).
+  certificateName: 1024,
+  certificateSans: 100,
+  certificateSan: 256,
+  certificateError: 1024,
+  /** Hex digits of a serial: RFC 5280 allows 20 octets; some issuers wrote more. */
+  certificateSerial: 128,
+  /**
+   * Days left either way: RFC 5280 lets a certificate without a real end say 9999-12-31 (some 2.9
+   * million days away), and a true observation is not refused.
+   */
+  certificateDays: 3_000_000,
 } as const;
 const B = REPORT_BOUNDS;
 
@@ -108,6 +121,35 @@ const assertion = z.object(
   object,
 );
 
+const certificateDate = z
+  .string({ error: 'must be a string' })
+  .refine((v) => ISO_DATE_TIME.test(v) && !Number.isNaN(new Date(v).getTime()), {
+    error: 'must be an ISO 8601 date-time',
+  });
+
+/** The leaf certificate a check saw (CertificateInfo). */
+const certificate = z.object(
+  {
+    subject: text(B.certificateName),
+    sans: z
+      .array(z.string({ error: 'must be a string' }), { error: 'must be an array' })
+      .transform((all) => all.slice(0, B.certificateSans).map((san) => storableText(san, B.certificateSan))),
+    issuer: text(B.certificateName),
+    serial: z
+      .string({ error: 'must be a string' })
+      .regex(new RegExp(`^[0-9A-Fa-f]{1,${B.certificateSerial}}$`), {
+        error: `must be 1 to ${B.certificateSerial} hexadecimal digits`,
+      })
+      .transform((v) => v.toUpperCase()),
+    notBefore: certificateDate,
+    notAfter: certificateDate,
+    daysLeft: int(-B.certificateDays, B.certificateDays),
+    verified: z.boolean({ error: 'must be a boolean' }),
+    verificationError: text(B.certificateError).nullable(),
+  },
+  object,
+);
+
 /** Response headers: the first 100, names and values clipped. */
 const headers = z.record(z.string(), z.string({ error: 'must be a string' }), object).transform((all) =>
   Object.fromEntries(
@@ -166,11 +208,16 @@ function resultSchema(now: Date) {
             headers: headers.nullable().default(null),
             url: text(B.url).nullable().default(null),
             attempts: int(0, B.attemptsMax).default(1),
+            // Of the kind-specific details only the certificate is stored; the rest are for the
+            // agent's own exports and are dropped.
+            details: z.object({ certificate: certificate.nullable().optional() }, object).optional(),
           },
           object,
         )
-        // Kind-specific details are for the agent's own exports; they are not stored.
-        .transform((outcome) => ({ ...outcome, details: {} })),
+        .transform(({ details, ...outcome }) => ({
+          ...outcome,
+          details: details?.certificate ? { certificate: details.certificate } : {},
+        })),
       startedAt: instant(now),
     },
     object,

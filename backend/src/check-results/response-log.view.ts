@@ -1,10 +1,23 @@
 // What the service layer returns for one check of an HTTP monitor (a response log): the stored
 // result as the repository reads it. Every transport maps this view; MCP shows it as declared here.
 import { z } from 'zod';
-import { CHECK_STATUSES, CHECK_TRIGGERS } from '../checks/check-config';
+import { CHECK_STATUSES, CHECK_TRIGGERS, type CertificateInfo } from '../checks/check-config';
 import { count, viewId } from '../common/view-schema';
 
 const ms = z.number().optional();
+
+/** The leaf certificate a check saw (CertificateInfo of checks/check-config.ts). */
+export const certificateView = z.object({
+  subject: z.string(),
+  sans: z.array(z.string()).describe('subject alternative names, e.g. DNS:a.example'),
+  issuer: z.string(),
+  serial: z.string().describe('hexadecimal, upper case'),
+  notBefore: z.string().describe('ISO 8601'),
+  notAfter: z.string().describe('ISO 8601'),
+  daysLeft: z.number().int().describe('whole days from the check to not-after; negative once expired'),
+  verified: z.boolean().describe('whether the chain verified and the name matched'),
+  verificationError: z.string().nullable(),
+}) satisfies z.ZodType<CertificateInfo>;
 
 export const responseLogView = z.object({
   id: viewId,
@@ -34,5 +47,6 @@ export const responseLogView = z.object({
     }),
   ),
   headers: z.record(z.string(), z.string()).nullable().describe('response headers, credentials redacted'),
+  certificate: certificateView.nullable().describe("the leaf certificate of the check's TLS handshake"),
 });
 export type ResponseLogView = z.infer<typeof responseLogView>;

@@ -38,10 +38,14 @@ export function emptyResult(): ProbeResult {
   };
 }
 
-/** The status of a check that completed: error on a failed assertion, degraded when slow. */
+/**
+ * The status of a check that completed: error on a failed assertion, except a timing assertion of
+ * severity `degraded`, which (like latency above degradedAt) makes it degraded.
+ */
 export function statusOf(assertions: AssertionOutcome[], latencyMs: number, degradedAt: number): CheckStatus {
-  if (assertions.some((a) => !a.passed)) return 'error';
-  return latencyMs > degradedAt ? 'degraded' : 'success';
+  const failed = assertions.filter((a) => !a.passed);
+  if (failed.some((a) => a.type !== 'timing' || a.severity !== 'degraded')) return 'error';
+  return latencyMs > degradedAt || failed.length > 0 ? 'degraded' : 'success';
 }
 
 export function failedAssertionMessage(assertions: AssertionOutcome[]): string {
@@ -49,7 +53,7 @@ export function failedAssertionMessage(assertions: AssertionOutcome[]): string {
   return failed
     .map(
       (a) =>
-        `${a.type}${a.key ? ` ${a.key}` : ''}${a.record ? ` ${a.record}` : ''} ${a.comparator} ${JSON.stringify(a.target)}: got ${JSON.stringify(a.actual)}`,
+        `${a.type}${a.key ? ` ${a.key}` : ''}${a.record ? ` ${a.record}` : ''}${a.path ? ` ${a.path}` : ''}${a.phase ? ` ${a.phase}` : ''} ${a.comparator} ${JSON.stringify(a.target)}: ${a.message ?? `got ${JSON.stringify(a.actual)}`}`,
     )
     .join('; ');
 }

@@ -17,13 +17,20 @@ export interface CheckErrorInfo {
 }
 
 export interface AssertionOutcome {
-  type: 'status_code' | 'body' | 'header' | 'record';
+  type: 'status_code' | 'body' | 'header' | 'record' | 'json' | 'timing';
   comparator: string;
   target: string | number;
   key?: string;
   record?: string;
+  /** JSON assertions: the JSONPath. */
+  path?: string;
+  /** Timing assertions: the phase, and what a failure makes of the check. */
+  phase?: string;
+  severity?: 'degraded' | 'error';
   actual: string | number | null;
   passed: boolean;
+  /** Why the assertion could not be judged as written (a body that is not JSON). */
+  message?: string;
 }
 
 export const PROBE_ERROR_KINDS = [

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AgentPresenceModule } from '../agent-presence/agent-presence.module';
 import { ApiKeysModule } from '../api-keys/api-keys.module';
 import { AuditModule } from '../audit/audit.module';
+import { HeartbeatsModule } from '../heartbeats/heartbeats.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { MaintenancesModule } from '../maintenances/maintenances.module';
 import { StatusPagesModule } from '../status-pages/status-pages.module';
@@ -51,6 +52,7 @@ import { WorkspaceSettingsService } from './workspace-settings.service';
     StatusReportsModule,
     SubscribersModule,
     AgentPresenceModule,
+    HeartbeatsModule,
   ],
   providers: [
     DashboardRequests,

@@ -5,13 +5,20 @@
 // through fieldOfIssue.
 import type { FieldIssue } from '../common/errors';
 import {
+  DEFAULT_CERTIFICATE_EXPIRY_DAYS,
   DNS_RECORD_TYPES,
+  type HeartbeatConfig,
+  JSON_COMPARATORS,
   type KeyValue,
   type MonitorKind,
   NUMBER_COMPARATORS,
   RECORD_COMPARATORS,
   REGIONS,
   STRING_COMPARATORS,
+  type StarttlsProtocol,
+  TIMING_COMPARATORS,
+  TIMING_PHASES,
+  TIMING_SEVERITIES,
 } from '../checks/check-config';
 import type { MonitorView } from '../monitors/monitor.view';
 import type { MonitorInput } from '../monitors/monitors.service';
@@ -45,7 +52,19 @@ export type MonitorFormField =
   | 'grpcService'
   | 'grpcTls'
   | 'grpcMetadata'
-  | 'grpcExpectedStatus';
+  | 'grpcExpectedStatus'
+  | 'jsonAssertions'
+  | 'timingAssertions'
+  | 'tlsVerify'
+  | 'certificateExpiryDays'
+  | 'tlsServername'
+  | 'tlsStarttls'
+  | 'heartbeatSchedule'
+  | 'heartbeatPeriod'
+  | 'heartbeatCron'
+  | 'heartbeatTimezone'
+  | 'heartbeatGrace'
+  | 'pingToken';
 
 export type MonitorFormValues = Partial<Record<MonitorFormField | `region.${string}`, string>>;
 
@@ -61,6 +80,23 @@ const lines = (text: string | undefined): string[] =>
     .split(/\r?\n/)
     .map((l) => l.trim())
     .filter((l) => l !== '');
+
+/** The kinds a check of which makes a TLS handshake: they take `tlsVerify` and expiry thresholds. */
+const HANDSHAKING_KINDS: readonly MonitorKind[] = ['http', 'grpc', 'tls'];
+
+/** Units a heartbeat's period and grace may be typed in; a bare number is seconds. */
+const DURATION_UNITS: Array<[string, number]> = [
+  ['d', 86_400],
+  ['h', 3_600],
+  ['m', 60],
+  ['s', 1],
+];
+
+/** Seconds as the form shows them: in the largest unit that divides them (86400 → "1d", 90 → "90s"). */
+export function durationText(seconds: number): string {
+  const [unit, size] = DURATION_UNITS.find(([, size]) => seconds % size === 0 && seconds >= size) ?? ['s', 1];
+  return `${seconds / size}${unit}`;
+}
 
 /** Values of a stored monitor, as its edit form shows them. */
 export function monitorFormValues(m: MonitorView): MonitorFormValues {
@@ -91,9 +127,37 @@ export function monitorFormValues(m: MonitorView): MonitorFormValues {
     grpcTls: m.grpc?.tls ? CHECKED : '',
     grpcMetadata: (m.grpc?.metadata ?? []).map(keyValueLine).join('\n'),
     grpcExpectedStatus: m.grpc?.expectedStatus ?? 'SERVING',
+    jsonAssertions: (m.jsonAssertions ?? []).map((a) => `${a.path} ${a.comparator} ${a.target}`.trim()).join('\n'),
+    timingAssertions: (m.timingAssertions ?? [])
+      .map((a) => `${a.phase} ${a.comparator} ${a.target} ${a.severity}`)
+      .join('\n'),
+    tlsVerify: m.tlsVerify === false ? '' : CHECKED,
+    certificateExpiryDays: (m.certificateExpiryDays ?? DEFAULT_CERTIFICATE_EXPIRY_DAYS).join(', '),
+    tlsServername: m.tls?.servername ?? '',
+    tlsStarttls: m.tls?.starttls ?? 'none',
+    ...heartbeatValues(m.heartbeat ?? NEW_HEARTBEAT),
   };
   for (const region of m.regions) values[`region.${region}`] = CHECKED;
   return values;
+}
+
+/** A new heartbeat's schedule as the form offers it: like the verb's default, a ping a day, an hour's grace. */
+const NEW_HEARTBEAT: HeartbeatConfig = {
+  schedule: 'period',
+  periodSeconds: 86_400,
+  cron: '',
+  timezone: 'UTC',
+  graceSeconds: 3_600,
+};
+
+function heartbeatValues(h: HeartbeatConfig): MonitorFormValues {
+  return {
+    heartbeatSchedule: h.schedule,
+    heartbeatPeriod: durationText(h.periodSeconds),
+    heartbeatCron: h.cron,
+    heartbeatTimezone: h.timezone,
+    heartbeatGrace: durationText(h.graceSeconds),
+  };
 }
 
 /** A new monitor's form: what the verb would default to, active, from three regions. */
@@ -108,10 +172,38 @@ export function newMonitorFormValues(): MonitorFormValues {
     active: CHECKED,
     statusCodeAssertions: '',
     grpcExpectedStatus: 'SERVING',
+    tlsVerify: CHECKED,
+    certificateExpiryDays: DEFAULT_CERTIFICATE_EXPIRY_DAYS.join(', '),
+    tlsStarttls: 'none',
+    ...heartbeatValues(NEW_HEARTBEAT),
     'region.fly-ams': CHECKED,
     'region.fly-iad': CHECKED,
     'region.fly-sin': CHECKED,
   };
+}
+
+/** The unit words `seconds` reads: s, sec, second(s), m, min, minute(s), h, hour(s), d, day(s). */
+const UNIT_WORDS = /^(?:s|secs?|seconds?|m|mins?|minutes?|h|hours?|d|days?)$/;
+
+/**
+ * The JSONPath at the start of a JSON assertion's line: up to the first blank outside brackets and
+ * quotes, so `$['first name'] eq Ada` reads the path `$['first name']`.
+ */
+export function jsonPathPrefix(line: string): string {
+  let depth = 0;
+  let quote: string | null = null;
+  for (let i = 0; i < line.length; i += 1) {
+    const c = line[i];
+    if (quote) {
+      if (c === '\\') i += 1;
+      else if (c === quote) quote = null;
+    } else if (c === "'" || c === '"') quote = c;
+    else if (c === '[' || c === '(') depth += 1;
+    else if ((c === ']' || c === ')') && depth > 0) depth -= 1;
+    else if (/\s/.test(c) && depth === 0) return line.slice(0, i);
+  }
+  // Brackets or quotes left open: not a path to read around, so the first word (the verb says why).
+  return depth > 0 || quote ? /^\S*/.exec(line)![0] : line;
 }
 
 function keyValueLine(kv: KeyValue): string {
@@ -158,17 +250,22 @@ export function parseMonitorForm(kind: MonitorKind, form: Form): ParsedMonitorFo
     return parts;
   };
   const comparatorHint = (list: readonly string[]) => `starts with a comparison: ${list.join(', ')}`;
+  /** Seconds, typed bare or with a unit ("90", "5m", "1 h", "2d"); blank leaves the verb's value. */
+  const seconds = (field: MonitorFormField): number | undefined => {
+    const raw = (form[field] ?? '').trim().toLowerCase();
+    if (raw === '') return undefined;
+    const m = /^(\d{1,9})\s*([a-z]*)$/.exec(raw);
+    const unit = m ? DURATION_UNITS.find(([u]) => u === (m[2] || 's').charAt(0) && UNIT_WORDS.test(m[2] || 's')) : null;
+    if (!m || !unit) {
+      errors[field] = 'must be a whole number of seconds, or with a unit: s, m, h or d (e.g. "5m", "1d")';
+      return undefined;
+    }
+    return Number(m[1]) * unit[1];
+  };
 
-  const regions = REGIONS.filter((r) => form[`region.${r}`] === CHECKED);
   const input: MonitorInput = {
     name: form.name ?? '',
     description: form.description ?? '',
-    periodicity: (form.periodicity ?? '') as MonitorInput['periodicity'],
-    timeout: int('timeout') ?? undefined,
-    retry: int('retry') ?? undefined,
-    alertQuorum: int('alertQuorum') ?? undefined,
-    degradedAt: int('degradedAt', null),
-    regions,
     // Comma-separated: a tag holds no comma (the form's only rule; the verb checks the rest).
     tags: (form.tags ?? '')
       .split(',')
@@ -177,6 +274,25 @@ export function parseMonitorForm(kind: MonitorKind, form: Form): ParsedMonitorFo
     active: form.active === CHECKED,
     public: form.public === CHECKED,
   };
+  if (kind === 'heartbeat') {
+    // Nothing is probed: a heartbeat takes no periodicity, region, timeout or telemetry (see its schema).
+    input.heartbeat = {
+      schedule: (form.heartbeatSchedule ?? '') as HeartbeatConfig['schedule'],
+      periodSeconds: seconds('heartbeatPeriod'),
+      cron: (form.heartbeatCron ?? '').trim(),
+      timezone: (form.heartbeatTimezone ?? '').trim(),
+      graceSeconds: seconds('heartbeatGrace'),
+    };
+    return { input, errors };
+  }
+  Object.assign(input, {
+    periodicity: (form.periodicity ?? '') as MonitorInput['periodicity'],
+    timeout: int('timeout') ?? undefined,
+    retry: int('retry') ?? undefined,
+    alertQuorum: int('alertQuorum') ?? undefined,
+    degradedAt: int('degradedAt', null),
+    regions: REGIONS.filter((r) => form[`region.${r}`] === CHECKED),
+  } satisfies MonitorInput);
   if (kind === 'http') {
     input.url = form.url ?? '';
     input.method = (form.method ?? '') as MonitorInput['method'];
@@ -201,6 +317,34 @@ export function parseMonitorForm(kind: MonitorKind, form: Form): ParsedMonitorFo
       }
       return { key, comparator: comparator as (typeof STRING_COMPARATORS)[number], target };
     });
+    input.jsonAssertions = eachLine('jsonAssertions', (line) => {
+      const path = jsonPathPrefix(line);
+      const [comparator, target] = words(line.slice(path.length).trim(), 2);
+      if (!(JSON_COMPARATORS as readonly string[]).includes(comparator)) {
+        return `must be "path comparison value", e.g. "$.status eq ok", the comparison one of ${JSON_COMPARATORS.join(', ')}`;
+      }
+      return { path, comparator: comparator as (typeof JSON_COMPARATORS)[number], target };
+    });
+    input.timingAssertions = eachLine('timingAssertions', (line) => {
+      const m = /^(\S+)\s+(\S+)\s+(\d{1,9})\s*(?:ms)?\s+(\S+)$/.exec(line);
+      if (!m) return 'must be "phase comparison milliseconds severity", e.g. "ttfb lt 500 degraded"';
+      const [, phase, comparator, target, severity] = m;
+      if (!(TIMING_PHASES as readonly string[]).includes(phase)) {
+        return `starts with a phase: ${TIMING_PHASES.join(', ')}`;
+      }
+      if (!(TIMING_COMPARATORS as readonly string[]).includes(comparator)) {
+        return `the comparison is one of ${TIMING_COMPARATORS.join(', ')}`;
+      }
+      if (!(TIMING_SEVERITIES as readonly string[]).includes(severity)) {
+        return `ends with a severity: ${TIMING_SEVERITIES.join(', ')}`;
+      }
+      return {
+        phase: phase as (typeof TIMING_PHASES)[number],
+        comparator: comparator as (typeof TIMING_COMPARATORS)[number],
+        target: Number(target),
+        severity: severity as (typeof TIMING_SEVERITIES)[number],
+      };
+    });
   } else {
     input.uri = form.uri ?? '';
   }
@@ -219,6 +363,26 @@ export function parseMonitorForm(kind: MonitorKind, form: Form): ParsedMonitorFo
         target,
       };
     });
+  }
+  if (kind === 'tls') {
+    input.tls = {
+      servername: (form.tlsServername ?? '').trim(),
+      starttls: (form.tlsStarttls ?? '') as StarttlsProtocol,
+    };
+  }
+  if (HANDSHAKING_KINDS.includes(kind)) {
+    input.tlsVerify = form.tlsVerify === CHECKED;
+    // Comma-separated whole numbers; empty turns expiry alerts off.
+    const days: number[] = [];
+    (form.certificateExpiryDays ?? '')
+      .split(',')
+      .map((d) => d.trim())
+      .filter((d) => d !== '')
+      .forEach((d, index) => {
+        if (/^\d{1,6}$/.test(d)) days.push(Number(d));
+        else errors.certificateExpiryDays ??= `entry ${index + 1}: must be a whole number of days`;
+      });
+    input.certificateExpiryDays = days;
   }
   if (kind === 'grpc') {
     input.grpc = {
@@ -241,8 +405,18 @@ const LIST_FIELDS: Partial<Record<string, MonitorFormField>> = {
   bodyAssertions: 'bodyAssertions',
   headerAssertions: 'headerAssertions',
   recordAssertions: 'recordAssertions',
+  jsonAssertions: 'jsonAssertions',
+  timingAssertions: 'timingAssertions',
   'openTelemetry.headers': 'otelHeaders',
   'grpc.metadata': 'grpcMetadata',
+};
+
+const HEARTBEAT_FIELDS: Record<keyof HeartbeatConfig, MonitorFormField> = {
+  schedule: 'heartbeatSchedule',
+  periodSeconds: 'heartbeatPeriod',
+  cron: 'heartbeatCron',
+  timezone: 'heartbeatTimezone',
+  graceSeconds: 'heartbeatGrace',
 };
 
 /**
@@ -265,7 +439,20 @@ export function fieldOfIssue(issue: FieldIssue): { field: MonitorFormField; mess
     const index = Number(path[1]);
     return { field: 'tags', message: Number.isInteger(index) ? `tag ${index + 1}: ${issue.message}` : issue.message };
   }
+  if (path[0] === 'certificateExpiryDays') {
+    const index = Number(path[1]);
+    return {
+      field: 'certificateExpiryDays',
+      message: Number.isInteger(index) ? `entry ${index + 1}: ${issue.message}` : issue.message,
+    };
+  }
   if (path[0] === 'openTelemetry') return { field: 'otelEndpoint', message: issue.message };
+  if (path[0] === 'tls')
+    return { field: path[1] === 'starttls' ? 'tlsStarttls' : 'tlsServername', message: issue.message };
+  if (path[0] === 'heartbeat') {
+    const field = HEARTBEAT_FIELDS[path[1] as keyof HeartbeatConfig] ?? 'heartbeatSchedule';
+    return { field, message: issue.message };
+  }
   if (path[0] === 'grpc') {
     const sub = path[1] ?? 'service';
     const field = `grpc${sub.charAt(0).toUpperCase()}${sub.slice(1)}` as MonitorFormField;
@@ -286,6 +473,8 @@ export function fieldOfIssue(issue: FieldIssue): { field: MonitorFormField; mess
     'followRedirects',
     'active',
     'public',
+    'tlsVerify',
+    'pingToken',
   ];
   return known.includes(path[0] as MonitorFormField)
     ? { field: path[0] as MonitorFormField, message: issue.message }

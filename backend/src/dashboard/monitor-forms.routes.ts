@@ -1,10 +1,12 @@
 // The dashboard's forms that change monitors: create one of any kind, edit it, delete it after a
-// confirmation naming what goes with it. Each route reads the form, calls the monitors verb and
-// either redirects (303) to the monitor or renders the form again with the verb's messages.
+// confirmation naming what goes with it, rotate a heartbeat's ping URL after a confirmation. Each
+// route reads the form, calls the monitors verb and either redirects (303) to the monitor or renders
+// the form again with the verb's messages. A heartbeat's ping URL is on the answer to its create or
+// rotation only (no redirect: a reload must not show it, and no later page can).
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AgentPresenceService } from '../agent-presence/agent-presence.service';
-import { ValidationError } from '../common/errors';
+import { NotFoundError, ValidationError } from '../common/errors';
 import { MONITOR_KINDS, type MonitorKind } from '../checks/check-config';
 import type { MonitorView } from '../monitors/monitor.view';
 import { MonitorsService } from '../monitors/monitors.service';
@@ -18,6 +20,7 @@ import {
   newMonitorFormValues,
   parseMonitorForm,
 } from './monitor-form';
+import { pingUrlPage, rotatePingPage } from './pages/heartbeat.page';
 import { monitorPath } from './pages/monitor.page';
 import { deleteMonitorPage, monitorFormPage } from './pages/monitor-form.page';
 import { submitForm } from './submit-form';
@@ -54,9 +57,21 @@ export class MonitorFormsRoutes {
         const kind = kindOf(query(request).kind);
         const form = formOf(request);
         return submitForm(reply, {
-          parse: () => parseMonitorForm(kind, form),
-          call: (input) => this.monitors.create(w.ctx, kind, input),
-          done: (created) => `${monitorPath(w.ctx.workspace.slug, created.id)}?created=1`,
+          parse: () => {
+            const parsed = parseMonitorForm(kind, form);
+            // A heartbeat may keep the token of an existing cron line (a Healthchecks.io UUID).
+            const pingToken = kind === 'heartbeat' ? (form.pingToken ?? '').trim() || undefined : undefined;
+            return { input: { monitor: parsed.input, pingToken }, errors: parsed.errors };
+          },
+          call: ({ monitor, pingToken }) => this.monitors.create(w.ctx, kind, monitor, { pingToken }),
+          done: (created) =>
+            created.pingUrl
+              ? this.requests.page(
+                  reply,
+                  201,
+                  pingUrlPage(this.frame(w), { monitor: created, pingUrl: created.pingUrl, created: true }),
+                )
+              : `${monitorPath(w.ctx.workspace.slug, created.id)}?created=1`,
           fields: fieldOfIssue,
           refused: (r) => this.form(reply, w, r.status, kind, undefined, form, r.errors, r.message),
         });
@@ -81,6 +96,25 @@ export class MonitorFormsRoutes {
           fields: fieldOfIssue,
           refused: (r) => this.form(reply, w, r.status, monitor.kind, monitor, form, r.errors, r.message),
         });
+      }),
+    );
+    app.get('/app/w/:slug/monitors/:id/rotate-ping', (request, reply) =>
+      this.requests.handle(request, reply, async () => {
+        const w = await this.requests.requireWriter(request);
+        const monitor = await this.monitors.get(w.ctx, (request.params as { id: string }).id);
+        if (monitor.kind !== 'heartbeat') throw NotFoundError.of('heartbeat monitor', monitor.id);
+        return this.requests.page(reply, 200, rotatePingPage(this.frame(w), monitor));
+      }),
+    );
+    app.post('/app/w/:slug/monitors/:id/rotate-ping', (request, reply) =>
+      this.requests.handle(request, reply, async () => {
+        const w = await this.requests.requireWorkspace(request, true);
+        const rotated = await this.monitors.rotatePingToken(w.ctx, (request.params as { id: string }).id);
+        return this.requests.page(
+          reply,
+          200,
+          pingUrlPage(this.frame(w), { monitor: rotated, pingUrl: rotated.pingUrl ?? '', created: false }),
+        );
       }),
     );
     app.get('/app/w/:slug/monitors/:id/delete', (request, reply) =>

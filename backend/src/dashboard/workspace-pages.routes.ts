@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AgentPresenceService } from '../agent-presence/agent-presence.service';
 import { AuditService } from '../audit/audit.service';
 import { isDomainError, ValidationError } from '../common/errors';
+import { HeartbeatsService } from '../heartbeats/heartbeats.service';
 import { MonitorInsightsService } from '../monitors/monitor-insights.service';
 import { MonitorsOverviewService, type OverviewFilter } from '../monitors/monitors-overview.service';
 import { MonitorsService } from '../monitors/monitors.service';
@@ -14,6 +15,7 @@ import { UsersService } from '../users/users.service';
 import { workspacePath } from './components';
 import { DashboardRequests, query, type InWorkspace } from './dashboard-requests';
 import { AUDIT_PER_PAGE, auditPage } from './pages/audit.page';
+import { PINGS_SHOWN } from './pages/heartbeat.page';
 import { logPage, monitorPage, monitorPath, type MonitorPageData } from './pages/monitor.page';
 import { monitorsOverviewPage, OVERVIEW_SCRIPT_PATH } from './pages/monitors-overview.page';
 import { changesJson, OVERVIEW_SCRIPT } from './pages/overview.script';
@@ -29,6 +31,7 @@ export class WorkspacePagesRoutes {
     @Inject(MonitorsService) private readonly monitors: MonitorsService,
     @Inject(AuditService) private readonly audit: AuditService,
     @Inject(AgentPresenceService) private readonly presence: AgentPresenceService,
+    @Inject(HeartbeatsService) private readonly heartbeats: HeartbeatsService,
   ) {}
 
   register(app: FastifyInstance): void {
@@ -194,6 +197,15 @@ export class WorkspacePagesRoutes {
         }
       }
     }
+    // A heartbeat is judged by the server from its pings: no region serves it.
+    const heartbeat =
+      insights.monitor.kind === 'heartbeat'
+        ? {
+            state: await this.heartbeats.state(w.ctx, id),
+            pings: await this.heartbeats.listPings(w.ctx, id, { limit: PINGS_SHOWN }),
+            now: new Date(),
+          }
+        : undefined;
     return this.requests.page(
       reply,
       status,
@@ -201,7 +213,8 @@ export class WorkspacePagesRoutes {
         insights,
         logs,
         logsMessage,
-        regionAgents: await this.presence.regions(w.ctx),
+        heartbeat,
+        regionAgents: heartbeat ? undefined : await this.presence.regions(w.ctx),
         canWrite: w.ctx.scope === 'write',
         triggered,
         changed: q.created === '1' ? 'created' : q.saved === '1' ? 'saved' : undefined,

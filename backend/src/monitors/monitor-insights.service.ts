@@ -5,6 +5,7 @@
 // the errors that moved it). Response logs and the trigger are MonitorsService's own verbs.
 import { Inject, Injectable } from '@nestjs/common';
 import { z } from 'zod';
+import type { CertificateInfo } from '../checks/check-config';
 import type { ServiceContext } from '../common/context';
 import { parseInput } from '../common/validation';
 import {
@@ -67,7 +68,22 @@ export interface MonitorInsights {
   phases: PhaseAverages | null;
   days: DailyBucket[];
   history: StatusPeriod[];
+  /**
+   * The certificate of the newest check in the range that made a TLS handshake, with when and where
+   * it was seen; null when none did (or the kind makes none).
+   */
+  certificate: SeenCertificate | null;
 }
+
+/** A leaf certificate as a check saw it. */
+export interface SeenCertificate {
+  certificate: CertificateInfo;
+  at: Date;
+  region: string;
+}
+
+/** The kinds whose checks may make a TLS handshake. */
+const HANDSHAKE_KINDS: ReadonlySet<string> = new Set(['http', 'grpc', 'tls']);
 
 @Injectable()
 export class MonitorInsightsService {
@@ -82,13 +98,14 @@ export class MonitorInsightsService {
     // NotFound for a monitor of another workspace, before anything of it is read.
     const monitor = await this.monitors.get(ctx, id);
     const since = new Date(now.getTime() - RANGE_DAYS[r] * DAY_MS);
-    const [statuses, snapshots, hours, phases, days, transitions] = await Promise.all([
+    const [statuses, snapshots, hours, phases, days, transitions, certificate] = await Promise.all([
       this.results.locationStatusesOf([monitor.id]),
       this.results.locationSnapshots([monitor.id]),
       this.results.hourlyLatency(monitor.id, since),
       monitor.kind === 'http' ? this.results.phaseAverages(monitor.id, since) : null,
       this.results.daily(monitor.id, INSIGHT_DAYS, now),
       this.alerts.transitionsOf(monitor.id, HISTORY),
+      HANDSHAKE_KINDS.has(monitor.kind) ? this.results.latestCertificate(monitor.id, since) : null,
     ]);
     const by = new Map(statuses.map((s) => [s.region, s]));
     const configured = [...monitor.regions, ...monitor.privateLocationIds.map(privateLocation)];
@@ -123,6 +140,7 @@ export class MonitorInsightsService {
         .map((location) => ({ location, hours: hoursBy.get(location)! })),
       phases,
       days,
+      certificate,
       history: transitions.map((t, i) => {
         const until = i === 0 ? now : transitions[i - 1].at;
         const reasons =

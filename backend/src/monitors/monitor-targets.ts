@@ -36,6 +36,7 @@ function targetsOf(kind: MonitorKind, data: MonitorData): Array<{ field: string;
       break;
     case 'tcp':
     case 'grpc':
+    case 'tls':
       targets.push({ field: 'uri', host: hostOfHostPort((data as MonitorData<'tcp'>).uri) });
       break;
     case 'icmp':
@@ -44,6 +45,9 @@ function targetsOf(kind: MonitorKind, data: MonitorData): Array<{ field: string;
     case 'dns':
       // The name is queried from the operator's resolver; the check connects to nothing it names.
       break;
+    case 'heartbeat':
+      // Nothing is probed: the job calls in.
+      return [];
     default: {
       const unreachable: never = kind;
       throw new Error(`unknown monitor kind ${String(unreachable)}`);
@@ -56,7 +60,7 @@ function targetsOf(kind: MonitorKind, data: MonitorData): Array<{ field: string;
 
 /** Throws a ValidationError naming the field when a shared-region monitor names a refused address. */
 export function assertPublicTargets(kind: MonitorKind, data: MonitorData, allowPrivateTargets: boolean): void {
-  if (allowPrivateTargets || data.regions.length === 0) return;
+  if (allowPrivateTargets || !('regions' in data) || data.regions.length === 0) return;
   for (const { field, host } of targetsOf(kind, data)) {
     const problem = host === null ? null : hostProblem(host);
     if (problem) throw ValidationError.field(field, `${problem}; ${PRIVATE_TARGET_ADVICE}`);

@@ -11,6 +11,8 @@ import {
   type BodyAssertion,
   type GrpcConfig,
   type HeaderAssertion,
+  type HeartbeatConfig,
+  type JsonAssertion,
   type HttpMethod,
   type KeyValue,
   type MonitorKind,
@@ -20,6 +22,8 @@ import {
   type RecordAssertion,
   type Region,
   type StatusCodeAssertion,
+  type TimingAssertion,
+  type TlsConfig,
 } from '../checks/check-config';
 import { UNSEALED } from './monitor-secrets';
 
@@ -40,15 +44,28 @@ const B = MONITOR_BOUNDS;
 @Check('ck_monitors_retry', between('retry', 0, B.retryMax))
 @Check('ck_monitors_alert_quorum', between('alert_quorum', 0, B.alertQuorumMax))
 @Check('ck_monitors_degraded_at', '"degraded_at" IS NULL OR "degraded_at" >= 0')
-@Check('ck_monitors_target', `("kind" = 'http' AND "url" IS NOT NULL) OR ("kind" <> 'http' AND "uri" IS NOT NULL)`)
+@Check(
+  'ck_monitors_target',
+  `("kind" = 'http' AND "url" IS NOT NULL) OR "kind" = 'heartbeat' OR ("kind" NOT IN ('http', 'heartbeat') AND "uri" IS NOT NULL)`,
+)
 @Check('ck_monitors_headers', maxItems('headers', B.headers))
 @Check('ck_monitors_tags', `cardinality("tags") <= ${B.tags}`)
 @Check(
   'ck_monitors_assertions',
-  ['status_code_assertions', 'body_assertions', 'header_assertions', 'record_assertions']
+  [
+    'status_code_assertions',
+    'body_assertions',
+    'header_assertions',
+    'record_assertions',
+    'json_assertions',
+    'timing_assertions',
+  ]
     .map((c) => maxItems(c, B.assertionsPerKind))
     .join(' AND '),
 )
+@Check('ck_monitors_certificate_expiry_days', `cardinality("certificate_expiry_days") <= ${B.certificateExpiryDays}`)
+@Check('ck_monitors_heartbeat', `("kind" = 'heartbeat') = ("heartbeat" IS NOT NULL)`)
+@Index('ux_monitors_ping_token_hash', ['pingTokenHash'], { unique: true, where: '"ping_token_hash" IS NOT NULL' })
 export class MonitorEntity {
   @IdColumn()
   id!: string;
@@ -56,7 +73,7 @@ export class MonitorEntity {
   @RefColumn()
   workspaceId!: string;
 
-  @Column({ type: 'varchar', length: 8 })
+  @Column({ type: 'varchar', length: 16 })
   kind!: MonitorKind;
 
   @Column({ type: 'varchar', length: 256 })
@@ -69,7 +86,7 @@ export class MonitorEntity {
   @Column({ type: 'varchar', length: 2048, nullable: true })
   url!: string | null;
 
-  /** TCP `host:port`, DNS domain, ICMP host, gRPC `host:port`. */
+  /** TCP `host:port`, DNS domain, ICMP host, gRPC and TLS `host:port`; null for heartbeats. */
   @Column({ type: 'varchar', length: 2048, nullable: true })
   uri!: string | null;
 
@@ -131,6 +148,32 @@ export class MonitorEntity {
 
   @Column({ type: 'jsonb', default: () => "'[]'" })
   recordAssertions!: RecordAssertion[];
+
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  jsonAssertions!: JsonAssertion[];
+
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  timingAssertions!: TimingAssertion[];
+
+  /** Whether a TLS handshake must verify (chain and name); false accepts any certificate. */
+  @Column({ type: 'boolean', default: true })
+  tlsVerify!: boolean;
+
+  /** Days before a certificate's not-after at which `certificate.expiring` is sent; empty: never. */
+  @Column({ type: 'integer', array: true, default: () => "'{14,7,1}'" })
+  certificateExpiryDays!: number[];
+
+  /** `tls` monitors: SNI name and STARTTLS protocol. */
+  @Column({ type: 'jsonb', nullable: true })
+  tls!: TlsConfig | null;
+
+  /** `heartbeat` monitors: the expected schedule and grace. */
+  @Column({ type: 'jsonb', nullable: true })
+  heartbeat!: HeartbeatConfig | null;
+
+  /** `heartbeat` monitors: sha256 (hex) of the ping token; the token itself is never stored. */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  pingTokenHash!: string | null;
 
   /** Export header values are sealed in the database, like credential headers. */
   @Column({ type: 'jsonb', nullable: true, transformer: UNSEALED.openTelemetry })

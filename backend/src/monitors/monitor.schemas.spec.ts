@@ -78,7 +78,11 @@ describe('monitor alertQuorum bound', () => {
     expect((error as ValidationError).issues.map((i) => i.field)).toEqual(['alertQuorum']);
   });
 
-  it.each(MONITOR_KINDS)('is a field of %s monitors', (kind) => {
+  it.each(MONITOR_KINDS.filter((k) => k !== 'heartbeat'))('is a field of %s monitors', (kind) => {
     expect(Object.keys(MONITOR_SCHEMAS[kind].shape)).toContain('alertQuorum');
+  });
+
+  it('is not a field of heartbeat monitors: the server judges them, no location reports', () => {
+    expect(Object.keys(MONITOR_SCHEMAS.heartbeat.shape)).not.toContain('alertQuorum');
   });
 });

@@ -4,15 +4,25 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { isHttpUrl, isSingleLine, multiLine, NO_CONTROL_CHARACTERS, required, singleLine } from '../common/validation';
+import { Cron } from 'croner';
+import { jsonPathProblem } from '../checks/json-path';
+import { regexProblem } from '../checks/patterns';
 import {
   DNS_RECORD_TYPES,
+  HEARTBEAT_BOUNDS as HB,
+  HEARTBEAT_SCHEDULES,
   HTTP_METHODS,
+  JSON_COMPARATORS,
   MONITOR_BOUNDS as B,
   NUMBER_COMPARATORS,
   PERIODICITIES,
   RECORD_COMPARATORS,
   REGIONS,
+  STARTTLS_PROTOCOLS,
   STRING_COMPARATORS,
+  TIMING_COMPARATORS,
+  TIMING_PHASES,
+  TIMING_SEVERITIES,
   type MonitorKind,
 } from '../checks/check-config';
 
@@ -90,13 +100,95 @@ const statusCodeAssertion = z.object({
   comparator: oneOf(NUMBER_COMPARATORS),
   target: intIn(B.statusCodeMin, B.statusCodeMax),
 });
+/** A `matches`/`not_matches` target must be a pattern the RE2 engine takes (linear time, no backreferences). */
+const REGEX_COMPARATORS: readonly string[] = ['matches', 'not_matches'];
+function withPatternTarget<T extends z.ZodType<{ comparator: string; target: string }>>(schema: T): T {
+  return schema.superRefine((a, ctx) => {
+    if (!REGEX_COMPARATORS.includes(a.comparator)) return;
+    const problem = regexProblem(a.target);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['target'], message: problem });
+  });
+}
+
 // Assertion targets have no length bound of their own (SPEC §8 names none); the body limit bounds them.
-const bodyAssertion = z.object({ comparator: oneOf(STRING_COMPARATORS), target: prose() });
-const headerAssertion = z.object({
-  key: text().min(1, { error: 'is required' }),
-  comparator: oneOf(STRING_COMPARATORS),
-  target: text(),
+const bodyAssertion = withPatternTarget(z.object({ comparator: oneOf(STRING_COMPARATORS), target: prose() }));
+const headerAssertion = withPatternTarget(
+  z.object({
+    key: text().min(1, { error: 'is required' }),
+    comparator: oneOf(STRING_COMPARATORS),
+    target: text(),
+  }),
+);
+/** RFC 9535 JSONPath over the body; `target` is ignored by exists and not_exists. */
+const jsonAssertion = withPatternTarget(
+  z.object({
+    path: text(1024)
+      .min(1, { error: 'is required' })
+      .superRefine((path, ctx) => {
+        const problem = jsonPathProblem(path);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+    comparator: oneOf(JSON_COMPARATORS),
+    target: text(),
+  }),
+);
+const timingAssertion = z.object({
+  phase: oneOf(TIMING_PHASES),
+  comparator: oneOf(TIMING_COMPARATORS),
+  target: intIn(0, B.timeoutMax),
+  severity: oneOf(TIMING_SEVERITIES),
 });
+
+/** Whether TLS must verify, and when to warn of a certificate's expiry: for every kind that may handshake. */
+const tlsSettings = {
+  tlsVerify: z.boolean(),
+  certificateExpiryDays: list(intIn(1, B.certificateExpiryDayMax), B.certificateExpiryDays).refine(
+    (d) => new Set(d).size === d.length,
+    { error: 'must not repeat a number of days' },
+  ),
+};
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Why croner refuses a five-field cron expression (or @hourly, @daily...), or null. */
+export function cronProblem(expression: string, timezone = 'UTC'): string | null {
+  const fields = expression.trim().split(/\s+/);
+  if (!expression.trim().startsWith('@') && fields.length !== 5)
+    return 'must have five fields: minute, hour, day of month, month, day of week';
+  try {
+    const cron = new Cron(expression, { timezone, paused: true });
+    return cron.nextRun() ? null : 'never fires';
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+const heartbeat = z
+  .object({
+    schedule: oneOf(HEARTBEAT_SCHEDULES),
+    periodSeconds: intIn(HB.periodMin, HB.periodMax),
+    cron: text(HB.cronLength),
+    timezone: text(64).refine(isTimeZone, { error: 'must be an IANA time zone such as UTC or Europe/Berlin' }),
+    graceSeconds: intIn(HB.graceMin, HB.graceMax),
+  })
+  .superRefine((h, ctx) => {
+    if (h.schedule !== 'cron') return;
+    if (!h.cron.trim())
+      return void ctx.addIssue({ code: 'custom', path: ['cron'], message: 'is required with schedule cron' });
+    const problem = isTimeZone(h.timezone) ? cronProblem(h.cron, h.timezone) : null;
+    if (problem) ctx.addIssue({ code: 'custom', path: ['cron'], message: problem });
+  });
+
+/** A ping token a create may bring (to keep an existing cron line's URL): a UUID or 16 to 64 URL-safe characters. */
+export const PING_TOKEN =
+  /^(?:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|[A-Za-z0-9_-]{16,64})$/;
 const recordAssertion = z.object({
   record: oneOf(DNS_RECORD_TYPES),
   comparator: oneOf(RECORD_COMPARATORS),
@@ -120,6 +212,9 @@ export const MONITOR_SCHEMAS = {
     statusCodeAssertions: list(statusCodeAssertion, B.assertionsPerKind),
     bodyAssertions: list(bodyAssertion, B.assertionsPerKind),
     headerAssertions: list(headerAssertion, B.assertionsPerKind),
+    jsonAssertions: list(jsonAssertion, B.assertionsPerKind),
+    timingAssertions: list(timingAssertion, B.assertionsPerKind),
+    ...tlsSettings,
     openTelemetry,
   }),
   tcp: z.object({ ...common, uri: uri(isHostPort, 'must be host:port with a port from 1 to 65535'), openTelemetry }),
@@ -143,6 +238,27 @@ export const MONITOR_SCHEMAS = {
       metadata: list(keyValue, B.headers),
       expectedStatus: oneOf(['SERVING', 'NOT_SERVING', 'SERVICE_UNKNOWN'] as const),
     }),
+    ...tlsSettings,
+  }),
+  tls: z.object({
+    ...common,
+    uri: uri(isHostPort, 'must be host:port with a port from 1 to 65535'),
+    tls: z.object({
+      servername: text(253).refine((v) => v === '' || isHostname(v), { error: 'must be a host name or empty' }),
+      starttls: oneOf(STARTTLS_PROTOCOLS),
+    }),
+    ...tlsSettings,
+    openTelemetry,
+  }),
+  // Nothing is probed: the job pings. Periodicity, regions, timeout, retry, quorum and the degraded
+  // threshold do not apply, so a heartbeat monitor takes only what it uses.
+  heartbeat: z.object({
+    name: common.name,
+    description: common.description,
+    tags: common.tags,
+    active: common.active,
+    public: common.public,
+    heartbeat,
   }),
 } satisfies Record<MonitorKind, z.ZodType>;
 

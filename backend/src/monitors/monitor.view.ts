@@ -4,11 +4,17 @@ import { z } from 'zod';
 import type { Snapshot } from '../audit/audit-snapshot';
 import {
   DNS_RECORD_TYPES,
+  HEARTBEAT_SCHEDULES,
   HTTP_METHODS,
+  JSON_COMPARATORS,
   MONITOR_KINDS,
   MONITOR_STATUSES,
   PERIODICITIES,
   PERIODICITY_SECONDS,
+  STARTTLS_PROTOCOLS,
+  TIMING_COMPARATORS,
+  TIMING_PHASES,
+  TIMING_SEVERITIES,
   type BodyAssertion,
   type HeaderAssertion,
   type KeyValue,
@@ -62,6 +68,33 @@ export const monitorView = z.object({
   recordAssertions: z.array(
     typedAs<RecordAssertion>()(z.object({ record: z.enum(DNS_RECORD_TYPES), ...comparatorTarget })),
   ),
+  jsonAssertions: z.array(z.object({ path: z.string(), comparator: z.enum(JSON_COMPARATORS), target: z.string() })),
+  timingAssertions: z.array(
+    z.object({
+      phase: z.enum(TIMING_PHASES),
+      comparator: z.enum(TIMING_COMPARATORS),
+      target: count.describe('milliseconds'),
+      severity: z.enum(TIMING_SEVERITIES),
+    }),
+  ),
+  tlsVerify: z.boolean().describe('whether a TLS handshake must verify; false accepts any certificate'),
+  certificateExpiryDays: z
+    .array(count)
+    .describe('days before not-after at which certificate.expiring is sent; empty: never'),
+  tls: z
+    .object({ servername: z.string(), starttls: z.enum(STARTTLS_PROTOCOLS) })
+    .nullable()
+    .describe('tls monitors: SNI name (empty: the host of uri) and STARTTLS protocol'),
+  heartbeat: z
+    .object({
+      schedule: z.enum(HEARTBEAT_SCHEDULES),
+      periodSeconds: count,
+      cron: z.string(),
+      timezone: z.string(),
+      graceSeconds: count,
+    })
+    .nullable()
+    .describe('heartbeat monitors: when pings are expected; the ping URL is shown only on create and rotation'),
   openTelemetry: typedAs<OpenTelemetryConfig>()(
     z.object({ endpoint: z.string().optional(), headers: z.array(keyValue).optional() }),
   ).nullable(),
@@ -151,6 +184,12 @@ export function toMonitorView(m: MonitorEntity, privateLocationIds: string[]): M
     bodyAssertions: m.bodyAssertions,
     headerAssertions: m.headerAssertions,
     recordAssertions: m.recordAssertions,
+    jsonAssertions: m.jsonAssertions,
+    timingAssertions: m.timingAssertions,
+    tlsVerify: m.tlsVerify,
+    certificateExpiryDays: m.certificateExpiryDays,
+    tls: m.tls,
+    heartbeat: m.heartbeat,
     openTelemetry: m.openTelemetry,
     grpc: m.grpc,
     status: m.status,
@@ -201,7 +240,9 @@ interface CredentialLists {
  * storing it would replace the real credential with the marker. An entry `stored` already holds
  * under the same name passes, so a monitor that somehow holds the marker can still be changed.
  */
-export function assertNoRedactedCredential(next: CredentialLists, stored?: CredentialLists): void {
+export function assertNoRedactedCredential(data: object, stored?: CredentialLists): void {
+  // Any kind's data: a heartbeat's has none of these lists.
+  const next = data as CredentialLists;
   const lists: Array<[string, KeyValue[] | undefined, KeyValue[] | undefined, boolean]> = [
     ['headers', next.headers, stored?.headers, false],
     ['openTelemetry.headers', next.openTelemetry?.headers, stored?.openTelemetry?.headers, true],

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ApiKeysModule } from '../api-keys/api-keys.module';
 import { CheckResultsModule } from '../check-results/check-results.module';
 import { SchedulesModule } from '../schedules/schedules.module';
+import { MonitorChangesModule } from '../checks/monitor-changes';
 import { MonitorDeletionModule } from '../checks/monitor-deletion';
 import { MonitorsController } from './monitors.controller';
 import { MonitorsRepository } from './monitors.repository';
@@ -13,7 +14,7 @@ import { MonitorAlertHistory } from './monitor-alert-history';
 import { MonitorInsightsService } from './monitor-insights.service';
 
 @Module({
-  imports: [ApiKeysModule, SchedulesModule, CheckResultsModule, MonitorDeletionModule],
+  imports: [ApiKeysModule, SchedulesModule, CheckResultsModule, MonitorDeletionModule, MonitorChangesModule],
   controllers: [MonitorsController],
   providers: [
     { provide: MONITORS_PORT, useExisting: MonitorsRepository },

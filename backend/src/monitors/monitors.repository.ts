@@ -3,7 +3,7 @@ import { In, IsNull } from 'typeorm';
 import { SCHEDULES_PORT, type SchedulesPort } from '../schedules/schedules.port';
 import { SecretBox } from '../common/crypto';
 import { Database } from '../database/database';
-import type { MonitorKind, MonitorStatus, Periodicity, Region } from '../checks/check-config';
+import type { HeartbeatConfig, MonitorKind, MonitorStatus, Periodicity, Region } from '../checks/check-config';
 import { MonitorEntity } from './monitor.entity';
 import { CREDENTIAL_HEADER } from '../common/credential-headers';
 import { monitorSecretTransformers } from './monitor-secrets';
@@ -15,7 +15,7 @@ export interface MonitorOverviewRow {
   id: string;
   name: string;
   kind: MonitorKind;
-  /** The URL of an HTTP or gRPC monitor, the uri of the others. */
+  /** The URL of an HTTP monitor, the uri of the others, a heartbeat's expected schedule. */
   target: string;
   periodicity: Periodicity;
   regions: Region[];
@@ -27,10 +27,32 @@ export interface MonitorOverviewRow {
   privateLocationIds: string[];
 }
 
+/** A heartbeat's expected pings in a few words: `cron 0 3 * * * Europe/Berlin`, `every 1d`, `every 90s`. */
+function expectedSchedule(h: HeartbeatConfig): string {
+  if (h.schedule === 'cron') return `cron ${h.cron} ${h.timezone}`;
+  const unit = (
+    [
+      [86400, 'd'],
+      [3600, 'h'],
+      [60, 'm'],
+    ] as const
+  ).find(([size]) => h.periodSeconds % size === 0);
+  return unit ? `every ${h.periodSeconds / unit[0]}${unit[1]}` : `every ${h.periodSeconds}s`;
+}
+
 /** Rows sealed per transaction by the start-up pass over credentials stored before sealing existed. */
 const LEGACY_BATCH = 200;
 
 /** See MonitorsRepository.dependentsOf. */
+/** A live heartbeat monitor found by its ping token hash (findHeartbeatsByTokenHashes). */
+export interface HeartbeatTokenHolder {
+  id: string;
+  workspaceId: string;
+  active: boolean;
+  heartbeat: HeartbeatConfig;
+  pingTokenHash: string;
+}
+
 export interface MonitorDependents {
   components: Array<{ id: string; name: string; pageId: string; pageTitle: string }>;
   channels: Array<{ id: string; name: string }>;
@@ -118,6 +140,30 @@ export class MonitorsRepository implements OnApplicationBootstrap {
     const monitors = await this.findByIds(ids);
     const locations = await this.privateLocationIds(ids);
     for (const monitor of monitors) await this.schedules.sync(monitor, locations.get(monitor.id) ?? []);
+  }
+
+  /** Whether a monitor holds this ping token hash (deleted monitors hold none). */
+  pingTokenTaken(hash: string): Promise<boolean> {
+    return this.db.repo(MonitorEntity).exists({ where: { pingTokenHash: hash } });
+  }
+
+  /**
+   * The live heartbeat monitors holding any of these ping token hashes, in one statement (the ping
+   * intake looks a whole batch up at once): only what judging a ping needs.
+   */
+  async findHeartbeatsByTokenHashes(hashes: string[]): Promise<HeartbeatTokenHolder[]> {
+    if (!hashes.length) return [];
+    const rows = await this.db.rows<HeartbeatTokenHolder>(
+      `SELECT id::text AS id, workspace_id::text AS "workspaceId", active, heartbeat, ping_token_hash AS "pingTokenHash"
+         FROM monitors
+        WHERE ping_token_hash = ANY($1::text[]) AND kind = 'heartbeat' AND deleted_at IS NULL AND heartbeat IS NOT NULL`,
+      [hashes],
+    );
+    // jsonb arrives parsed from pg; as text from drivers that leave it so.
+    return rows.map((r) => ({
+      ...r,
+      heartbeat: typeof r.heartbeat === 'string' ? (JSON.parse(r.heartbeat) as HeartbeatConfig) : r.heartbeat,
+    }));
   }
 
   insert(values: Partial<MonitorEntity>): Promise<MonitorEntity> {
@@ -217,18 +263,19 @@ export class MonitorsRepository implements OnApplicationBootstrap {
       public: boolean;
       status: MonitorStatus;
       private_location_ids: string[];
+      heartbeat: HeartbeatConfig | null;
     }>(
       // The private locations come with the rows: one query, not a second one naming a thousand ids.
-      `SELECT m.id::text AS id, m.name, m.kind, COALESCE(m.url, m.uri) AS target, m.periodicity, m.regions, m.tags,
+      `SELECT m.id::text AS id, m.name, m.kind, COALESCE(m.url, m.uri) AS target, m.heartbeat, m.periodicity, m.regions, m.tags,
               m.active, m.public, m.status,
               ARRAY(SELECT l.private_location_id::text FROM private_location_monitors l
                      WHERE l.monitor_id = m.id ORDER BY l.private_location_id) AS private_location_ids
          FROM monitors m WHERE m.workspace_id = $1 AND m.deleted_at IS NULL ORDER BY m.id DESC`,
       [workspaceId],
     );
-    return rows.map(({ private_location_ids: privateLocationIds, ...r }) => ({
+    return rows.map(({ private_location_ids: privateLocationIds, heartbeat, ...r }) => ({
       ...r,
-      target: r.target ?? '',
+      target: r.target ?? (heartbeat ? expectedSchedule(heartbeat) : ''),
       privateLocationIds,
     }));
   }
@@ -287,7 +334,11 @@ export class MonitorsRepository implements OnApplicationBootstrap {
   /** Marks the monitor deleted; the resources linking to it drop their links (MonitorDeletion). */
   async markDeleted(monitor: MonitorEntity, at: Date): Promise<void> {
     await this.db.transaction(async () => {
-      await this.db.repo(MonitorEntity).update({ id: monitor.id }, { deletedAt: at, active: false });
+      // A deleted heartbeat's ping URL dies with it (404 like any unknown token), and its token may be
+      // brought to a new monitor.
+      await this.db
+        .repo(MonitorEntity)
+        .update({ id: monitor.id }, { deletedAt: at, active: false, pingTokenHash: null });
       await this.deletion.run(monitor.id);
     });
   }

@@ -3,7 +3,9 @@ import { create, type MessageInitShape } from '@bufbuild/protobuf';
 import { timestampFromDate, type FieldMask } from '@bufbuild/protobuf/wkt';
 import type { HandlerContext, ServiceImpl } from '@connectrpc/connect';
 import {
+  AssertionSeveritySchema,
   HTTPMethodSchema,
+  JSONComparatorSchema,
   MonitorStatusSchema,
   NumberComparatorSchema,
   PeriodicitySchema,
@@ -11,7 +13,11 @@ import {
   RegionSchema,
   StringComparatorSchema,
   TimeRangeSchema,
+  TimingPhaseSchema,
+  type CertificateExpiry,
   type Header,
+  type JSONAssertion,
+  type TimingAssertion,
   type OpenTelemetryConfig,
 } from '@uptime/proto/gen/monitor/v1/common_pb';
 import { DNSMonitorSchema, type DNSMonitor } from '@uptime/proto/gen/monitor/v1/dns_monitor_pb';
@@ -21,14 +27,21 @@ import {
   type GRPCMonitor,
 } from '@uptime/proto/gen/monitor/v1/grpc_monitor_pb';
 import { HTTPMonitorSchema, type HTTPMonitor } from '@uptime/proto/gen/monitor/v1/http_monitor_pb';
+import {
+  HeartbeatMonitorSchema,
+  HeartbeatScheduleSchema,
+  type HeartbeatMonitor,
+} from '@uptime/proto/gen/monitor/v1/heartbeat_monitor_pb';
 import { ICMPMonitorSchema, type ICMPMonitor } from '@uptime/proto/gen/monitor/v1/icmp_monitor_pb';
 import { type MonitorService } from '@uptime/proto/gen/monitor/v1/monitor_service_pb';
 import {
   HTTPResponseLogRequestStatusSchema,
   HTTPResponseLogTriggerSchema,
+  type CertificateSchema,
   type HTTPResponseLogListItemSchema,
 } from '@uptime/proto/gen/monitor/v1/response_log_pb';
 import { TCPMonitorSchema, type TCPMonitor } from '@uptime/proto/gen/monitor/v1/tcp_monitor_pb';
+import { StartTLSSchema, TLSMonitorSchema, type TLSMonitor } from '@uptime/proto/gen/monitor/v1/tls_monitor_pb';
 import { ValidationError } from '../common/errors';
 import { maskFields } from '../rpc-kit/field-mask';
 import { required } from '../rpc-kit/fields';
@@ -39,9 +52,14 @@ import {
   REGIONS,
   type CheckStatus,
   type CheckTrigger,
+  type CertificateInfo,
   type DnsRecordType,
   type GrpcConfig,
+  type HeartbeatConfig,
+  type HeartbeatSchedule,
   type HttpMethod,
+  type JsonAssertion,
+  type JsonComparator,
   type KeyValue,
   type MonitorKind,
   type MonitorStatus,
@@ -49,10 +67,16 @@ import {
   type Periodicity,
   type RecordComparator,
   type Region,
+  type StarttlsProtocol,
   type StringComparator,
+  type TimingAssertion as DomainTimingAssertion,
+  type TimingComparator,
+  type TimingPhase,
+  type TimingSeverity,
+  type TlsConfig,
 } from '../checks/check-config';
 import type { MonitorView } from './monitor.view';
-import type { MonitorField, MonitorInput, MonitorsService, TimeRangeKey } from './monitors.service';
+import type { MonitorField, MonitorInput, MonitorsService, MonitorWithPingUrl, TimeRangeKey } from './monitors.service';
 
 const COMPARATORS: Record<string, string> = {
   EQUAL: 'eq',
@@ -65,6 +89,10 @@ const COMPARATORS: Record<string, string> = {
   NOT_CONTAINS: 'not_contains',
   EMPTY: 'empty',
   NOT_EMPTY: 'not_empty',
+  MATCHES: 'matches',
+  NOT_MATCHES: 'not_matches',
+  EXISTS: 'exists',
+  NOT_EXISTS: 'not_exists',
 };
 const comparator = (name: string): string => {
   const word = COMPARATORS[name];
@@ -80,6 +108,11 @@ export const codecs = {
   number: new EnumCodec<NumberComparator>(NumberComparatorSchema, 'NUMBER_COMPARATOR_', comparator),
   string: new EnumCodec<StringComparator>(StringComparatorSchema, 'STRING_COMPARATOR_', comparator),
   record: new EnumCodec<RecordComparator>(RecordComparatorSchema, 'RECORD_COMPARATOR_', comparator),
+  json: new EnumCodec<JsonComparator>(JSONComparatorSchema, 'JSON_COMPARATOR_', comparator),
+  phase: new EnumCodec<TimingPhase>(TimingPhaseSchema, 'TIMING_PHASE_'),
+  severity: new EnumCodec<TimingSeverity>(AssertionSeveritySchema, 'ASSERTION_SEVERITY_'),
+  starttls: new EnumCodec<StarttlsProtocol>(StartTLSSchema, 'START_TLS_'),
+  schedule: new EnumCodec<HeartbeatSchedule>(HeartbeatScheduleSchema, 'HEARTBEAT_SCHEDULE_'),
   timeRange: new EnumCodec<TimeRangeKey>(TimeRangeSchema, 'TIME_RANGE_'),
   status: new EnumCodec<MonitorStatus>(MonitorStatusSchema, 'MONITOR_STATUS_'),
   serving: new EnumCodec<GrpcConfig['expectedStatus']>(GRPCServingStatusSchema, 'GRPC_SERVING_STATUS_', asWritten),
@@ -103,7 +136,8 @@ function otelIn(value: OpenTelemetryConfig | undefined): MonitorInput['openTelem
   };
 }
 
-type AnyMonitor = HTTPMonitor | TCPMonitor | DNSMonitor | ICMPMonitor | GRPCMonitor;
+type AnyMonitor = HTTPMonitor | TCPMonitor | DNSMonitor | ICMPMonitor | GRPCMonitor | TLSMonitor;
+type AnyKindMonitor = AnyMonitor | HeartbeatMonitor;
 
 /**
  * Where a monitor's private locations are changed: they are the locations whose monitor_ids name it
@@ -157,8 +191,36 @@ export function httpIn(m: HTTPMonitor): MonitorInput {
         comparator: codecs.string.decode(`headerAssertions.${i}.comparator`, a.comparator)!,
       })),
     ),
+    jsonAssertions: nonEmpty(m.jsonAssertions.map((a, i) => jsonIn(a, i))),
+    timingAssertions: nonEmpty(m.timingAssertions.map((a, i) => timingIn(a, i))),
+    ...tlsSettingsIn(m),
     openTelemetry: otelIn(m.openTelemetry),
   };
+}
+
+function jsonIn(a: JSONAssertion, i: number): JsonAssertion {
+  return {
+    path: a.path,
+    target: a.target,
+    comparator: codecs.json.decode(`jsonAssertions.${i}.comparator`, a.comparator)!,
+  };
+}
+
+/** Only LESS_THAN and LESS_THAN_OR_EQUAL bound a phase; the schemas refuse the others by name. */
+function timingIn(a: TimingAssertion, i: number): DomainTimingAssertion {
+  return {
+    phase: codecs.phase.decode(`timingAssertions.${i}.phase`, a.phase)!,
+    comparator: codecs.number.decode(`timingAssertions.${i}.comparator`, a.comparator) as TimingComparator,
+    target: Number(a.target),
+    severity: codecs.severity.decode(`timingAssertions.${i}.severity`, a.severity) ?? 'error',
+  };
+}
+
+/** Absent: not given. Present, even with no days: exactly these days (none turns the alerts off). */
+const expiryIn = (v: CertificateExpiry | undefined): number[] | undefined => v?.days.map(Number);
+
+function tlsSettingsIn(m: { tlsVerify?: boolean; certificateExpiry?: CertificateExpiry }): MonitorInput {
+  return { tlsVerify: m.tlsVerify, certificateExpiryDays: expiryIn(m.certificateExpiry) };
 }
 
 export function tcpIn(m: TCPMonitor | ICMPMonitor): MonitorInput {
@@ -187,7 +249,34 @@ export function grpcIn(m: GRPCMonitor): MonitorInput {
     metadata: pairs(m.metadata),
     expectedStatus: codecs.serving.decode('expectedStatus', m.expectedStatus),
   };
-  return { ...commonIn(m), uri: m.uri, grpc };
+  return { ...commonIn(m), uri: m.uri, grpc, ...tlsSettingsIn(m) };
+}
+
+export function tlsIn(m: TLSMonitor): MonitorInput {
+  const tls: Partial<TlsConfig> = {
+    servername: m.servername,
+    starttls: codecs.starttls.decode('starttls', m.starttls),
+  };
+  return { ...commonIn(m), uri: m.uri, tls, ...tlsSettingsIn(m), openTelemetry: otelIn(m.openTelemetry) };
+}
+
+export function heartbeatIn(m: HeartbeatMonitor): MonitorInput {
+  if (m.pingUrl) throw ValidationError.field('pingUrl', 'is output only');
+  const heartbeat: Partial<HeartbeatConfig> = {
+    schedule: codecs.schedule.decode('schedule', m.schedule),
+    periodSeconds: num(m.periodSeconds),
+    cron: m.cron,
+    timezone: m.timeZone,
+    graceSeconds: num(m.graceSeconds),
+  };
+  return {
+    name: m.name,
+    description: m.description,
+    tags: nonEmpty(m.tags),
+    active: m.active,
+    public: m.public,
+    heartbeat,
+  };
 }
 
 /** update_mask paths (proto field names) -> domain fields. */
@@ -218,6 +307,17 @@ const MASK_FIELDS: Record<string, MonitorField> = {
   tls: 'grpc',
   metadata: 'grpc',
   expected_status: 'grpc',
+  json_assertions: 'jsonAssertions',
+  timing_assertions: 'timingAssertions',
+  tls_verify: 'tlsVerify',
+  certificate_expiry: 'certificateExpiryDays',
+  servername: 'tls',
+  starttls: 'tls',
+  schedule: 'heartbeat',
+  period_seconds: 'heartbeat',
+  cron: 'heartbeat',
+  time_zone: 'heartbeat',
+  grace_seconds: 'heartbeat',
 };
 const GRPC_DEFAULTS: GrpcConfig = { service: '', tls: false, metadata: [], expectedStatus: 'SERVING' };
 const GRPC_PATHS: Record<string, keyof GrpcConfig> = {
@@ -226,20 +326,44 @@ const GRPC_PATHS: Record<string, keyof GrpcConfig> = {
   metadata: 'metadata',
   expected_status: 'expectedStatus',
 };
+const TLS_DEFAULTS: TlsConfig = { servername: '', starttls: 'none' };
+const TLS_PATHS: Record<string, keyof TlsConfig> = { servername: 'servername', starttls: 'starttls' };
+const HEARTBEAT_DEFAULTS: HeartbeatConfig = {
+  schedule: 'period',
+  periodSeconds: 86400,
+  cron: '',
+  timezone: 'UTC',
+  graceSeconds: 3600,
+};
+const HEARTBEAT_PATHS: Record<string, keyof HeartbeatConfig> = {
+  schedule: 'schedule',
+  period_seconds: 'periodSeconds',
+  cron: 'cron',
+  time_zone: 'timezone',
+  grace_seconds: 'graceSeconds',
+};
 
 /**
- * Resolves an update mask (see rpc-kit/field-mask.ts); a named gRPC setting the message leaves unset
- * is reset to its default, since the four share one domain field.
+ * Resolves an update mask (see rpc-kit/field-mask.ts); a named gRPC, TLS or heartbeat setting the
+ * message leaves unset is reset to its default, since each group shares one domain field.
  */
-export function monitorMask(mask: FieldMask | undefined, input: MonitorInput): MonitorField[] | undefined {
-  const readOnly = mask?.paths.find((path) => path === 'private_location_ids');
+export function monitorMask(
+  mask: FieldMask | undefined,
+  input: MonitorInput,
+  kind?: MonitorKind,
+): MonitorField[] | undefined {
+  const readOnly = mask?.paths.find((path) => path === 'private_location_ids' || path === 'ping_url');
+  if (readOnly === 'ping_url') throw ValidationError.field('updateMask', 'ping_url is output only');
   if (readOnly) throw ValidationError.field('updateMask', `${readOnly} ${PRIVATE_LOCATION_IDS_READ_ONLY}`);
-  const fields = maskFields(mask, MASK_FIELDS);
+  // `tls` names the gRPC switch on a gRPC monitor and nothing else; TLS monitors spell theirs out.
+  const fields = maskFields(mask, kind === 'tls' ? { ...MASK_FIELDS, tls: 'tls' } : MASK_FIELDS);
+  const resetUnset = <T extends object>(group: Partial<T> | undefined, key: keyof T | undefined, defaults: T) => {
+    if (key && group && group[key] === undefined) (group as Record<keyof T, unknown>)[key] = defaults[key];
+  };
   for (const path of mask?.paths ?? []) {
-    const grpcKey = GRPC_PATHS[path];
-    if (grpcKey && input.grpc && input.grpc[grpcKey] === undefined) {
-      (input.grpc as Record<string, unknown>)[grpcKey] = GRPC_DEFAULTS[grpcKey];
-    }
+    resetUnset(input.grpc, GRPC_PATHS[path], GRPC_DEFAULTS);
+    resetUnset(input.tls, TLS_PATHS[path], TLS_DEFAULTS);
+    resetUnset(input.heartbeat, HEARTBEAT_PATHS[path], HEARTBEAT_DEFAULTS);
   }
   return fields;
 }
@@ -288,8 +412,24 @@ export function httpOut(v: MonitorView): HTTPMonitor {
       target: a.target,
       comparator: codecs.string.encode(a.comparator),
     })),
+    jsonAssertions: v.jsonAssertions.map((a) => ({
+      path: a.path,
+      target: a.target,
+      comparator: codecs.json.encode(a.comparator),
+    })),
+    timingAssertions: v.timingAssertions.map((a) => ({
+      phase: codecs.phase.encode(a.phase),
+      comparator: codecs.number.encode(a.comparator),
+      target: big(a.target),
+      severity: codecs.severity.encode(a.severity),
+    })),
+    ...tlsSettingsOut(v),
     openTelemetry: otelOut(v.openTelemetry),
   });
+}
+
+function tlsSettingsOut(v: MonitorView) {
+  return { tlsVerify: v.tlsVerify, certificateExpiry: { days: v.certificateExpiryDays } };
 }
 
 export function tcpOut(v: MonitorView): TCPMonitor {
@@ -320,10 +460,56 @@ export function grpcOut(v: MonitorView): GRPCMonitor {
     tls: g.tls,
     metadata: headersOut(g.metadata),
     expectedStatus: codecs.serving.encode(g.expectedStatus),
+    ...tlsSettingsOut(v),
+  });
+}
+
+export function tlsOut(v: MonitorView): TLSMonitor {
+  const t = v.tls ?? TLS_DEFAULTS;
+  return create(TLSMonitorSchema, {
+    ...commonOut(v),
+    servername: t.servername,
+    starttls: codecs.starttls.encode(t.starttls),
+    ...tlsSettingsOut(v),
+    openTelemetry: otelOut(v.openTelemetry),
+  });
+}
+
+export function heartbeatOut(v: MonitorWithPingUrl): HeartbeatMonitor {
+  const h = v.heartbeat ?? HEARTBEAT_DEFAULTS;
+  return create(HeartbeatMonitorSchema, {
+    id: v.id,
+    name: v.name,
+    description: v.description,
+    active: v.active,
+    public: v.public,
+    tags: v.tags,
+    status: codecs.status.encode(v.status),
+    schedule: codecs.schedule.encode(h.schedule),
+    periodSeconds: big(h.periodSeconds),
+    cron: h.cron,
+    timeZone: h.timezone,
+    graceSeconds: big(h.graceSeconds),
+    pingUrl: v.pingUrl ?? '',
   });
 }
 
 const PRIVATE_REGION = 'private-location:';
+
+function certificateOut(c: CertificateInfo | null): MessageInitShape<typeof CertificateSchema> | undefined {
+  if (!c) return undefined;
+  return {
+    subject: c.subject,
+    sans: c.sans,
+    issuer: c.issuer,
+    serial: c.serial,
+    notBefore: big(Date.parse(c.notBefore)),
+    notAfter: big(Date.parse(c.notAfter)),
+    daysLeft: c.daysLeft,
+    verified: c.verified,
+    verificationError: c.verificationError ?? '',
+  };
+}
 
 function logItemOut(row: ResponseLogView): MessageInitShape<typeof HTTPResponseLogListItemSchema> {
   const isPublic = (REGIONS as readonly string[]).includes(row.region);
@@ -362,6 +548,10 @@ function monitorOneof(v: MonitorView) {
       return { case: 'icmp' as const, value: icmpOut(v) };
     case 'grpc':
       return { case: 'grpc' as const, value: grpcOut(v) };
+    case 'tls':
+      return { case: 'tls' as const, value: tlsOut(v) };
+    case 'heartbeat':
+      return { case: 'heartbeat' as const, value: heartbeatOut(v) };
     default: {
       const unreachable: never = v.kind;
       throw new Error(`unknown monitor kind ${String(unreachable)}`);
@@ -369,17 +559,29 @@ function monitorOneof(v: MonitorView) {
   }
 }
 
-export function monitorServiceImpl(monitors: MonitorsService): ServiceImpl<typeof MonitorService> {
+export function monitorServiceImpl(
+  monitors: MonitorsService,
+): Omit<ServiceImpl<typeof MonitorService>, 'listHeartbeatPings'> {
   const createWith =
-    <M extends AnyMonitor>(kind: MonitorKind, decode: (m: M) => MonitorInput, encode: (v: MonitorView) => M) =>
-    async (req: { monitor?: M }, ctx: HandlerContext) => ({
-      monitor: encode(await monitors.create(serviceContext(ctx), kind, decode(required(req.monitor, 'monitor')))),
-    });
+    <M extends AnyKindMonitor>(
+      kind: MonitorKind,
+      decode: (m: M) => MonitorInput,
+      encode: (v: MonitorWithPingUrl) => M,
+    ) =>
+    async (req: { monitor?: M }, ctx: HandlerContext) => {
+      const monitor = required(req.monitor, 'monitor');
+      const pingToken = 'pingToken' in monitor ? monitor.pingToken : undefined;
+      return {
+        monitor: encode(await monitors.create(serviceContext(ctx), kind, decode(monitor), { pingToken })),
+      };
+    };
   const updateWith =
-    <M extends AnyMonitor>(kind: MonitorKind, decode: (m: M) => MonitorInput, encode: (v: MonitorView) => M) =>
+    <M extends AnyKindMonitor>(kind: MonitorKind, decode: (m: M) => MonitorInput, encode: (v: MonitorView) => M) =>
     async (req: { id: string; monitor?: M; updateMask?: FieldMask }, ctx: HandlerContext) => {
+      if (req.monitor && 'pingToken' in req.monitor && req.monitor.pingToken !== undefined)
+        throw ValidationError.field('pingToken', 'is set on create only; RotateHeartbeatPingToken gives a new one');
       const input = req.monitor ? decode(req.monitor) : {};
-      const mask = monitorMask(req.updateMask, input);
+      const mask = monitorMask(req.updateMask, input, kind);
       return { monitor: encode(await monitors.update(serviceContext(ctx), kind, req.id, input, mask)) };
     };
 
@@ -394,6 +596,14 @@ export function monitorServiceImpl(monitors: MonitorsService): ServiceImpl<typeo
     updateICMPMonitor: updateWith('icmp', tcpIn, icmpOut),
     createGRPCMonitor: createWith('grpc', grpcIn, grpcOut),
     updateGRPCMonitor: updateWith('grpc', grpcIn, grpcOut),
+    createTLSMonitor: createWith('tls', tlsIn, tlsOut),
+    updateTLSMonitor: updateWith('tls', tlsIn, tlsOut),
+    createHeartbeatMonitor: createWith('heartbeat', heartbeatIn, heartbeatOut),
+    updateHeartbeatMonitor: updateWith('heartbeat', heartbeatIn, heartbeatOut),
+
+    async rotateHeartbeatPingToken(req, ctx) {
+      return { monitor: heartbeatOut(await monitors.rotatePingToken(serviceContext(ctx), req.id)) };
+    },
 
     async listMonitors(req, ctx) {
       const { items: views, totalSize } = await monitors.list(serviceContext(ctx), {
@@ -407,6 +617,8 @@ export function monitorServiceImpl(monitors: MonitorsService): ServiceImpl<typeo
         dnsMonitors: of('dns').map(dnsOut),
         icmpMonitors: of('icmp').map(icmpOut),
         grpcMonitors: of('grpc').map(grpcOut),
+        tlsMonitors: of('tls').map(tlsOut),
+        heartbeatMonitors: of('heartbeat').map(heartbeatOut),
         totalSize,
       };
     },
@@ -480,6 +692,7 @@ export function monitorServiceImpl(monitors: MonitorsService): ServiceImpl<typeo
           assertions: JSON.stringify(row.assertions),
           headers: row.headers ?? {},
           log: logItemOut(row),
+          certificate: certificateOut(row.certificate),
         },
       };
     },

@@ -1,8 +1,10 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { z } from 'zod';
 import { MutationRunner } from '../audit/mutation-runner';
 import { assertWriteScope, type ServiceContext } from '../common/context';
 import {
+  ConflictError,
   ForbiddenError,
   LimitExceededError,
   NotFoundError,
@@ -21,15 +23,19 @@ import { CHECK_RESULTS_PORT, type CheckResultsPort, type DailyBucket } from '../
 import type { ResponseLogView } from '../check-results/response-log.view';
 import {
   CHECK_STATUSES,
+  DEFAULT_CERTIFICATE_EXPIRY_DAYS,
   PERIODICITY_SECONDS,
   REGIONS,
   RESULT_RETENTION_DAYS,
   type GrpcConfig,
+  type HeartbeatConfig,
   type MonitorKind,
   type Region,
+  type TlsConfig,
 } from '../checks/check-config';
+import { MonitorChanges } from '../checks/monitor-changes';
 import type { MonitorEntity } from './monitor.entity';
-import { MONITOR_SCHEMAS, type MonitorData } from './monitor.schemas';
+import { MONITOR_SCHEMAS, PING_TOKEN, type MonitorData } from './monitor.schemas';
 import {
   assertNoRedactedCredential,
   monitorSnapshot,
@@ -56,7 +62,12 @@ export type MonitorInput = Partial<Omit<MonitorData<'http'>, 'openTelemetry'>> &
   Partial<Pick<MonitorData<'dns'>, 'uri' | 'recordAssertions'>> & {
     openTelemetry?: MonitorData<'http'>['openTelemetry'];
     grpc?: Partial<GrpcConfig>;
+    tls?: Partial<TlsConfig>;
+    heartbeat?: Partial<HeartbeatConfig>;
   };
+
+/** A monitor as a create or a token rotation answers it: a heartbeat's ping URL is shown then only. */
+export type MonitorWithPingUrl = MonitorView & { pingUrl?: string };
 
 export type MonitorField = keyof MonitorInput;
 
@@ -64,6 +75,23 @@ export type MonitorField = keyof MonitorInput;
 export const DEFAULT_REGIONS: Region[] = ['fly-ams', 'fly-iad', 'fly-sin'];
 
 const DEFAULT_GRPC: GrpcConfig = { service: '', tls: false, metadata: [], expectedStatus: 'SERVING' };
+const DEFAULT_TLS: TlsConfig = { servername: '', starttls: 'none' };
+/** Like Healthchecks.io's defaults: a ping a day, an hour's grace. */
+const DEFAULT_HEARTBEAT: HeartbeatConfig = {
+  schedule: 'period',
+  periodSeconds: 86400,
+  cron: '',
+  timezone: 'UTC',
+  graceSeconds: 3600,
+};
+
+/** sha256 (hex) of a ping token: what the monitors table keeps and the ping route looks up. */
+export function pingTokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** 24 random bytes, URL-safe: 32 characters. */
+const newPingToken = (): string => randomBytes(24).toString('base64url');
 
 const DEFAULTS: Required<Omit<MonitorInput, 'name' | 'url' | 'uri' | 'periodicity'>> = {
   description: '',
@@ -83,8 +111,14 @@ const DEFAULTS: Required<Omit<MonitorInput, 'name' | 'url' | 'uri' | 'periodicit
   bodyAssertions: [],
   headerAssertions: [],
   recordAssertions: [],
+  jsonAssertions: [],
+  timingAssertions: [],
+  tlsVerify: true,
+  certificateExpiryDays: [...DEFAULT_CERTIFICATE_EXPIRY_DAYS],
   openTelemetry: null,
   grpc: DEFAULT_GRPC,
+  tls: DEFAULT_TLS,
+  heartbeat: DEFAULT_HEARTBEAT,
 };
 
 export { TIME_RANGES, type MonitorSummary, type TimeRangeKey };
@@ -117,8 +151,12 @@ function maskRule(kind: MonitorKind): MaskRule<MonitorInput, MonitorField> {
     fields: fieldsOf(kind),
     refusal: `is not a field of ${kind} monitors`,
     defaults: DEFAULTS,
-    // gRPC settings arrive one proto field at a time: a given one replaces only itself.
-    merge: { grpc: (given, current) => ({ ...(current as GrpcConfig), ...definedOnly(given) }) },
+    // gRPC, TLS and heartbeat settings arrive one proto field at a time: a given one replaces only itself.
+    merge: {
+      grpc: (given, current) => ({ ...(current as GrpcConfig), ...definedOnly(given) }),
+      tls: (given, current) => ({ ...(current as TlsConfig), ...definedOnly(given) }),
+      heartbeat: (given, current) => ({ ...(current as HeartbeatConfig), ...definedOnly(given) }),
+    },
   };
 }
 
@@ -145,28 +183,37 @@ function dataOf(entity: MonitorEntity): Record<string, unknown> {
     bodyAssertions: entity.bodyAssertions,
     headerAssertions: entity.headerAssertions,
     recordAssertions: entity.recordAssertions,
+    jsonAssertions: entity.jsonAssertions,
+    timingAssertions: entity.timingAssertions,
+    tlsVerify: entity.tlsVerify,
+    certificateExpiryDays: entity.certificateExpiryDays,
     openTelemetry: entity.openTelemetry,
     grpc: entity.grpc ?? DEFAULT_GRPC,
+    tls: entity.tls ?? DEFAULT_TLS,
+    heartbeat: entity.heartbeat ?? DEFAULT_HEARTBEAT,
   };
 }
 
 function columnsOf(kind: MonitorKind, data: MonitorData): Partial<MonitorEntity> {
-  const d = data as Partial<MonitorData<'http'> & MonitorData<'dns'> & MonitorData<'grpc'>>;
+  const d = data as Partial<
+    MonitorData<'http'> & MonitorData<'dns'> & MonitorData<'grpc'> & MonitorData<'tls'> & MonitorData<'heartbeat'>
+  >;
   return {
     kind,
     name: d.name,
     description: d.description,
     url: kind === 'http' ? (d.url ?? null) : null,
-    uri: kind === 'http' ? null : (d.uri ?? null),
-    periodicity: d.periodicity,
+    uri: kind === 'http' || kind === 'heartbeat' ? null : (d.uri ?? null),
+    // A heartbeat is not probed: no periodicity, region or timeout applies; the columns keep defaults.
+    periodicity: d.periodicity ?? '1m',
     method: d.method ?? 'GET',
     body: d.body ?? '',
     headers: d.headers ?? [],
-    timeout: d.timeout,
-    retry: d.retry,
-    alertQuorum: d.alertQuorum,
+    timeout: d.timeout ?? DEFAULTS.timeout,
+    retry: d.retry ?? DEFAULTS.retry,
+    alertQuorum: d.alertQuorum ?? 0,
     followRedirects: d.followRedirects ?? true,
-    regions: d.regions,
+    regions: d.regions ?? [],
     tags: d.tags,
     active: d.active,
     public: d.public,
@@ -175,10 +222,24 @@ function columnsOf(kind: MonitorKind, data: MonitorData): Partial<MonitorEntity>
     bodyAssertions: d.bodyAssertions ?? [],
     headerAssertions: d.headerAssertions ?? [],
     recordAssertions: d.recordAssertions ?? [],
-    openTelemetry: kind === 'grpc' ? null : (d.openTelemetry ?? null),
+    jsonAssertions: d.jsonAssertions ?? [],
+    timingAssertions: d.timingAssertions ?? [],
+    tlsVerify: d.tlsVerify ?? true,
+    certificateExpiryDays: d.certificateExpiryDays ?? [...DEFAULT_CERTIFICATE_EXPIRY_DAYS],
+    openTelemetry: kind === 'grpc' || kind === 'heartbeat' ? null : (d.openTelemetry ?? null),
     grpc: kind === 'grpc' ? (d.grpc ?? DEFAULT_GRPC) : null,
+    tls: kind === 'tls' ? (d.tls ?? DEFAULT_TLS) : null,
+    heartbeat: kind === 'heartbeat' ? (d.heartbeat ?? DEFAULT_HEARTBEAT) : null,
   };
 }
+
+const savedOf = (m: MonitorEntity) => ({
+  id: m.id,
+  workspaceId: m.workspaceId,
+  kind: m.kind,
+  active: m.active,
+  heartbeat: m.heartbeat,
+});
 
 @Injectable()
 export class MonitorsService {
@@ -191,21 +252,44 @@ export class MonitorsService {
     @Inject(MonitorCache) private readonly cache: MonitorCache,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(MonitorDeletion) private readonly deletion: MonitorDeletion,
+    @Inject(MonitorChanges) private readonly changes: MonitorChanges,
   ) {}
 
-  async create(ctx: ServiceContext, kind: MonitorKind, input: MonitorInput): Promise<MonitorView> {
+  /**
+   * Creates a monitor. A heartbeat monitor gets a ping token (`pingToken` brings one, e.g. the UUID of
+   * an existing Healthchecks.io check, so its cron lines move by changing the host); the answer
+   * carries its ping URL, which is never shown again: only the token's hash is kept.
+   */
+  async create(
+    ctx: ServiceContext,
+    kind: MonitorKind,
+    input: MonitorInput,
+    options: { pingToken?: string } = {},
+  ): Promise<MonitorWithPingUrl> {
     return this.mutations.run(ctx, async (trail) => {
       const given = definedOnly(input);
       const merged: Record<string, unknown> = { ...DEFAULTS, ...given };
       if (!given.regions?.length) merged.regions = DEFAULT_REGIONS;
       if (given.grpc) merged.grpc = { ...DEFAULT_GRPC, ...definedOnly(given.grpc) };
+      if (given.tls) merged.tls = { ...DEFAULT_TLS, ...definedOnly(given.tls) };
+      if (given.heartbeat) merged.heartbeat = { ...DEFAULT_HEARTBEAT, ...definedOnly(given.heartbeat) };
+      if (kind !== 'heartbeat' && options.pingToken !== undefined)
+        throw ValidationError.field('pingToken', 'applies to heartbeat monitors only');
       const data = this.validate(kind, merged);
       assertNoRedactedCredential(data);
+      const token = kind === 'heartbeat' ? this.pingTokenOf(options.pingToken) : undefined;
       await this.db.lockWorkspace(ctx.workspace.id);
       assertRoomForOne(ctx.workspace.plan, 'monitors', await this.monitors.countLive(ctx.workspace.id));
       this.checkPlan(ctx, data);
-      const entity = await this.monitors.insert({ ...columnsOf(kind, data), workspaceId: ctx.workspace.id });
+      if (token && (await this.monitors.pingTokenTaken(pingTokenHash(token))))
+        throw new ConflictError('pingToken: another monitor already uses this ping token');
+      const entity = await this.monitors.insert({
+        ...columnsOf(kind, data),
+        workspaceId: ctx.workspace.id,
+        pingTokenHash: token ? pingTokenHash(token) : null,
+      });
       await this.monitors.resyncSchedules([entity.id]);
+      await this.changes.saved(savedOf(entity));
       const view = toMonitorView(entity, []);
       trail.record({
         action: 'monitor.create',
@@ -213,8 +297,38 @@ export class MonitorsService {
         entityId: entity.id,
         after: monitorSnapshot(view),
       });
-      return monitorViewFor(ctx, view);
+      const answer: MonitorWithPingUrl = monitorViewFor(ctx, view);
+      return token ? { ...answer, pingUrl: this.pingUrlOf(token) } : answer;
     });
+  }
+
+  /**
+   * Gives a heartbeat monitor a new ping token: the old URL stops working at once (its hash is
+   * replaced in the same statement the answer depends on). The answer carries the new ping URL.
+   */
+  async rotatePingToken(ctx: ServiceContext, id: string): Promise<MonitorWithPingUrl> {
+    return this.mutations.run(ctx, async (trail) => {
+      const entity = await this.monitors.lockLive(ctx.workspace.id, id, 'heartbeat');
+      if (!entity) throw NotFoundError.of('heartbeat monitor', id);
+      const token = newPingToken();
+      entity.pingTokenHash = pingTokenHash(token);
+      const saved = await this.monitors.save(entity);
+      const view = toMonitorView(saved, []);
+      // The token is a credential: the entry says that it changed, never what it is.
+      trail.record({ action: 'monitor.rotate_ping_token', entityType: 'monitor', entityId: entity.id });
+      return { ...monitorViewFor(ctx, view), pingUrl: this.pingUrlOf(token) };
+    });
+  }
+
+  private pingTokenOf(given: string | undefined): string {
+    if (given === undefined) return newPingToken();
+    if (!PING_TOKEN.test(given))
+      throw ValidationError.field('pingToken', 'must be a UUID or 16 to 64 letters, digits, - and _');
+    return given;
+  }
+
+  private pingUrlOf(token: string): string {
+    return `${this.config.baseUrl}/ping/${token}`;
   }
 
   /**
@@ -239,6 +353,7 @@ export class MonitorsService {
       Object.assign(entity, columnsOf(kind, data));
       const saved = await this.monitors.save(entity);
       await this.monitors.resyncSchedules([saved.id]);
+      await this.changes.saved(savedOf(saved));
       const after = toMonitorView(saved, before.privateLocationIds);
       const changed = JSON.stringify(monitorSnapshot(before)) !== JSON.stringify(monitorSnapshot(after));
       if (changed) {
@@ -447,6 +562,7 @@ export class MonitorsService {
 
   private checkPlan(ctx: ServiceContext, data: MonitorData): void {
     const plan = planOf(ctx.workspace.plan);
+    if (!('periodicity' in data)) return;
     if (PERIODICITY_SECONDS[data.periodicity] < plan.limits.minPeriodicitySeconds) {
       throw new LimitExceededError(
         `periodicity: the ${plan.name} plan allows checks every ${plan.limits.minPeriodicitySeconds / 60} minutes at most`,

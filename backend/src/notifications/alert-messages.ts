@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
-import type { AlertKind, AlertMessage, AlertRegion } from '../channels/alert-message';
+import type { AlertCertificate, AlertMessage, MessageKind, AlertRegion } from '../channels/alert-message';
 import { MONITORS_PORT, type MonitorsPort } from '../monitors/monitors.port';
 import { STATUS_PAGES_PORT, type StatusPagesPort } from '../status-pages/status-pages.port';
 import { WorkspacesService } from '../workspaces/workspaces.service';
@@ -24,13 +24,15 @@ interface MonitorFacts {
 }
 
 export interface MessageFacts {
-  kind: AlertKind;
+  kind: MessageKind;
   monitorId: string;
   incidentKey: string;
   /** The outbox row's event id (a test send, which has no row and is not retried, draws its own). */
   eventId: string;
   at: Date;
   regions: AlertRegion[];
+  /** With kind `certificate`: the certificate and the threshold it reached. */
+  certificate?: AlertCertificate;
 }
 
 @Injectable()
@@ -107,6 +109,7 @@ export class AlertMessages {
       pageUrls: monitor.pageSlugs.map((p) => `${site}/status/${encodeURIComponent(p)}`),
       incidentKey: facts.incidentKey,
       eventId: facts.eventId,
+      ...(facts.certificate ? { certificate: facts.certificate } : {}),
     };
   }
 }

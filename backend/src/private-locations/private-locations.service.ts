@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { MutationRunner } from '../audit/mutation-runner';
 import type { ServiceContext } from '../common/context';
 import { hashToken, randomToken, SecretBox } from '../common/crypto';
-import { NotFoundError } from '../common/errors';
+import { NotFoundError, ValidationError } from '../common/errors';
 import { parseInput } from '../common/validation';
 import { Database } from '../database/database';
 import { MONITORS_PORT, type MonitorsPort } from '../monitors/monitors.port';
@@ -214,6 +214,15 @@ export class PrivateLocationsService {
     const live = await this.monitors.lockLiveIds(ctx.workspace.id, ids);
     const missing = ids.find((id) => !live.has(id));
     if (missing !== undefined) throw NotFoundError.of('monitor', missing);
+    const heartbeats = new Set(
+      (await this.monitors.findByIds(ids)).filter((m) => m.kind === 'heartbeat').map((m) => m.id),
+    );
+    const at = ids.findIndex((id) => heartbeats.has(id));
+    if (at >= 0)
+      throw ValidationError.field(
+        `monitorIds.${at}`,
+        `monitor ${ids[at]} is a heartbeat monitor: its job pings the service, no location runs it`,
+      );
     return [...ids].sort(byNumber);
   }
 }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ApiKeysModule } from '../api-keys/api-keys.module';
+import { HeartbeatsModule } from '../heartbeats/heartbeats.module';
 import { MaintenancesModule } from '../maintenances/maintenances.module';
 import { MonitorsModule } from '../monitors/monitors.module';
 import { NotificationsModule } from '../notifications/notifications.module';
@@ -13,6 +14,7 @@ import { RpcServer } from './rpc.server';
   imports: [
     ApiKeysModule,
     MonitorsModule,
+    HeartbeatsModule,
     StatusPagesModule,
     StatusReportsModule,
     MaintenancesModule,

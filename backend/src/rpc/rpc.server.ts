@@ -15,6 +15,8 @@ import { ApiKeysService } from '../api-keys/api-keys.service';
 import { LOGGER } from '../config/config.module';
 import { maintenanceServiceImpl } from '../maintenances/maintenances.rpc';
 import { MaintenancesService } from '../maintenances/maintenances.service';
+import { heartbeatRpcMethods } from '../heartbeats/heartbeats.rpc';
+import { HeartbeatsService } from '../heartbeats/heartbeats.service';
 import { monitorServiceImpl } from '../monitors/monitors.rpc';
 import { MonitorsService } from '../monitors/monitors.service';
 import { notificationServiceImpl } from '../notifications/notifications.rpc';
@@ -45,6 +47,7 @@ export class RpcServer {
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(ApiKeysService) private readonly apiKeys: ApiKeysService,
     @Inject(MonitorsService) private readonly monitors: MonitorsService,
+    @Inject(HeartbeatsService) private readonly heartbeats: HeartbeatsService,
     @Inject(NotificationsService) private readonly notifications: NotificationsService,
     @Inject(PrivateLocationsService) private readonly privateLocations: PrivateLocationsService,
     @Inject(StatusReportsService) private readonly statusReports: StatusReportsService,
@@ -57,7 +60,10 @@ export class RpcServer {
   ) {}
 
   routes(router: ConnectRouter): void {
-    router.service(MonitorService, monitorServiceImpl(this.monitors));
+    router.service(MonitorService, {
+      ...monitorServiceImpl(this.monitors),
+      ...heartbeatRpcMethods(this.heartbeats),
+    });
     router.service(NotificationService, notificationServiceImpl(this.notifications));
     router.service(PrivateLocationService, privateLocationServiceImpl(this.privateLocations));
     router.service(StatusReportService, statusReportServiceImpl(this.statusReports));

@@ -39,7 +39,8 @@ export class SchedulesRepository {
    */
   async sync(monitor: ScheduledMonitor, privateLocationIds: string[], now = Date.now()): Promise<void> {
     const repo = this.db.repo(MonitorScheduleEntity);
-    const live = monitor.active && monitor.deletedAt === null;
+    // A heartbeat is judged by the server from its pings: no location runs it.
+    const live = monitor.active && monitor.deletedAt === null && monitor.kind !== 'heartbeat';
     const periodMs = PERIODICITY_SECONDS[monitor.periodicity] * 1000;
     const wanted = live ? [...monitor.regions, ...privateLocationIds.map(privateLocation)] : [];
     const existing = await repo.findBy({ monitorId: monitor.id });

@@ -26,6 +26,12 @@ export interface HttpMonitorConfig extends cdktf.TerraformMetaArguments {
   */
   readonly body?: string;
   /**
+  * Days before the certificate expires at which a `certificate.expiring` alert is sent through the monitor's notifications, once per certificate and threshold: at most 10 numbers, each 1 to 365, no repeats. It does not change the up/down status. Default `[14, 7, 1]`; an empty list `[]` sends none.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/http_monitor#certificate_expiry_days HttpMonitor#certificate_expiry_days}
+  */
+  readonly certificateExpiryDays?: number[];
+  /**
   * Latency in milliseconds above which a successful check counts as degraded, 0 to 120000. When left out the service computes it from the timeout (half of it, at most 30000).
   *
   * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/http_monitor#degraded_at HttpMonitor#degraded_at}
@@ -92,6 +98,12 @@ export interface HttpMonitorConfig extends cdktf.TerraformMetaArguments {
   */
   readonly timeout?: number;
   /**
+  * Whether the certificate of an https URL must verify (chain and host name). `false` accepts self-signed and otherwise unverifiable certificates; their expiry is still recorded and alerted. Default `true`.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/http_monitor#tls_verify HttpMonitor#tls_verify}
+  */
+  readonly tlsVerify?: boolean | cdktf.IResolvable;
+  /**
   * URL to request: an absolute http or https URL of at most 2048 characters.
   *
   * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/http_monitor#url HttpMonitor#url}
@@ -116,6 +128,12 @@ export interface HttpMonitorConfig extends cdktf.TerraformMetaArguments {
   */
   readonly headers?: HttpMonitorHeaders[] | cdktf.IResolvable;
   /**
+  * json_assertions block
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/http_monitor#json_assertions HttpMonitor#json_assertions}
+  */
+  readonly jsonAssertions?: HttpMonitorJsonAssertions[] | cdktf.IResolvable;
+  /**
   * open_telemetry block
   *
   * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/http_monitor#open_telemetry HttpMonitor#open_telemetry}
@@ -127,10 +145,16 @@ export interface HttpMonitorConfig extends cdktf.TerraformMetaArguments {
   * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/http_monitor#status_code_assertions HttpMonitor#status_code_assertions}
   */
   readonly statusCodeAssertions?: HttpMonitorStatusCodeAssertions[] | cdktf.IResolvable;
+  /**
+  * timing_assertions block
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/http_monitor#timing_assertions HttpMonitor#timing_assertions}
+  */
+  readonly timingAssertions?: HttpMonitorTimingAssertions[] | cdktf.IResolvable;
 }
 export interface HttpMonitorBodyAssertions {
   /**
-  * How the value compares with `target`: one of `contains`, `not_contains`, `eq`, `neq`, `empty`, `not_empty`, `gt`, `gte`, `lt`, `lte`.
+  * How the value compares with `target`: one of `contains`, `not_contains`, `eq`, `neq`, `empty`, `not_empty`, `gt`, `gte`, `lt`, `lte`, `matches`, `not_matches`. With `matches` and `not_matches` the target is an RE2 regular expression (linear time: no backreferences or lookaround) that must find a match anywhere in the value, or none.
   *
   * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/http_monitor#comparator HttpMonitor#comparator}
   */
@@ -277,7 +301,7 @@ export class HttpMonitorBodyAssertionsList extends cdktf.ComplexList {
 }
 export interface HttpMonitorHeaderAssertions {
   /**
-  * How the value compares with `target`: one of `contains`, `not_contains`, `eq`, `neq`, `empty`, `not_empty`, `gt`, `gte`, `lt`, `lte`.
+  * How the value compares with `target`: one of `contains`, `not_contains`, `eq`, `neq`, `empty`, `not_empty`, `gt`, `gte`, `lt`, `lte`, `matches`, `not_matches`. With `matches` and `not_matches` the target is an RE2 regular expression (linear time: no backreferences or lookaround) that must find a match anywhere in the value, or none.
   *
   * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/http_monitor#comparator HttpMonitor#comparator}
   */
@@ -599,6 +623,188 @@ export class HttpMonitorHeadersList extends cdktf.ComplexList {
   */
   public get(index: number): HttpMonitorHeadersOutputReference {
     return new HttpMonitorHeadersOutputReference(this.terraformResource, this.terraformAttribute, index, this.wrapsSet);
+  }
+}
+export interface HttpMonitorJsonAssertions {
+  /**
+  * How the value compares with `target`: one of `eq`, `neq`, `contains`, `not_contains`, `gt`, `gte`, `lt`, `lte`, `exists`, `not_exists`, `matches`. Numbers compare as numbers; `exists` and `not_exists` ignore the target; with `matches` the target is an RE2 regular expression.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/http_monitor#comparator HttpMonitor#comparator}
+  */
+  readonly comparator: string;
+  /**
+  * RFC 9535 JSONPath of the value to check, e.g. `$.status` or `$.items[0].id`; at most 1024 characters. The filter functions `match()` and `search()` are refused: select the value and use `matches`.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/http_monitor#path HttpMonitor#path}
+  */
+  readonly path: string;
+  /**
+  * Value to compare with, as text (`"42"`, `"ok"`, `"true"`). Default `""`.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/http_monitor#target HttpMonitor#target}
+  */
+  readonly target?: string;
+}
+
+export function httpMonitorJsonAssertionsToTerraform(struct?: HttpMonitorJsonAssertions | cdktf.IResolvable): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  return {
+    comparator: cdktf.stringToTerraform(struct!.comparator),
+    path: cdktf.stringToTerraform(struct!.path),
+    target: cdktf.stringToTerraform(struct!.target),
+  }
+}
+
+
+export function httpMonitorJsonAssertionsToHclTerraform(struct?: HttpMonitorJsonAssertions | cdktf.IResolvable): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  const attrs = {
+    comparator: {
+      value: cdktf.stringToHclTerraform(struct!.comparator),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "string",
+    },
+    path: {
+      value: cdktf.stringToHclTerraform(struct!.path),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "string",
+    },
+    target: {
+      value: cdktf.stringToHclTerraform(struct!.target),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "string",
+    },
+  };
+
+  // remove undefined attributes
+  return Object.fromEntries(Object.entries(attrs).filter(([_, value]) => value !== undefined && value.value !== undefined));
+}
+
+export class HttpMonitorJsonAssertionsOutputReference extends cdktf.ComplexObject {
+  private isEmptyObject = false;
+  private resolvableValue?: cdktf.IResolvable;
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  * @param complexObjectIndex the index of this item in the list
+  * @param complexObjectIsFromSet whether the list is wrapping a set (will add tolist() to be able to access an item via an index)
+  */
+  public constructor(terraformResource: cdktf.IInterpolatingParent, terraformAttribute: string, complexObjectIndex: number, complexObjectIsFromSet: boolean) {
+    super(terraformResource, terraformAttribute, complexObjectIsFromSet, complexObjectIndex);
+  }
+
+  public get internalValue(): HttpMonitorJsonAssertions | cdktf.IResolvable | undefined {
+    if (this.resolvableValue) {
+      return this.resolvableValue;
+    }
+    let hasAnyValues = this.isEmptyObject;
+    const internalValueResult: any = {};
+    if (this._comparator !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.comparator = this._comparator;
+    }
+    if (this._path !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.path = this._path;
+    }
+    if (this._target !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.target = this._target;
+    }
+    return hasAnyValues ? internalValueResult : undefined;
+  }
+
+  public set internalValue(value: HttpMonitorJsonAssertions | cdktf.IResolvable | undefined) {
+    if (value === undefined) {
+      this.isEmptyObject = false;
+      this.resolvableValue = undefined;
+      this._comparator = undefined;
+      this._path = undefined;
+      this._target = undefined;
+    }
+    else if (cdktf.Tokenization.isResolvable(value)) {
+      this.isEmptyObject = false;
+      this.resolvableValue = value;
+    }
+    else {
+      this.isEmptyObject = Object.keys(value).length === 0;
+      this.resolvableValue = undefined;
+      this._comparator = value.comparator;
+      this._path = value.path;
+      this._target = value.target;
+    }
+  }
+
+  // comparator - computed: false, optional: false, required: true
+  private _comparator?: string; 
+  public get comparator() {
+    return this.getStringAttribute('comparator');
+  }
+  public set comparator(value: string) {
+    this._comparator = value;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get comparatorInput() {
+    return this._comparator;
+  }
+
+  // path - computed: false, optional: false, required: true
+  private _path?: string; 
+  public get path() {
+    return this.getStringAttribute('path');
+  }
+  public set path(value: string) {
+    this._path = value;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get pathInput() {
+    return this._path;
+  }
+
+  // target - computed: true, optional: true, required: false
+  private _target?: string; 
+  public get target() {
+    return this.getStringAttribute('target');
+  }
+  public set target(value: string) {
+    this._target = value;
+  }
+  public resetTarget() {
+    this._target = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get targetInput() {
+    return this._target;
+  }
+}
+
+export class HttpMonitorJsonAssertionsList extends cdktf.ComplexList {
+  public internalValue? : HttpMonitorJsonAssertions[] | cdktf.IResolvable
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  * @param wrapsSet whether the list is wrapping a set (will add tolist() to be able to access an item via an index)
+  */
+  constructor(protected terraformResource: cdktf.IInterpolatingParent, protected terraformAttribute: string, protected wrapsSet: boolean) {
+    super(terraformResource, terraformAttribute, wrapsSet)
+  }
+
+  /**
+  * @param index the index of the item to return
+  */
+  public get(index: number): HttpMonitorJsonAssertionsOutputReference {
+    return new HttpMonitorJsonAssertionsOutputReference(this.terraformResource, this.terraformAttribute, index, this.wrapsSet);
   }
 }
 export interface HttpMonitorOpenTelemetryHeaders {
@@ -1026,6 +1232,220 @@ export class HttpMonitorStatusCodeAssertionsList extends cdktf.ComplexList {
     return new HttpMonitorStatusCodeAssertionsOutputReference(this.terraformResource, this.terraformAttribute, index, this.wrapsSet);
   }
 }
+export interface HttpMonitorTimingAssertions {
+  /**
+  * The phase must take less than (`lt`) or at most (`lte`) `target`: one of `lt`, `lte`.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/http_monitor#comparator HttpMonitor#comparator}
+  */
+  readonly comparator: string;
+  /**
+  * Phase to bound: one of `dns`, `connect`, `tls`, `ttfb`, `transfer`, `total` (`total` is the whole check).
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/http_monitor#phase HttpMonitor#phase}
+  */
+  readonly phase: string;
+  /**
+  * What a check that breaks the bound is: one of `degraded`, `error`. Default `error`.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/http_monitor#severity HttpMonitor#severity}
+  */
+  readonly severity?: string;
+  /**
+  * Milliseconds, 0 to 120000.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/http_monitor#target HttpMonitor#target}
+  */
+  readonly target: number;
+}
+
+export function httpMonitorTimingAssertionsToTerraform(struct?: HttpMonitorTimingAssertions | cdktf.IResolvable): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  return {
+    comparator: cdktf.stringToTerraform(struct!.comparator),
+    phase: cdktf.stringToTerraform(struct!.phase),
+    severity: cdktf.stringToTerraform(struct!.severity),
+    target: cdktf.numberToTerraform(struct!.target),
+  }
+}
+
+
+export function httpMonitorTimingAssertionsToHclTerraform(struct?: HttpMonitorTimingAssertions | cdktf.IResolvable): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  const attrs = {
+    comparator: {
+      value: cdktf.stringToHclTerraform(struct!.comparator),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "string",
+    },
+    phase: {
+      value: cdktf.stringToHclTerraform(struct!.phase),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "string",
+    },
+    severity: {
+      value: cdktf.stringToHclTerraform(struct!.severity),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "string",
+    },
+    target: {
+      value: cdktf.numberToHclTerraform(struct!.target),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "number",
+    },
+  };
+
+  // remove undefined attributes
+  return Object.fromEntries(Object.entries(attrs).filter(([_, value]) => value !== undefined && value.value !== undefined));
+}
+
+export class HttpMonitorTimingAssertionsOutputReference extends cdktf.ComplexObject {
+  private isEmptyObject = false;
+  private resolvableValue?: cdktf.IResolvable;
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  * @param complexObjectIndex the index of this item in the list
+  * @param complexObjectIsFromSet whether the list is wrapping a set (will add tolist() to be able to access an item via an index)
+  */
+  public constructor(terraformResource: cdktf.IInterpolatingParent, terraformAttribute: string, complexObjectIndex: number, complexObjectIsFromSet: boolean) {
+    super(terraformResource, terraformAttribute, complexObjectIsFromSet, complexObjectIndex);
+  }
+
+  public get internalValue(): HttpMonitorTimingAssertions | cdktf.IResolvable | undefined {
+    if (this.resolvableValue) {
+      return this.resolvableValue;
+    }
+    let hasAnyValues = this.isEmptyObject;
+    const internalValueResult: any = {};
+    if (this._comparator !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.comparator = this._comparator;
+    }
+    if (this._phase !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.phase = this._phase;
+    }
+    if (this._severity !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.severity = this._severity;
+    }
+    if (this._target !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.target = this._target;
+    }
+    return hasAnyValues ? internalValueResult : undefined;
+  }
+
+  public set internalValue(value: HttpMonitorTimingAssertions | cdktf.IResolvable | undefined) {
+    if (value === undefined) {
+      this.isEmptyObject = false;
+      this.resolvableValue = undefined;
+      this._comparator = undefined;
+      this._phase = undefined;
+      this._severity = undefined;
+      this._target = undefined;
+    }
+    else if (cdktf.Tokenization.isResolvable(value)) {
+      this.isEmptyObject = false;
+      this.resolvableValue = value;
+    }
+    else {
+      this.isEmptyObject = Object.keys(value).length === 0;
+      this.resolvableValue = undefined;
+      this._comparator = value.comparator;
+      this._phase = value.phase;
+      this._severity = value.severity;
+      this._target = value.target;
+    }
+  }
+
+  // comparator - computed: false, optional: false, required: true
+  private _comparator?: string; 
+  public get comparator() {
+    return this.getStringAttribute('comparator');
+  }
+  public set comparator(value: string) {
+    this._comparator = value;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get comparatorInput() {
+    return this._comparator;
+  }
+
+  // phase - computed: false, optional: false, required: true
+  private _phase?: string; 
+  public get phase() {
+    return this.getStringAttribute('phase');
+  }
+  public set phase(value: string) {
+    this._phase = value;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get phaseInput() {
+    return this._phase;
+  }
+
+  // severity - computed: true, optional: true, required: false
+  private _severity?: string; 
+  public get severity() {
+    return this.getStringAttribute('severity');
+  }
+  public set severity(value: string) {
+    this._severity = value;
+  }
+  public resetSeverity() {
+    this._severity = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get severityInput() {
+    return this._severity;
+  }
+
+  // target - computed: false, optional: false, required: true
+  private _target?: number; 
+  public get target() {
+    return this.getNumberAttribute('target');
+  }
+  public set target(value: number) {
+    this._target = value;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get targetInput() {
+    return this._target;
+  }
+}
+
+export class HttpMonitorTimingAssertionsList extends cdktf.ComplexList {
+  public internalValue? : HttpMonitorTimingAssertions[] | cdktf.IResolvable
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  * @param wrapsSet whether the list is wrapping a set (will add tolist() to be able to access an item via an index)
+  */
+  constructor(protected terraformResource: cdktf.IInterpolatingParent, protected terraformAttribute: string, protected wrapsSet: boolean) {
+    super(terraformResource, terraformAttribute, wrapsSet)
+  }
+
+  /**
+  * @param index the index of the item to return
+  */
+  public get(index: number): HttpMonitorTimingAssertionsOutputReference {
+    return new HttpMonitorTimingAssertionsOutputReference(this.terraformResource, this.terraformAttribute, index, this.wrapsSet);
+  }
+}
 
 /**
 * Represents a {@link https://uptime.local/providers/uptime/service/latest/docs/resources/http_monitor service_http_monitor}
@@ -1080,6 +1500,7 @@ export class HttpMonitor extends cdktf.TerraformResource {
     this._active = config.active;
     this._alertQuorum = config.alertQuorum;
     this._body = config.body;
+    this._certificateExpiryDays = config.certificateExpiryDays;
     this._degradedAt = config.degradedAt;
     this._description = config.description;
     this._followRedirects = config.followRedirects;
@@ -1091,12 +1512,15 @@ export class HttpMonitor extends cdktf.TerraformResource {
     this._retry = config.retry;
     this._tags = config.tags;
     this._timeout = config.timeout;
+    this._tlsVerify = config.tlsVerify;
     this._url = config.url;
     this._bodyAssertions.internalValue = config.bodyAssertions;
     this._headerAssertions.internalValue = config.headerAssertions;
     this._headers.internalValue = config.headers;
+    this._jsonAssertions.internalValue = config.jsonAssertions;
     this._openTelemetry.internalValue = config.openTelemetry;
     this._statusCodeAssertions.internalValue = config.statusCodeAssertions;
+    this._timingAssertions.internalValue = config.timingAssertions;
   }
 
   // ==========
@@ -1149,6 +1573,22 @@ export class HttpMonitor extends cdktf.TerraformResource {
   // Temporarily expose input value. Use with caution.
   public get bodyInput() {
     return this._body;
+  }
+
+  // certificate_expiry_days - computed: true, optional: true, required: false
+  private _certificateExpiryDays?: number[]; 
+  public get certificateExpiryDays() {
+    return this.getNumberListAttribute('certificate_expiry_days');
+  }
+  public set certificateExpiryDays(value: number[]) {
+    this._certificateExpiryDays = value;
+  }
+  public resetCertificateExpiryDays() {
+    this._certificateExpiryDays = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get certificateExpiryDaysInput() {
+    return this._certificateExpiryDays;
   }
 
   // degraded_at - computed: true, optional: true, required: false
@@ -1336,6 +1776,22 @@ export class HttpMonitor extends cdktf.TerraformResource {
     return this._timeout;
   }
 
+  // tls_verify - computed: true, optional: true, required: false
+  private _tlsVerify?: boolean | cdktf.IResolvable; 
+  public get tlsVerify() {
+    return this.getBooleanAttribute('tls_verify');
+  }
+  public set tlsVerify(value: boolean | cdktf.IResolvable) {
+    this._tlsVerify = value;
+  }
+  public resetTlsVerify() {
+    this._tlsVerify = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get tlsVerifyInput() {
+    return this._tlsVerify;
+  }
+
   // url - computed: false, optional: false, required: true
   private _url?: string; 
   public get url() {
@@ -1397,6 +1853,22 @@ export class HttpMonitor extends cdktf.TerraformResource {
     return this._headers.internalValue;
   }
 
+  // json_assertions - computed: false, optional: true, required: false
+  private _jsonAssertions = new HttpMonitorJsonAssertionsList(this, "json_assertions", false);
+  public get jsonAssertions() {
+    return this._jsonAssertions;
+  }
+  public putJsonAssertions(value: HttpMonitorJsonAssertions[] | cdktf.IResolvable) {
+    this._jsonAssertions.internalValue = value;
+  }
+  public resetJsonAssertions() {
+    this._jsonAssertions.internalValue = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get jsonAssertionsInput() {
+    return this._jsonAssertions.internalValue;
+  }
+
   // open_telemetry - computed: false, optional: true, required: false
   private _openTelemetry = new HttpMonitorOpenTelemetryOutputReference(this, "open_telemetry");
   public get openTelemetry() {
@@ -1429,6 +1901,22 @@ export class HttpMonitor extends cdktf.TerraformResource {
     return this._statusCodeAssertions.internalValue;
   }
 
+  // timing_assertions - computed: false, optional: true, required: false
+  private _timingAssertions = new HttpMonitorTimingAssertionsList(this, "timing_assertions", false);
+  public get timingAssertions() {
+    return this._timingAssertions;
+  }
+  public putTimingAssertions(value: HttpMonitorTimingAssertions[] | cdktf.IResolvable) {
+    this._timingAssertions.internalValue = value;
+  }
+  public resetTimingAssertions() {
+    this._timingAssertions.internalValue = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get timingAssertionsInput() {
+    return this._timingAssertions.internalValue;
+  }
+
   // =========
   // SYNTHESIS
   // =========
@@ -1438,6 +1926,7 @@ export class HttpMonitor extends cdktf.TerraformResource {
       active: cdktf.booleanToTerraform(this._active),
       alert_quorum: cdktf.numberToTerraform(this._alertQuorum),
       body: cdktf.stringToTerraform(this._body),
+      certificate_expiry_days: cdktf.listMapper(cdktf.numberToTerraform, false)(this._certificateExpiryDays),
       degraded_at: cdktf.numberToTerraform(this._degradedAt),
       description: cdktf.stringToTerraform(this._description),
       follow_redirects: cdktf.booleanToTerraform(this._followRedirects),
@@ -1449,12 +1938,15 @@ export class HttpMonitor extends cdktf.TerraformResource {
       retry: cdktf.numberToTerraform(this._retry),
       tags: cdktf.listMapper(cdktf.stringToTerraform, false)(this._tags),
       timeout: cdktf.numberToTerraform(this._timeout),
+      tls_verify: cdktf.booleanToTerraform(this._tlsVerify),
       url: cdktf.stringToTerraform(this._url),
       body_assertions: cdktf.listMapper(httpMonitorBodyAssertionsToTerraform, true)(this._bodyAssertions.internalValue),
       header_assertions: cdktf.listMapper(httpMonitorHeaderAssertionsToTerraform, true)(this._headerAssertions.internalValue),
       headers: cdktf.listMapper(httpMonitorHeadersToTerraform, true)(this._headers.internalValue),
+      json_assertions: cdktf.listMapper(httpMonitorJsonAssertionsToTerraform, true)(this._jsonAssertions.internalValue),
       open_telemetry: httpMonitorOpenTelemetryToTerraform(this._openTelemetry.internalValue),
       status_code_assertions: cdktf.listMapper(httpMonitorStatusCodeAssertionsToTerraform, true)(this._statusCodeAssertions.internalValue),
+      timing_assertions: cdktf.listMapper(httpMonitorTimingAssertionsToTerraform, true)(this._timingAssertions.internalValue),
     };
   }
 
@@ -1477,6 +1969,12 @@ export class HttpMonitor extends cdktf.TerraformResource {
         isBlock: false,
         type: "simple",
         storageClassType: "string",
+      },
+      certificate_expiry_days: {
+        value: cdktf.listMapperHcl(cdktf.numberToHclTerraform, false)(this._certificateExpiryDays),
+        isBlock: false,
+        type: "list",
+        storageClassType: "numberList",
       },
       degraded_at: {
         value: cdktf.numberToHclTerraform(this._degradedAt),
@@ -1544,6 +2042,12 @@ export class HttpMonitor extends cdktf.TerraformResource {
         type: "simple",
         storageClassType: "number",
       },
+      tls_verify: {
+        value: cdktf.booleanToHclTerraform(this._tlsVerify),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "boolean",
+      },
       url: {
         value: cdktf.stringToHclTerraform(this._url),
         isBlock: false,
@@ -1568,6 +2072,12 @@ export class HttpMonitor extends cdktf.TerraformResource {
         type: "list",
         storageClassType: "HttpMonitorHeadersList",
       },
+      json_assertions: {
+        value: cdktf.listMapperHcl(httpMonitorJsonAssertionsToHclTerraform, true)(this._jsonAssertions.internalValue),
+        isBlock: true,
+        type: "list",
+        storageClassType: "HttpMonitorJsonAssertionsList",
+      },
       open_telemetry: {
         value: httpMonitorOpenTelemetryToHclTerraform(this._openTelemetry.internalValue),
         isBlock: true,
@@ -1579,6 +2089,12 @@ export class HttpMonitor extends cdktf.TerraformResource {
         isBlock: true,
         type: "list",
         storageClassType: "HttpMonitorStatusCodeAssertionsList",
+      },
+      timing_assertions: {
+        value: cdktf.listMapperHcl(httpMonitorTimingAssertionsToHclTerraform, true)(this._timingAssertions.internalValue),
+        isBlock: true,
+        type: "list",
+        storageClassType: "HttpMonitorTimingAssertionsList",
       },
     };
 

@@ -36,4 +36,19 @@ resource "service_http_monitor" "health" {
     target     = "application/json"
     comparator = "contains"
   }
+
+  # The JSON answer's status field, by RFC 9535 JSONPath.
+  json_assertions {
+    path       = "$.status"
+    comparator = "eq"
+    target     = "ok"
+  }
+
+  # A first byte later than 500 ms makes the check degraded, not failed.
+  timing_assertions {
+    phase      = "ttfb"
+    comparator = "lt"
+    target     = 500
+    severity   = "degraded"
+  }
 }

@@ -81,6 +81,8 @@ export function batchedMonitorReads(client: MonitorClient): MonitorClient {
         ...page.dnsMonitors.map((value) => ({ case: 'dns' as const, value })),
         ...page.icmpMonitors.map((value) => ({ case: 'icmp' as const, value })),
         ...page.grpcMonitors.map((value) => ({ case: 'grpc' as const, value })),
+        ...page.tlsMonitors.map((value) => ({ case: 'tls' as const, value })),
+        ...page.heartbeatMonitors.map((value) => ({ case: 'heartbeat' as const, value })),
       ];
       for (const config of configs) if (config.value) byId.set(config.value.id, create(MonitorSchema, { config }));
       if (offset + LIST_PAGE >= page.totalSize) break;
@@ -101,7 +103,7 @@ export function batchedMonitorReads(client: MonitorClient): MonitorClient {
         };
         return getMonitor;
       }
-      if (typeof property === 'string' && /^(create|update|delete|trigger)/.test(property)) {
+      if (typeof property === 'string' && /^(create|update|delete|trigger|rotate)/.test(property)) {
         listing = null;
         reads = 0;
       }

@@ -74,3 +74,13 @@ describe('typed models', () => {
     expect(byKey.write(read)).toEqual({ id: '2', headers: [{ key: 'a', value: 'b' }] });
   });
 });
+
+describe('numberList', () => {
+  it('reads a list of numbers (an empty one stays empty, unlike null) and records its type', () => {
+    const days = model((s) => ({ days: s.numberList('days') }));
+    expect(days.read({ days: [14, 7, 1] }).days).toEqual([14, 7, 1]);
+    expect(days.read({ days: [] }).days).toEqual([]);
+    expect(days.read({ days: null }).days).toBeNull();
+    expect(days.types).toEqual({ days: ['list', 'number'] });
+  });
+});

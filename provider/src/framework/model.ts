@@ -13,6 +13,7 @@ export interface Reader {
   number(name: string): number | null;
   bool(name: string): boolean | null;
   stringList(name: string): string[] | null;
+  numberList(name: string): number[] | null;
   stringSet(name: string): string[] | null;
   stringMap(name: string): Record<string, string> | null;
   /** A single nested attribute or a single block. */
@@ -52,6 +53,7 @@ function valueReader(object: Obj): Reader {
       return typeof value === 'boolean' ? value : null;
     },
     stringList: (name) => strings(object[name]),
+    numberList: (name) => listOf(object[name])?.filter((v): v is number => typeof v === 'number') ?? null,
     stringSet: (name) => strings(object[name]),
     stringMap: (name) => {
       const map = objectOf(object[name]);
@@ -93,6 +95,7 @@ function recordTypes(read: (s: Reader) => unknown): Record<string, CtyType> {
     number: (name) => note(name, 'number', null),
     bool: (name) => note(name, 'bool', null),
     stringList: (name) => note(name, ['list', 'string'], null),
+    numberList: (name) => note(name, ['list', 'number'], null),
     stringSet: (name) => note(name, ['set', 'string'], null),
     stringMap: (name) => note(name, ['map', 'string'], null),
     object: (name, nested) => note(name, ['object', recordTypes(nested)], null),

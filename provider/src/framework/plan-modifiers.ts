@@ -4,7 +4,7 @@
 // blocks and nested attributes alike (each element with its own prior element).
 import { attributeType, blockTypeType } from './cty';
 import { valuesEqual } from './codec';
-import { UNKNOWN, type Block, type CtyType, type PlanModifier } from './types';
+import { UNKNOWN, type Block, type CtyType, type PlanModifier, type PlanModifierRequest } from './types';
 
 /**
  * Computed: the prior state's value is planned instead of unknown, for values that do not change
@@ -27,6 +27,20 @@ export function requiresReplace(): PlanModifier {
     modify(request, response) {
       if (request.priorObject === null) return;
       if (!valuesEqual(request.prior, response.planned, request.type)) response.requiresReplace = true;
+    },
+  };
+}
+
+/**
+ * requiresReplace where `when` holds of the request (terraform-plugin-framework's RequiresReplaceIf),
+ * e.g. only when the prior state knew the value at all.
+ */
+export function requiresReplaceIf(description: string, when: (request: PlanModifierRequest) => boolean): PlanModifier {
+  const replace = requiresReplace();
+  return {
+    description,
+    modify(request, response) {
+      if (when(request)) replace.modify(request, response);
     },
   };
 }

@@ -1,13 +1,25 @@
-// service_http_monitor: an HTTP(S) request checked against status code, body and header assertions.
+// service_http_monitor: an HTTP(S) request checked against status code, body, header, JSON and timing
+// assertions.
 import type { Attribute, BlockType } from '../framework/types';
 import { httpUrl, intBetween, noControlCharacters, oneOf, stringLength } from '../framework/validators';
-import { HTTP_METHOD, NUMBER_COMPARATOR, STRING_COMPARATOR } from './monitor-enums';
+import {
+  ASSERTION_SEVERITY,
+  HTTP_METHOD,
+  JSON_COMPARATOR,
+  NUMBER_COMPARATOR,
+  STRING_COMPARATOR,
+  TIMING_COMPARATOR,
+  TIMING_PHASE,
+} from './monitor-enums';
 import { httpFromProto, httpMonitorModel, httpToProto, UPDATE_MASK } from './monitor-mapping';
 import { monitorResource } from './monitor-resource';
 import * as s from './monitor-schema';
 
 const stringComparator = (): Attribute => ({
-  description: `How the value compares with \`target\`: one of ${s.quoted(STRING_COMPARATOR.words)}.`,
+  description:
+    `How the value compares with \`target\`: one of ${s.quoted(STRING_COMPARATOR.words)}. With \`matches\` ` +
+    'and `not_matches` the target is an RE2 regular expression (linear time: no backreferences or ' +
+    'lookaround) that must find a match anywhere in the value, or none.',
   type: 'string',
   required: true,
   validators: [oneOf(STRING_COMPARATOR.words)],
@@ -66,6 +78,8 @@ export const httpMonitorResource = monitorResource({
         computed: true,
         default: true,
       },
+      tls_verify: s.tlsVerify('the certificate of an https URL'),
+      certificate_expiry_days: s.certificateExpiryDays,
       regions: s.regions,
       tags: s.tags,
       active: s.active,
@@ -115,6 +129,63 @@ export const httpMonitorResource = monitorResource({
         },
         comparator: stringComparator(),
       }),
+      json_assertions: assertions('Checks on a value of the JSON response body. A body that is not JSON fails them.', {
+        path: {
+          description:
+            'RFC 9535 JSONPath of the value to check, e.g. `$.status` or `$.items[0].id`; at most 1024 characters. ' +
+            'The filter functions `match()` and `search()` are refused: select the value and use `matches`.',
+          type: 'string',
+          required: true,
+          validators: [stringLength(1, 1024), noControlCharacters()],
+        },
+        comparator: {
+          description:
+            `How the value compares with \`target\`: one of ${s.quoted(JSON_COMPARATOR.words)}. Numbers compare as ` +
+            'numbers; `exists` and `not_exists` ignore the target; with `matches` the target is an RE2 regular expression.',
+          type: 'string',
+          required: true,
+          validators: [oneOf(JSON_COMPARATOR.words)],
+        },
+        target: {
+          description: 'Value to compare with, as text (`"42"`, `"ok"`, `"true"`). Default `""`.',
+          type: 'string',
+          optional: true,
+          computed: true,
+          default: '',
+          validators: [noControlCharacters()],
+        },
+      }),
+      timing_assertions: assertions(
+        'Bounds on the duration of a phase of the request; they extend `degraded_at` to each phase.',
+        {
+          phase: {
+            description: `Phase to bound: one of ${s.quoted(TIMING_PHASE.words)} (\`total\` is the whole check).`,
+            type: 'string',
+            required: true,
+            validators: [oneOf(TIMING_PHASE.words)],
+          },
+          comparator: {
+            description: `The phase must take less than (\`lt\`) or at most (\`lte\`) \`target\`: one of ${s.quoted(TIMING_COMPARATOR.words)}.`,
+            type: 'string',
+            required: true,
+            validators: [oneOf(TIMING_COMPARATOR.words)],
+          },
+          target: {
+            description: 'Milliseconds, 0 to 120000.',
+            type: 'number',
+            required: true,
+            validators: [intBetween(0, 120000)],
+          },
+          severity: {
+            description: `What a check that breaks the bound is: one of ${s.quoted(ASSERTION_SEVERITY.words)}. Default \`error\`.`,
+            type: 'string',
+            optional: true,
+            computed: true,
+            default: 'error',
+            validators: [oneOf(ASSERTION_SEVERITY.words)],
+          },
+        },
+      ),
       open_telemetry: s.openTelemetry,
     },
   },

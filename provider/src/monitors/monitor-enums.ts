@@ -1,14 +1,19 @@
 // The words a configuration uses for the monitor enums (SPEC 2.1, 2.2) and their proto constants.
 // One table per enum; the reverse direction is derived, so the two can never disagree.
 import {
+  AssertionSeverity,
   HTTPMethod,
+  JSONComparator,
   MonitorStatus,
   NumberComparator,
   Periodicity,
   RecordComparator,
   Region,
   StringComparator,
+  TimingPhase,
 } from '@uptime/proto/gen/monitor/v1/common_pb.js';
+import { HeartbeatSchedule } from '@uptime/proto/gen/monitor/v1/heartbeat_monitor_pb.js';
+import { StartTLS } from '@uptime/proto/gen/monitor/v1/tls_monitor_pb.js';
 import { ProviderError } from '../framework/types';
 
 /** Word <-> proto enum value; `decode` of a value the table lacks (UNSPECIFIED, a newer one) is an error. */
@@ -118,7 +123,56 @@ export const STRING_COMPARATOR = new EnumWords('string comparator', {
   gte: StringComparator.GREATER_THAN_OR_EQUAL,
   lt: StringComparator.LESS_THAN,
   lte: StringComparator.LESS_THAN_OR_EQUAL,
+  matches: StringComparator.MATCHES,
+  not_matches: StringComparator.NOT_MATCHES,
 });
+
+export const JSON_COMPARATOR = new EnumWords('JSON comparator', {
+  eq: JSONComparator.JSON_COMPARATOR_EQUAL,
+  neq: JSONComparator.JSON_COMPARATOR_NOT_EQUAL,
+  contains: JSONComparator.JSON_COMPARATOR_CONTAINS,
+  not_contains: JSONComparator.JSON_COMPARATOR_NOT_CONTAINS,
+  gt: JSONComparator.JSON_COMPARATOR_GREATER_THAN,
+  gte: JSONComparator.JSON_COMPARATOR_GREATER_THAN_OR_EQUAL,
+  lt: JSONComparator.JSON_COMPARATOR_LESS_THAN,
+  lte: JSONComparator.JSON_COMPARATOR_LESS_THAN_OR_EQUAL,
+  exists: JSONComparator.JSON_COMPARATOR_EXISTS,
+  not_exists: JSONComparator.JSON_COMPARATOR_NOT_EXISTS,
+  matches: JSONComparator.JSON_COMPARATOR_MATCHES,
+});
+
+export const TIMING_PHASE = new EnumWords('timing phase', {
+  dns: TimingPhase.DNS,
+  connect: TimingPhase.CONNECT,
+  tls: TimingPhase.TLS,
+  ttfb: TimingPhase.TTFB,
+  transfer: TimingPhase.TRANSFER,
+  total: TimingPhase.TOTAL,
+});
+
+/** A timing assertion bounds a phase from above only: the service refuses the other number comparators. */
+export const TIMING_COMPARATOR = new EnumWords('timing comparator', {
+  lt: NumberComparator.LESS_THAN,
+  lte: NumberComparator.LESS_THAN_OR_EQUAL,
+});
+
+export const ASSERTION_SEVERITY = new EnumWords('assertion severity', {
+  degraded: AssertionSeverity.DEGRADED,
+  error: AssertionSeverity.ERROR,
+});
+
+export const STARTTLS = new EnumWords('STARTTLS protocol', {
+  none: StartTLS.START_TLS_NONE,
+  smtp: StartTLS.START_TLS_SMTP,
+});
+
+export const HEARTBEAT_SCHEDULE = new EnumWords('heartbeat schedule', {
+  period: HeartbeatSchedule.PERIOD,
+  cron: HeartbeatSchedule.CRON,
+});
+
+/** Certificate expiry alert thresholds in days when a monitor names none (proto CertificateExpiry). */
+export const DEFAULT_CERTIFICATE_EXPIRY_DAYS = [14, 7, 1] as const;
 
 export const RECORD_COMPARATOR = new EnumWords('record comparator', {
   eq: RecordComparator.EQUAL,

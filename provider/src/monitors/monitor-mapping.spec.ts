@@ -1,26 +1,36 @@
 import { create } from '@bufbuild/protobuf';
 import { MonitorStatus, Periodicity, Region } from '@uptime/proto/gen/monitor/v1/common_pb.js';
 import { DNSMonitorSchema } from '@uptime/proto/gen/monitor/v1/dns_monitor_pb.js';
+import { HeartbeatMonitorSchema, HeartbeatSchedule } from '@uptime/proto/gen/monitor/v1/heartbeat_monitor_pb.js';
 import { HTTPMonitorSchema } from '@uptime/proto/gen/monitor/v1/http_monitor_pb.js';
 import { ICMPMonitorSchema } from '@uptime/proto/gen/monitor/v1/icmp_monitor_pb.js';
 import { TCPMonitorSchema } from '@uptime/proto/gen/monitor/v1/tcp_monitor_pb.js';
+import { StartTLS, TLSMonitorSchema } from '@uptime/proto/gen/monitor/v1/tls_monitor_pb.js';
 import { UNKNOWN } from '../framework/types';
 import { dnsMonitorResource } from './dns-monitor.resource';
+import { heartbeatMonitorResource } from './heartbeat-monitor.resource';
 import { httpMonitorResource } from './http-monitor.resource';
 import { icmpMonitorResource } from './icmp-monitor.resource';
 import {
   dnsFromProto,
   dnsToProto,
+  heartbeatFromProto,
+  heartbeatToProto,
   httpFromProto,
   httpToProto,
+  tlsFromProto,
+  tlsToProto,
   UPDATE_MASK,
   uriFromProto,
   uriMonitorModel,
   uriToProto,
+  type HeartbeatMonitorModel,
   type HttpMonitorModel,
+  type TlsMonitorModel,
   type UriMonitorModel,
 } from './monitor-mapping';
 import { tcpMonitorResource } from './tcp-monitor.resource';
+import { tlsMonitorResource } from './tls-monitor.resource';
 
 /** What the service adds: the values a plan leaves to it. */
 const served = { id: '42', status: 'active', private_location_ids: ['7'] };
@@ -49,6 +59,16 @@ const httpState: HttpMonitorModel = {
   status_code_assertions: [{ target: 200, comparator: 'eq' }],
   body_assertions: [{ target: 'ok', comparator: 'not_contains' }],
   header_assertions: [{ key: 'content-type', target: 'json', comparator: 'contains' }],
+  json_assertions: [
+    { path: '$.status', comparator: 'eq', target: 'ok' },
+    { path: '$.items[0]', comparator: 'exists', target: '' },
+  ],
+  timing_assertions: [
+    { phase: 'ttfb', comparator: 'lt', target: 300, severity: 'degraded' },
+    { phase: 'total', comparator: 'lte', target: 2000, severity: 'error' },
+  ],
+  tls_verify: false,
+  certificate_expiry_days: [30, 7],
   open_telemetry: { endpoint: 'https://otel.example.com/v1/metrics', headers: [{ key: 'x-api-key', value: 's' }] },
 };
 
@@ -68,6 +88,31 @@ const uriState = (uri: string): UriMonitorModel => ({
   description: '',
   open_telemetry: null,
 });
+
+const tlsState: TlsMonitorModel = {
+  ...uriState('mail.example.com:587'),
+  servername: 'smtp.example.com',
+  starttls: 'smtp',
+  tls_verify: true,
+  certificate_expiry_days: [],
+};
+
+const heartbeatState: HeartbeatMonitorModel = {
+  id: '42',
+  status: 'active',
+  name: 'nightly backup',
+  description: 'pg_dump at 03:00',
+  active: true,
+  public: false,
+  tags: ['backup'],
+  schedule: 'cron',
+  period_seconds: 86400,
+  cron: '0 3 * * *',
+  time_zone: 'Europe/Berlin',
+  grace_seconds: 900,
+  ping_token: null,
+  ping_url: 'https://status.example.com/ping/abcdefghijklmnop',
+};
 
 /** The message as the service answers: the planned fields plus the computed ones. */
 function answered<T extends { id: string; status: MonitorStatus; privateLocationIds: string[] }>(message: T): T {
@@ -93,6 +138,44 @@ describe('monitor mapping', () => {
       record_assertions: [{ record: 'AAAA', target: '::1', comparator: 'neq' }],
     };
     expect(dnsFromProto(answered(create(DNSMonitorSchema, dnsToProto(dns))))).toEqual(dns);
+  });
+
+  it('round-trips a TLS state, an empty certificate_expiry_days included', () => {
+    const message = answered(create(TLSMonitorSchema, tlsToProto(tlsState)));
+    expect(message.starttls).toBe(StartTLS.START_TLS_SMTP);
+    expect(tlsFromProto(message)).toEqual(tlsState);
+  });
+
+  it('sends certificate_expiry_days as a message: empty turns the alerts off, null leaves the default', () => {
+    const off = create(HTTPMonitorSchema, httpToProto({ ...httpState, certificate_expiry_days: [] }));
+    expect(off.certificateExpiry).toBeDefined();
+    expect(off.certificateExpiry?.days).toEqual([]);
+    expect(httpFromProto(off).certificate_expiry_days).toEqual([]);
+    const left = create(HTTPMonitorSchema, httpToProto({ ...httpState, certificate_expiry_days: null }));
+    expect(left.certificateExpiry).toBeUndefined();
+    // An answer without it (an older service): the service's default.
+    expect(httpFromProto(left).certificate_expiry_days).toEqual([14, 7, 1]);
+  });
+
+  it('maps a heartbeat state; the token goes on create only, the URL comes from the answer or the prior state', () => {
+    const planned = { ...heartbeatState, ping_token: '0b6a3c1e-8f3e-4c36-9d2b-1a2b3c4d5e6f', ping_url: null };
+    const created = create(HeartbeatMonitorSchema, heartbeatToProto(planned, 'create'));
+    expect(created.schedule).toBe(HeartbeatSchedule.CRON);
+    expect(created.pingToken).toBe(planned.ping_token);
+    expect(created.periodSeconds).toBe(86400n);
+    expect(create(HeartbeatMonitorSchema, heartbeatToProto(planned, 'update')).pingToken).toBeUndefined();
+
+    const answer = create(HeartbeatMonitorSchema, {
+      ...heartbeatToProto(planned, 'update'),
+      id: '42',
+      status: MonitorStatus.ACTIVE,
+      pingUrl: heartbeatState.ping_url ?? '',
+    });
+    expect(heartbeatFromProto(answer, planned)).toEqual({ ...heartbeatState, ping_token: planned.ping_token });
+    // A read: no URL in the answer; state keeps the one it has, and an import has none.
+    const read = create(HeartbeatMonitorSchema, { ...answer, pingUrl: '' });
+    expect(heartbeatFromProto(read, heartbeatState)).toEqual(heartbeatState);
+    expect(heartbeatFromProto(read, null)).toEqual({ ...heartbeatState, ping_url: null });
   });
 
   it('leaves unknown regions and degraded_at to the service: default regions, no threshold', () => {
@@ -125,18 +208,26 @@ describe('monitor mapping', () => {
   });
 
   describe('UPDATE_MASK', () => {
-    const outputOnly = ['id', 'status', 'private_location_ids'];
+    const outputOnly = ['id', 'status', 'private_location_ids', 'ping_url'];
+    /** Set on create only: never in an update mask. */
+    const createOnly = ['ping_token'];
+    /** Where the attribute's name is not the proto field's: a list of days for the CertificateExpiry message. */
+    const attributeOf = (path: string): string => (path === 'certificate_expiry' ? 'certificate_expiry_days' : path);
     const cases = [
       ['http', HTTPMonitorSchema, httpMonitorResource],
       ['tcp', TCPMonitorSchema, tcpMonitorResource],
       ['dns', DNSMonitorSchema, dnsMonitorResource],
       ['icmp', ICMPMonitorSchema, icmpMonitorResource],
+      ['tls', TLSMonitorSchema, tlsMonitorResource],
+      ['heartbeat', HeartbeatMonitorSchema, heartbeatMonitorResource],
     ] as const;
 
     it.each(cases)(
       'names every writable field of the %s message, so whatever the configuration drops is cleared',
       (kind, schema) => {
-        const writable = schema.fields.map((f) => f.name).filter((n) => !outputOnly.includes(n));
+        const writable = schema.fields
+          .map((f) => f.name)
+          .filter((n) => !outputOnly.includes(n) && !createOnly.includes(n));
         expect([...UPDATE_MASK[kind]].sort()).toEqual(writable.sort());
       },
     );
@@ -144,11 +235,11 @@ describe('monitor mapping', () => {
     it.each(cases)('names every argument of the %s resource schema', (kind, _schema, resource) => {
       const args = [
         ...Object.entries(resource.schema.attributes)
-          .filter(([, a]) => a.required || a.optional)
+          .filter(([n, a]) => (a.required || a.optional) && !createOnly.includes(n))
           .map(([n]) => n),
         ...Object.keys(resource.schema.blocks ?? {}),
       ];
-      expect([...UPDATE_MASK[kind]].sort()).toEqual(args.sort());
+      expect(UPDATE_MASK[kind].map(attributeOf).sort()).toEqual(args.sort());
     });
   });
 });

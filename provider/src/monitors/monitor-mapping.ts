@@ -1,28 +1,45 @@
 // Terraform state <-> monitor.v1 messages, one pair of functions per kind, over each kind's typed
 // model (the schema's snake_case attribute names; defineResource checks them against the schema).
 // Pure, so the specs beside this file pin every field both ways.
-import type { Header, OpenTelemetryConfig } from '@uptime/proto/gen/monitor/v1/common_pb.js';
+import type { CertificateExpiry, Header, OpenTelemetryConfig } from '@uptime/proto/gen/monitor/v1/common_pb.js';
 import type { DNSMonitor } from '@uptime/proto/gen/monitor/v1/dns_monitor_pb.js';
+import type { HeartbeatMonitor } from '@uptime/proto/gen/monitor/v1/heartbeat_monitor_pb.js';
 import type { HTTPMonitor } from '@uptime/proto/gen/monitor/v1/http_monitor_pb.js';
 import type { Monitor } from '@uptime/proto/gen/monitor/v1/monitor_service_pb.js';
 import type { TCPMonitor } from '@uptime/proto/gen/monitor/v1/tcp_monitor_pb.js';
+import type { TLSMonitor } from '@uptime/proto/gen/monitor/v1/tls_monitor_pb.js';
 import { model, type ModelType, type Reader } from '../framework/model';
 import {
+  ASSERTION_SEVERITY,
+  DEFAULT_CERTIFICATE_EXPIRY_DAYS,
   DEFAULT_REGIONS,
+  HEARTBEAT_SCHEDULE,
   HTTP_METHOD,
+  JSON_COMPARATOR,
   NUMBER_COMPARATOR,
   PERIODICITY,
   RECORD_COMPARATOR,
   REGION,
+  STARTTLS,
   STRING_COMPARATOR,
   statusWord,
+  TIMING_COMPARATOR,
+  TIMING_PHASE,
 } from './monitor-enums';
 
-export type MonitorKind = 'http' | 'tcp' | 'dns' | 'icmp';
+export type MonitorKind = 'http' | 'tcp' | 'dns' | 'icmp' | 'tls' | 'heartbeat';
 /** Every kind GetMonitor can answer with; gRPC monitors have no resource of their own. */
 export type AnyKind = MonitorKind | 'grpc';
 
-export const KIND_LABEL: Record<AnyKind, string> = { http: 'HTTP', tcp: 'TCP', dns: 'DNS', icmp: 'ICMP', grpc: 'gRPC' };
+export const KIND_LABEL: Record<AnyKind, string> = {
+  http: 'HTTP',
+  tcp: 'TCP',
+  dns: 'DNS',
+  icmp: 'ICMP',
+  grpc: 'gRPC',
+  tls: 'TLS',
+  heartbeat: 'heartbeat',
+};
 
 /**
  * What every kind's message holds (gRPC monitors too, less open_telemetry); TCP, DNS and ICMP
@@ -74,8 +91,40 @@ function commonModel(s: Reader) {
   };
 }
 
+/** What every kind that makes a TLS handshake has (HTTP, TLS; gRPC monitors too, which have no resource). */
+const tlsSettingsModel = (s: Reader) => ({
+  tls_verify: s.bool('tls_verify'),
+  certificate_expiry_days: s.numberList('certificate_expiry_days'),
+});
+
 /** TCP and ICMP monitors. */
 export const uriMonitorModel = model((s) => ({ ...commonModel(s), uri: s.string('uri') }));
+
+export const tlsMonitorModel = model((s) => ({
+  ...commonModel(s),
+  uri: s.string('uri'),
+  servername: s.string('servername'),
+  starttls: s.string('starttls'),
+  ...tlsSettingsModel(s),
+}));
+
+/** Nothing is probed, so none of the probe settings (periodicity, regions, timeout, ...) apply. */
+export const heartbeatMonitorModel = model((s) => ({
+  id: s.string('id'),
+  name: s.string('name'),
+  description: s.string('description'),
+  active: s.bool('active'),
+  public: s.bool('public'),
+  tags: s.stringSet('tags'),
+  status: s.string('status'),
+  schedule: s.string('schedule'),
+  period_seconds: s.number('period_seconds'),
+  cron: s.string('cron'),
+  time_zone: s.string('time_zone'),
+  grace_seconds: s.number('grace_seconds'),
+  ping_token: s.string('ping_token'),
+  ping_url: s.string('ping_url'),
+}));
 
 export const dnsMonitorModel = model((s) => ({
   ...commonModel(s),
@@ -107,12 +156,27 @@ export const httpMonitorModel = model((s) => ({
     target: a.string('target'),
     comparator: a.string('comparator'),
   })),
+  json_assertions: s.blockList('json_assertions', (a) => ({
+    path: a.string('path'),
+    comparator: a.string('comparator'),
+    target: a.string('target'),
+  })),
+  timing_assertions: s.blockList('timing_assertions', (a) => ({
+    phase: a.string('phase'),
+    comparator: a.string('comparator'),
+    target: a.number('target'),
+    severity: a.string('severity'),
+  })),
+  ...tlsSettingsModel(s),
 }));
 
 export type CommonMonitorModel = ReturnType<typeof commonModel>;
 export type UriMonitorModel = ModelType<typeof uriMonitorModel>;
 export type DnsMonitorModel = ModelType<typeof dnsMonitorModel>;
 export type HttpMonitorModel = ModelType<typeof httpMonitorModel>;
+export type TlsMonitorModel = ModelType<typeof tlsMonitorModel>;
+export type HeartbeatMonitorModel = ModelType<typeof heartbeatMonitorModel>;
+type TlsSettingsModel = ReturnType<typeof tlsSettingsModel>;
 type HeaderModel = ReturnType<typeof header>;
 
 // --- planned values to messages: null is "not given" ---
@@ -149,6 +213,16 @@ function commonToProto(plan: CommonMonitorModel) {
   };
 }
 
+/**
+ * tls_verify and the expiry thresholds. The days go as a CertificateExpiry message whenever known: an
+ * empty list is a present message with no days, which turns the alerts off (absent would mean the
+ * create default, 14, 7 and 1).
+ */
+function tlsSettingsToProto(plan: TlsSettingsModel) {
+  const days = plan.certificate_expiry_days;
+  return { tlsVerify: given(plan.tls_verify), certificateExpiry: days === null ? undefined : { days: [...days] } };
+}
+
 export function httpToProto(plan: HttpMonitorModel) {
   return {
     ...commonToProto(plan),
@@ -170,6 +244,48 @@ export function httpToProto(plan: HttpMonitorModel) {
       target: a.target ?? '',
       comparator: STRING_COMPARATOR.encode(a.comparator ?? ''),
     })),
+    jsonAssertions: plan.json_assertions.map((a) => ({
+      path: a.path ?? '',
+      comparator: JSON_COMPARATOR.encode(a.comparator ?? ''),
+      target: a.target ?? '',
+    })),
+    timingAssertions: plan.timing_assertions.map((a) => ({
+      phase: TIMING_PHASE.encode(a.phase ?? ''),
+      comparator: TIMING_COMPARATOR.encode(a.comparator ?? ''),
+      target: int64(a.target) ?? 0n,
+      severity: ASSERTION_SEVERITY.encode(a.severity ?? 'error'),
+    })),
+    ...tlsSettingsToProto(plan),
+  };
+}
+
+export function tlsToProto(plan: TlsMonitorModel) {
+  return {
+    ...commonToProto(plan),
+    uri: given(plan.uri),
+    servername: given(plan.servername),
+    starttls: STARTTLS.encode(plan.starttls ?? 'none'),
+    ...tlsSettingsToProto(plan),
+  };
+}
+
+/**
+ * A heartbeat monitor's message. ping_token goes with a create only: the service refuses it on
+ * update (a new token is a new monitor, or RotateHeartbeatPingToken).
+ */
+export function heartbeatToProto(plan: HeartbeatMonitorModel, action: 'create' | 'update') {
+  return {
+    name: given(plan.name),
+    description: given(plan.description),
+    active: given(plan.active),
+    public: given(plan.public),
+    tags: plan.tags ?? [],
+    schedule: HEARTBEAT_SCHEDULE.encode(plan.schedule ?? 'period'),
+    periodSeconds: int64(plan.period_seconds),
+    cron: given(plan.cron),
+    timeZone: given(plan.time_zone),
+    graceSeconds: int64(plan.grace_seconds),
+    pingToken: action === 'create' ? given(plan.ping_token) : undefined,
   };
 }
 
@@ -218,10 +334,28 @@ export const UPDATE_MASK: Record<MonitorKind, readonly string[]> = {
     'status_code_assertions',
     'body_assertions',
     'header_assertions',
+    'json_assertions',
+    'timing_assertions',
+    'tls_verify',
+    'certificate_expiry',
   ],
   tcp: [...COMMON_MASK, 'uri'],
   dns: [...COMMON_MASK, 'uri', 'record_assertions'],
   icmp: [...COMMON_MASK, 'uri'],
+  tls: [...COMMON_MASK, 'uri', 'servername', 'starttls', 'tls_verify', 'certificate_expiry'],
+  // ping_token is create-only and ping_url output-only: neither is ever named.
+  heartbeat: [
+    'name',
+    'description',
+    'active',
+    'public',
+    'tags',
+    'schedule',
+    'period_seconds',
+    'cron',
+    'time_zone',
+    'grace_seconds',
+  ],
 };
 
 // --- messages to state: what the service has now, in the schema's words ---
@@ -254,6 +388,14 @@ function commonFromProto(m: CommonMessage): CommonMonitorModel {
   };
 }
 
+/** An answer without the message (an older service) is the service's default: 14, 7 and 1. */
+function tlsSettingsFromProto(m: { tlsVerify?: boolean; certificateExpiry?: CertificateExpiry }): TlsSettingsModel {
+  return {
+    tls_verify: m.tlsVerify ?? true,
+    certificate_expiry_days: m.certificateExpiry ? [...m.certificateExpiry.days] : [...DEFAULT_CERTIFICATE_EXPIRY_DAYS],
+  };
+}
+
 export function httpFromProto(m: HTTPMonitor): HttpMonitorModel {
   return {
     ...commonFromProto(m),
@@ -275,6 +417,56 @@ export function httpFromProto(m: HTTPMonitor): HttpMonitorModel {
       target: a.target,
       comparator: STRING_COMPARATOR.decode(a.comparator),
     })),
+    json_assertions: m.jsonAssertions.map((a) => ({
+      path: a.path,
+      comparator: JSON_COMPARATOR.decode(a.comparator),
+      target: a.target,
+    })),
+    timing_assertions: m.timingAssertions.map((a) => ({
+      phase: TIMING_PHASE.decode(a.phase),
+      comparator: TIMING_COMPARATOR.decode(a.comparator),
+      target: Number(a.target),
+      severity: ASSERTION_SEVERITY.decode(a.severity),
+    })),
+    ...tlsSettingsFromProto(m),
+  };
+}
+
+export function tlsFromProto(m: TLSMonitor): TlsMonitorModel {
+  return {
+    ...commonFromProto(m),
+    uri: m.uri ?? '',
+    // "" is the service's "the uri's host"; reconcileRead keeps null where the configuration has none.
+    servername: m.servername ?? '',
+    starttls: STARTTLS.decode(m.starttls),
+    ...tlsSettingsFromProto(m),
+  };
+}
+
+/**
+ * A heartbeat monitor as state. The service never answers with the ping token, and with the ping URL
+ * only on create (and rotation): both come from `prior`, the state before a read, when there is one
+ * (none after an import: the URL is then unknown to terraform until the monitor is recreated).
+ */
+export function heartbeatFromProto(
+  m: HeartbeatMonitor,
+  prior: Pick<HeartbeatMonitorModel, 'ping_token' | 'ping_url'> | null = null,
+): HeartbeatMonitorModel {
+  return {
+    id: m.id,
+    name: m.name ?? '',
+    description: m.description ?? '',
+    active: m.active ?? false,
+    public: m.public ?? false,
+    tags: [...m.tags],
+    status: statusWord(m.status),
+    schedule: HEARTBEAT_SCHEDULE.decode(m.schedule),
+    period_seconds: Number(m.periodSeconds ?? 0n),
+    cron: m.cron ?? '',
+    time_zone: m.timeZone ?? '',
+    grace_seconds: Number(m.graceSeconds ?? 0n),
+    ping_token: prior?.ping_token ?? null,
+    ping_url: m.pingUrl === '' ? (prior?.ping_url ?? null) : m.pingUrl,
   };
 }
 

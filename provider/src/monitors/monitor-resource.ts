@@ -1,4 +1,4 @@
-// The verbs the four monitor resources share: read, delete and import go through GetMonitor and
+// The verbs the monitor resources share: read, delete and import go through GetMonitor and
 // DeleteMonitor whatever the kind; only create and update call the kind's own RPC. Each resource
 // file supplies those two calls, its schema, its typed model and its message mapping.
 import type { Monitor } from '@uptime/proto/gen/monitor/v1/monitor_service_pb.js';
@@ -6,25 +6,35 @@ import { apiError, isNotFound, type Api } from '../client/api';
 import type { Model } from '../framework/model';
 import { reconcileRead } from '../framework/plan';
 import { defineResource } from '../framework/resource';
-import { ProviderError, type Block, type ResourceDefinition } from '../framework/types';
-import { KIND_LABEL, kindOf, type CommonMonitorModel, type MonitorKind } from './monitor-mapping';
+import { ProviderError, type Block, type Diagnostics, type Obj, type ResourceDefinition } from '../framework/types';
+import { KIND_LABEL, kindOf, type MonitorKind } from './monitor-mapping';
 
-export interface MonitorKindSpec<M extends CommonMonitorModel> {
+/** What every monitor resource's model has: the id (heartbeat monitors have little else in common). */
+interface MonitorModel {
+  id: string | null;
+}
+
+export interface MonitorKindSpec<M extends MonitorModel> {
   kind: MonitorKind;
   typeName: string;
   description: string;
   schema: Block;
   model: Model<M>;
+  /** Rules across attributes, over the configuration as terraform sends it (values may be UNKNOWN). */
+  validateConfig?: (config: Obj, diags: Diagnostics) => void;
   /** Create<Kind>Monitor with the planned values; the service's answer as state. */
   create(api: Api, plan: M): Promise<M | undefined>;
   /** Update<Kind>Monitor with the whole desired monitor and the kind's full update mask. */
   update(api: Api, id: string, plan: M): Promise<M | undefined>;
-  /** State from a GetMonitor answer of this kind; undefined for any other kind. */
-  fromMonitor(monitor: Monitor): M | undefined;
+  /**
+   * State from a GetMonitor answer of this kind; undefined for any other kind. `prior` is the state
+   * being refreshed (null on import), for what the service never answers with (a heartbeat's ping URL).
+   */
+  fromMonitor(monitor: Monitor, prior: M | null): M | undefined;
 }
 
 /** The id in state: a string, always known once the monitor exists. */
-const idOf = (state: CommonMonitorModel): string => state.id ?? '';
+const idOf = (state: MonitorModel): string => state.id ?? '';
 
 /** The resource a monitor of `kind` is managed by, for messages. */
 export function resourceTypeOf(kind: string): string {
@@ -45,7 +55,7 @@ export function wrongKind(
     kind === 'grpc'
       ? 'gRPC monitors have no Terraform resource; manage them through the RPC API'
       : `${importing ? 'import it' : 'manage it'} as ${resourceTypeOf(kind)}`;
-  // Said aloud: "an HTTP", "an ICMP", "a TCP", "a DNS", "a gRPC".
+  // Said aloud: "an HTTP", "an ICMP", "a TCP", "a DNS", "a gRPC", "a TLS", "a heartbeat".
   const article = kind === 'http' || kind === 'icmp' ? 'an' : 'a';
   return new ProviderError(
     `monitor ${id} is ${article} ${label} monitor; ${advice}`,
@@ -68,13 +78,14 @@ function answered<M>(typeName: string, action: string, state: M | undefined): M 
   return state;
 }
 
-export function monitorResource<M extends CommonMonitorModel>(spec: MonitorKindSpec<M>): ResourceDefinition<Api> {
+export function monitorResource<M extends MonitorModel>(spec: MonitorKindSpec<M>): ResourceDefinition<Api> {
   return defineResource<Api, M>({
     typeName: spec.typeName,
     description: spec.description,
     schema: spec.schema,
     importId: '<id>',
     model: spec.model,
+    validateConfig: spec.validateConfig,
 
     async create(api, plan) {
       try {
@@ -89,7 +100,7 @@ export function monitorResource<M extends CommonMonitorModel>(spec: MonitorKindS
       const id = idOf(state);
       const found = await getMonitor(api, spec.typeName, id, 'read');
       if (!found) return null;
-      const read = spec.fromMonitor(found);
+      const read = spec.fromMonitor(found, state);
       if (!read) throw wrongKind(id, spec, found, false);
       return read;
     },
@@ -121,7 +132,7 @@ export function monitorResource<M extends CommonMonitorModel>(spec: MonitorKindS
           "The import id is the monitor id (a number), as `terraform import` was given it. It must belong to the workspace of the provider's api_token.",
         );
       }
-      const state = spec.fromMonitor(found);
+      const state = spec.fromMonitor(found, null);
       if (!state) throw wrongKind(trimmed, spec, found, true);
       // As a read with no prior state: an empty description is "not set", the way a configuration
       // without one plans it, so the first plan after an import shows no change.

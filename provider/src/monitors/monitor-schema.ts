@@ -1,8 +1,9 @@
-// Attributes and blocks the four monitor resources share (SPEC 2.1, bounds of SPEC 8). Each
+// Attributes and blocks the monitor resources share (SPEC 2.1, bounds of SPEC 8). Each
 // resource file picks the ones of its kind; descriptions say what the generated docs need.
 import type { Attribute, BlockType, Validator } from '../framework/types';
 import {
   describePath,
+  distinct,
   eachElement,
   httpUrl,
   intBetween,
@@ -12,7 +13,13 @@ import {
   sizeAtMost,
   stringLength,
 } from '../framework/validators';
-import { DEFAULT_REGIONS, MONITOR_STATUSES, PERIODICITY, REGION } from './monitor-enums';
+import {
+  DEFAULT_CERTIFICATE_EXPIRY_DAYS,
+  DEFAULT_REGIONS,
+  MONITOR_STATUSES,
+  PERIODICITY,
+  REGION,
+} from './monitor-enums';
 import { recomputedWhen, useStateForUnknown } from '../framework/plan-modifiers';
 
 export const MAX_HEADERS = 20;
@@ -143,6 +150,33 @@ export function degradedAt(extra = ''): Attribute {
     validators: [intBetween(0, 120000)],
   };
 }
+
+export function tlsVerify(what: string): Attribute {
+  return {
+    description:
+      `Whether ${what} must verify (chain and host name). \`false\` accepts self-signed and otherwise ` +
+      'unverifiable certificates; their expiry is still recorded and alerted. Default `true`.',
+    type: 'bool',
+    optional: true,
+    computed: true,
+    default: true,
+  };
+}
+
+export const MAX_EXPIRY_THRESHOLDS = 10;
+
+export const certificateExpiryDays: Attribute = {
+  description:
+    'Days before the certificate expires at which a `certificate.expiring` alert is sent through the ' +
+    `monitor's notifications, once per certificate and threshold: at most ${MAX_EXPIRY_THRESHOLDS} numbers, ` +
+    'each 1 to 365, no repeats. It does not change the up/down status. Default `[14, 7, 1]`; an empty ' +
+    'list `[]` sends none.',
+  type: ['list', 'number'],
+  optional: true,
+  computed: true,
+  default: [...DEFAULT_CERTIFICATE_EXPIRY_DAYS],
+  validators: [sizeAtMost(MAX_EXPIRY_THRESHOLDS), eachElement(intBetween(1, 365)), distinct()],
+};
 
 export const description: Attribute = {
   description: 'Free text about the monitor. At most 1024 characters; several lines allowed.',

@@ -38,3 +38,5 @@ export const hostWithoutPort = form(
   isHost,
   'a host name or IP address without a port (e.g. "example.com" or "192.0.2.1")',
 );
+/** A TLS server name (SNI): a host name, or empty for the uri's own host. */
+export const serverName = form((v) => v === '' || isHostname(v), 'a host name (e.g. "mail.example.com")');

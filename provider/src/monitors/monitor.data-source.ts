@@ -4,7 +4,14 @@ import { apiError, isNotFound, type Api } from '../client/api';
 import { model, type ModelType } from '../framework/model';
 import { defineDataSource } from '../framework/resource';
 import { ProviderError, type Attribute } from '../framework/types';
-import { dnsFromProto, httpFromProto, uriFromProto, type CommonMonitorModel } from './monitor-mapping';
+import {
+  dnsFromProto,
+  heartbeatFromProto,
+  httpFromProto,
+  tlsFromProto,
+  uriFromProto,
+  type CommonMonitorModel,
+} from './monitor-mapping';
 import { MONITOR_STATUSES, PERIODICITY } from './monitor-enums';
 import { quoted } from './monitor-schema';
 
@@ -71,6 +78,30 @@ export function monitorSummaryOf(monitor: Monitor): MonitorSummary {
       const state = uriFromProto(config.value);
       return { ...summaryOf('grpc', state), uri: state.uri };
     }
+    case 'tls': {
+      const state = tlsFromProto(config.value);
+      return { ...summaryOf('tls', state), uri: state.uri };
+    }
+    case 'heartbeat': {
+      // Not probed: no target, periodicity or timeout (its schedule is the resource's business).
+      const state = heartbeatFromProto(config.value);
+      return {
+        id: state.id,
+        type: 'heartbeat',
+        name: state.name,
+        url: null,
+        uri: null,
+        periodicity: null,
+        method: null,
+        active: state.active,
+        public: state.public,
+        description: state.description,
+        timeout: null,
+        status: state.status,
+        tags: state.tags ?? [],
+        private_location_ids: [],
+      };
+    }
     case undefined:
       throw new ProviderError('The service returned a monitor without a kind');
   }
@@ -86,20 +117,23 @@ export const monitorDataSource = defineDataSource<Api, MonitorSummary>({
       id: { description: 'Id of the monitor to read.', type: 'string', required: true },
       type: computed(
         'string',
-        'Kind of the monitor: `http`, `tcp`, `dns` or `icmp` (or `grpc` for a gRPC monitor made through the RPC API).',
+        'Kind of the monitor: `http`, `tcp`, `dns`, `icmp`, `tls` or `heartbeat` (or `grpc` for a gRPC monitor made through the RPC API).',
       ),
       name: computed('string', 'Name of the monitor.'),
       url: computed('string', 'URL requested; HTTP monitors only (null for the other kinds).'),
       uri: computed(
         'string',
-        'Target of a TCP (`host:port`), DNS (domain), ICMP (host) or gRPC monitor; null for HTTP monitors.',
+        'Target of a TCP or TLS (`host:port`), DNS (domain), ICMP (host) or gRPC monitor; null for HTTP and heartbeat monitors.',
       ),
-      periodicity: computed('string', `How often the monitor runs: one of ${quoted(PERIODICITY.words)}.`),
+      periodicity: computed(
+        'string',
+        `How often the monitor runs: one of ${quoted(PERIODICITY.words)}; null for heartbeat monitors, which are not run.`,
+      ),
       method: computed('string', 'HTTP method; HTTP monitors only (null for the other kinds).'),
       active: computed('bool', 'Whether checks are scheduled.'),
       public: computed('bool', 'Whether a public status page may show the monitor.'),
       description: computed('string', 'Free text about the monitor (`""` when none).'),
-      timeout: computed('number', 'Time budget of a check in milliseconds.'),
+      timeout: computed('number', 'Time budget of a check in milliseconds; null for heartbeat monitors.'),
       status: computed('string', `Status as the service judges it: one of ${quoted(MONITOR_STATUSES)}.`),
       tags: computed(['set', 'string'], 'Labels of the monitor (empty when none).'),
       private_location_ids: computed(['set', 'string'], 'Ids of the private locations that run the monitor.'),

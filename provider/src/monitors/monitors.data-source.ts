@@ -27,6 +27,8 @@ export function monitorList(res: ListMonitorsResponse): ListedMonitor[] {
     ...res.dnsMonitors.map((m) => ({ id: m.id, name: m.name ?? '', type: 'dns' })),
     ...res.icmpMonitors.map((m) => ({ id: m.id, name: m.name ?? '', type: 'icmp' })),
     ...res.grpcMonitors.map((m) => ({ id: m.id, name: m.name ?? '', type: 'grpc' })),
+    ...res.tlsMonitors.map((m) => ({ id: m.id, name: m.name ?? '', type: 'tls' })),
+    ...res.heartbeatMonitors.map((m) => ({ id: m.id, name: m.name ?? '', type: 'heartbeat' })),
   ];
   const key = (id: string) => (/^\d+$/.test(id) ? BigInt(id) : 0n);
   return all.sort((a, b) => {
@@ -58,14 +60,18 @@ export const monitorsDataSource = defineDataSource<Api, MonitorsModel>({
       },
       monitors: {
         description:
-          'The page of monitors. `type` is `http`, `tcp`, `dns` or `icmp`, or `grpc` for gRPC monitors (made through the RPC API; no resource manages them).',
+          'The page of monitors. `type` is `http`, `tcp`, `dns`, `icmp`, `tls` or `heartbeat`, or `grpc` for gRPC monitors (made through the RPC API; no resource manages them).',
         computed: true,
         nested: {
           nesting: 'list',
           attributes: {
             id: { description: 'Monitor id.', type: 'string', computed: true },
             name: { description: 'Monitor name.', type: 'string', computed: true },
-            type: { description: 'Kind: `http`, `tcp`, `dns`, `icmp` or `grpc`.', type: 'string', computed: true },
+            type: {
+              description: 'Kind: `http`, `tcp`, `dns`, `icmp`, `tls`, `heartbeat` or `grpc`.',
+              type: 'string',
+              computed: true,
+            },
           },
         },
       },

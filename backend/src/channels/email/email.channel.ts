@@ -6,6 +6,8 @@
 import { z } from 'zod';
 import { escapeHtml } from '../../common/html';
 import {
+  certificateLines,
+  eventOf,
   headlineOf,
   linksOf,
   regionLine,
@@ -35,6 +37,11 @@ export function alertMail(to: string, message: AlertMessage): MailMessage {
     `<h2 style="color:${color}">${escapeHtml(titleOf(message))}</h2>`,
     `<p>${escapeHtml(headlineOf(message))}</p>`,
     regions ? `<p>Regions:</p><ul>${regions}</ul>` : '',
+    message.certificate
+      ? `<ul>${certificateLines(message.certificate)
+          .map((line) => `<li>${escapeHtml(line)}</li>`)
+          .join('')}</ul>`
+      : '',
     `<p>${links}</p>`,
     '</body></html>',
   ].join('');
@@ -45,7 +52,7 @@ export function alertMail(to: string, message: AlertMessage): MailMessage {
     html,
     headers: {
       'Message-ID': alertMessageId(message),
-      'X-Alert-Event': `monitor.${message.kind}`,
+      'X-Alert-Event': eventOf(message.kind),
       'X-Alert-Event-Id': message.eventId,
       'X-Alert-Incident': message.incidentKey,
     },

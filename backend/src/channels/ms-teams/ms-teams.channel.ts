@@ -6,7 +6,7 @@ import {
   sortedRegions,
   timeOf,
   titleOf,
-  type AlertKind,
+  type MessageKind,
   type AlertMessage,
 } from '../alert-message';
 import { defineWebhookUrlKind, type WebhookUrlConfig } from '../webhook-url-kind';
@@ -14,7 +14,7 @@ import { defineWebhookUrlKind, type WebhookUrlConfig } from '../webhook-url-kind
 export type MsTeamsConfig = WebhookUrlConfig;
 
 /** Adaptive Card text colours. */
-export function teamsColor(kind: AlertKind): 'Attention' | 'Warning' | 'Good' | 'Accent' {
+export function teamsColor(kind: MessageKind): 'Attention' | 'Warning' | 'Good' | 'Accent' {
   switch (kind) {
     case 'down':
       return 'Attention';
@@ -24,6 +24,8 @@ export function teamsColor(kind: AlertKind): 'Attention' | 'Warning' | 'Good' | 
       return 'Good';
     case 'test':
       return 'Accent';
+    case 'certificate':
+      return 'Warning';
   }
 }
 

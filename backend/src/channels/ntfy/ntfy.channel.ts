@@ -3,7 +3,7 @@
 // channel's server_url (typed by a user, so the private-address rule applies) or ALERT_NTFY_URL
 // (default https://ntfy.sh, trusted configuration).
 import { z } from 'zod';
-import { summaryOf, titleOf, type AlertKind, type AlertMessage } from '../alert-message';
+import { summaryOf, titleOf, type MessageKind, type AlertMessage } from '../alert-message';
 import { deliver } from '../outbound-http';
 import { credential, NOTIFICATION_BOUNDS, text, url } from '../arguments';
 import { defineChannelKind } from '../channel-kind';
@@ -13,7 +13,7 @@ export type NtfyConfig = { topic: string; serverUrl?: string; token?: string };
 const NTFY_TOPIC = /^[A-Za-z0-9_-]+$/;
 
 /** ntfy priorities: 5 urgent, 4 high, 3 default, 2 low. */
-export function ntfyPriority(kind: AlertKind): number {
+export function ntfyPriority(kind: MessageKind): number {
   switch (kind) {
     case 'down':
       return 5;
@@ -23,11 +23,13 @@ export function ntfyPriority(kind: AlertKind): number {
       return 3;
     case 'test':
       return 2;
+    case 'certificate':
+      return 4;
   }
 }
 
 /** Emoji short codes ntfy shows before the title. */
-export function ntfyTags(kind: AlertKind): string {
+export function ntfyTags(kind: MessageKind): string {
   switch (kind) {
     case 'down':
       return 'rotating_light';
@@ -37,6 +39,8 @@ export function ntfyTags(kind: AlertKind): string {
       return 'white_check_mark';
     case 'test':
       return 'test_tube';
+    case 'certificate':
+      return 'lock';
   }
 }
 

@@ -7,7 +7,7 @@
 // once) is de-duplicated by it (an open alert's count goes up, nobody is notified again) and a second
 // close changes nothing. Opsgenie has no idempotency key of its own for a request.
 import { z } from 'zod';
-import { summaryOf, titleOf, type AlertKind, type AlertMessage } from '../alert-message';
+import { summaryOf, titleOf, type MessageKind, type AlertMessage } from '../alert-message';
 import { postJson } from '../outbound-http';
 import { credential, text } from '../arguments';
 import { defineChannelKind, finalFailure } from '../channel-kind';
@@ -15,7 +15,7 @@ import { clip } from '../format';
 
 export type OpsgenieConfig = { apiKey: string; region: string };
 
-export function opsgeniePriority(kind: Exclude<AlertKind, 'recovered'>): 'P1' | 'P3' | 'P5' {
+export function opsgeniePriority(kind: Exclude<MessageKind, 'recovered'>): 'P1' | 'P3' | 'P5' {
   switch (kind) {
     case 'down':
       return 'P1';
@@ -23,6 +23,8 @@ export function opsgeniePriority(kind: Exclude<AlertKind, 'recovered'>): 'P1' | 
       return 'P3';
     case 'test':
       return 'P5';
+    case 'certificate':
+      return 'P3';
   }
 }
 

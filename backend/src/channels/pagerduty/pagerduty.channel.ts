@@ -7,8 +7,18 @@
 // one incident. A repeated send (delivery is at least once) is absorbed by it anyway: a trigger whose
 // dedup_key names an open alert adds no alert and pages nobody again, a second resolve changes
 // nothing, and a channel's sends go out in order, so a repeated trigger never follows its resolve.
+// A certificate expiry alert triggers a warning with its own key (monitor, certificate, threshold):
+// nothing resolves it, the renewal is up to people, who resolve it in PagerDuty.
 import { z } from 'zod';
-import { linksOf, sortedRegions, titleOf, type AlertKind, type AlertMessage } from '../alert-message';
+import {
+  certificateBody,
+  certificateInShort,
+  linksOf,
+  sortedRegions,
+  titleOf,
+  type MessageKind,
+  type AlertMessage,
+} from '../alert-message';
 import { postJson } from '../outbound-http';
 import { credential } from '../arguments';
 import { defineChannelKind } from '../channel-kind';
@@ -18,7 +28,7 @@ export type PagerdutyConfig = { integrationKey: string };
 
 export type PagerdutySeverity = 'critical' | 'error' | 'warning' | 'info';
 
-export function pagerdutySeverity(kind: Exclude<AlertKind, 'recovered'>): PagerdutySeverity {
+export function pagerdutySeverity(kind: Exclude<MessageKind, 'recovered'>): PagerdutySeverity {
   switch (kind) {
     case 'down':
       return 'critical';
@@ -26,6 +36,8 @@ export function pagerdutySeverity(kind: Exclude<AlertKind, 'recovered'>): Pagerd
       return 'warning';
     case 'test':
       return 'info';
+    case 'certificate':
+      return 'warning';
   }
 }
 
@@ -38,7 +50,10 @@ export function pagerdutyPayload(routingKey: string, message: AlertMessage): Rec
     event_action: 'trigger',
     dedup_key: message.incidentKey,
     payload: {
-      summary: clip(titleOf(message), 1024),
+      summary: clip(
+        message.certificate ? `${titleOf(message)}: ${certificateInShort(message.certificate)}` : titleOf(message),
+        1024,
+      ),
       source: clip(message.monitor.target || message.monitor.name, 255),
       severity: pagerdutySeverity(message.kind),
       timestamp: message.at.toISOString(),
@@ -54,6 +69,7 @@ export function pagerdutyPayload(routingKey: string, message: AlertMessage): Rec
           error: r.error,
           latency_ms: r.latencyMs,
         })),
+        ...(message.certificate ? { certificate: certificateBody(message.certificate) } : {}),
       },
     },
     links: linksOf(message).map((l) => ({ href: l.url, text: l.label })),

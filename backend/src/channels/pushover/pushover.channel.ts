@@ -4,7 +4,7 @@
 // degraded alerts; recoveries and tests go out at it or 0, whichever is lower, so that an emergency
 // channel (2, repeated until acknowledged) never asks to acknowledge a recovery.
 import { z } from 'zod';
-import { isProblem, summaryOf, titleOf, type AlertKind, type AlertMessage } from '../alert-message';
+import { isProblem, summaryOf, titleOf, type MessageKind, type AlertMessage } from '../alert-message';
 import { integer, text } from '../arguments';
 import { defineChannelKind } from '../channel-kind';
 import { clip } from '../format';
@@ -29,7 +29,7 @@ const NAME = /^[A-Za-z0-9_-]+$/;
 
 const key = text({ max: 30, required: true, check: (v) => KEY.test(v), message: 'must be 30 letters and digits' });
 
-export function pushoverPriority(configured: number | undefined, kind: AlertKind): number {
+export function pushoverPriority(configured: number | undefined, kind: MessageKind): number {
   const priority = configured ?? PUSHOVER_PRIORITY.fallback;
   return isProblem(kind) ? priority : Math.min(priority, 0);
 }

@@ -7,7 +7,8 @@
 // Body (version 1; `event_id` was added later, compatibly):
 //   {
 //     "version": 1,
-//     "event": "monitor.down" | "monitor.degraded" | "monitor.recovered" | "monitor.test",
+//     "event": "monitor.down" | "monitor.degraded" | "monitor.recovered" | "monitor.test"
+//              | "certificate.expiring",
 //     "event_id": "<uuid>",           // the same on every attempt of this alert to this channel
 //     "incident_key": "...",          // the same for a down and its recovery
 //     "at": "2026-01-02T03:04:05.000Z",
@@ -16,11 +17,18 @@
 //     "monitor": { "id", "name", "kind", "target", "url" },
 //     "workspace": { "id", "slug" },
 //     "regions": [{ "region", "status": "active" | "degraded" | "error", "error", "latency_ms" }],
-//     "status_page_urls": ["..."]
+//     "status_page_urls": ["..."],
+//     "certificate": {                 // only with certificate.expiring
+//       "subject", "sans": ["DNS:..."], "issuer", "serial", "not_before", "not_after",
+//       "days_left", "threshold_days", "verified", "verification_error", "region"
+//     }
 //   }
+// certificate.expiring: a certificate of the monitor reached one of its expiry thresholds (days); it
+// is sent once per certificate (issuer and serial) and threshold, carries no regions, changes no
+// status, and is not held by maintenance windows.
 import { z } from 'zod';
 import { createHmac } from 'node:crypto';
-import { sortedRegions, summaryOf, titleOf, type AlertMessage } from '../alert-message';
+import { certificateBody, eventOf, sortedRegions, summaryOf, titleOf, type AlertMessage } from '../alert-message';
 import { deliver } from '../outbound-http';
 import { credential, headerList, type KeyValue, url } from '../arguments';
 import { defineChannelKind } from '../channel-kind';
@@ -49,7 +57,7 @@ const RESERVED_HEADERS = new Set([
 export function webhookBody(message: AlertMessage): Record<string, unknown> {
   return {
     version: 1,
-    event: `monitor.${message.kind}`,
+    event: eventOf(message.kind),
     event_id: message.eventId,
     incident_key: message.incidentKey,
     at: message.at.toISOString(),
@@ -70,6 +78,7 @@ export function webhookBody(message: AlertMessage): Record<string, unknown> {
       latency_ms: r.latencyMs,
     })),
     status_page_urls: message.pageUrls,
+    ...(message.certificate ? { certificate: certificateBody(message.certificate) } : {}),
   };
 }
 
@@ -84,7 +93,7 @@ export function webhookHeaders(config: WebhookConfig, message: AlertMessage, raw
     if (!RESERVED_HEADERS.has(key.toLowerCase())) headers[key] = value;
   }
   headers['content-type'] = 'application/json';
-  headers[WEBHOOK_EVENT_HEADER] = `monitor.${message.kind}`;
+  headers[WEBHOOK_EVENT_HEADER] = eventOf(message.kind);
   headers[WEBHOOK_EVENT_ID_HEADER] = message.eventId;
   if (config.signingSecret) headers[WEBHOOK_SIGNATURE_HEADER] = webhookSignature(config.signingSecret, rawBody);
   return headers;

@@ -1,13 +1,27 @@
 // gRPC checks: the standard health check, grpc.health.v1.Health/Check, with @grpc/grpc-js, over
 // plaintext or TLS, with the monitor's service name and metadata. The two health messages have one
 // field each, so they are encoded here by hand rather than generated.
-import { isIP, isIPv6 } from 'node:net';
-import { rootCertificates } from 'node:tls';
-import { Client, credentials, Metadata, status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
-import type { GrpcConfig } from '../../checks/check-config';
+import { isIP, isIPv6, type Socket } from 'node:net';
+import {
+  CallCredentials,
+  ChannelCredentials,
+  Client,
+  credentials,
+  Metadata,
+  status as GrpcStatus,
+  type ServiceError,
+} from '@grpc/grpc-js';
+import type { CertificateInfo, GrpcConfig } from '../../checks/check-config';
 import { budgetMs, type MonitorView } from '../../monitors/monitor.view';
 import { elapsed, emptyResult, statusOf, type Probe, type ProbeContext } from '../probe';
 import { type ProbeResult } from '../../checks/check-types';
+import {
+  connectTls,
+  judgeCertificate,
+  secureContextFor,
+  type CertificateRejectedError,
+  type TlsTarget,
+} from './certificate';
 import { resolveHost, splitHostPort, targetFailure } from './target';
 
 export const HEALTH_CHECK_PATH = '/grpc.health.v1.Health/Check';
@@ -82,20 +96,72 @@ export function decodeHealthRequest(bytes: Buffer): HealthCheckRequest {
   return { service: bytes.subarray(offset, offset + length).toString('utf8') };
 }
 
+type SecureConnector = ReturnType<ChannelCredentials['_createSecureConnector']>;
+
+/**
+ * TLS for one check's channel through connectTls, as HTTPS and `tls` checks make it: the certificate
+ * is recorded whether or not it verifies, and tls_verify is applied here. (grpc-js's own TLS
+ * credentials verify inside the library and report a failed handshake as an unavailable server,
+ * without the certificate.) Equal only to itself, so no other channel shares its connections.
+ */
+class CertificateRecordingCredentials extends ChannelCredentials {
+  certificate: CertificateInfo | null = null;
+  rejection: CertificateRejectedError | null = null;
+
+  constructor(
+    private readonly target: Omit<TlsTarget, 'host' | 'port' | 'socket'>,
+    private readonly verify: boolean,
+  ) {
+    super();
+  }
+
+  override _isSecure(): boolean {
+    return true;
+  }
+
+  override _equals(other: ChannelCredentials): boolean {
+    return other === this;
+  }
+
+  override _createSecureConnector(
+    _channelTarget: unknown,
+    _options: unknown,
+    callCredentials?: CallCredentials,
+  ): SecureConnector {
+    return {
+      connect: (socket: Socket) =>
+        new Promise((resolve, reject) => {
+          const tls = connectTls({ ...this.target, socket, ALPNProtocols: ['h2'] });
+          tls.once('secureConnect', () => {
+            const verdict = judgeCertificate(tls, this.verify);
+            this.certificate = verdict.certificate;
+            this.rejection = verdict.rejection;
+            if (verdict.rejection) {
+              tls.destroy();
+              reject(verdict.rejection);
+            } else resolve({ socket: tls, secure: true });
+          });
+          tls.on('error', reject);
+        }),
+      waitForReady: () => Promise.resolve(),
+      getCallCredentials: () => callCredentials ?? CallCredentials.createEmpty(),
+      destroy: () => undefined,
+    };
+  }
+}
+
 export class GrpcProbe implements Probe {
   readonly kind = 'grpc' as const;
 
   async run(monitor: MonitorView, ctx: ProbeContext): Promise<ProbeResult> {
     const result = emptyResult();
     const config: GrpcConfig = monitor.grpc ?? { service: '', tls: false, metadata: [], expectedStatus: 'SERVING' };
-    const creds = config.tls
-      ? credentials.createSsl(ctx.ca?.length ? Buffer.from([...rootCertificates, ...ctx.ca].join('\n')) : null)
-      : credentials.createInsecure();
     const metadata = new Metadata();
     for (const { key, value } of config.metadata) metadata.add(key.toLowerCase(), value);
     const started = performance.now();
     const { host, port } = splitHostPort(monitor.uri ?? '');
     let client: Client;
+    let secure: CertificateRecordingCredentials | null = null;
     try {
       // Resolved here, like every probe's target, so the deadline and the configured resolver apply;
       // the channel then dials the address and still names the host (authority, TLS server name).
@@ -104,8 +170,19 @@ export class GrpcProbe implements Probe {
         server: ctx.dnsServer,
         privateTargets: ctx.privateTargets,
       });
-      const options = isIP(host) ? {} : { 'grpc.default_authority': host, 'grpc.ssl_target_name_override': host };
-      client = new Client(isIPv6(address) ? `[${address}]:${port}` : `${address}:${port}`, creds, options);
+      const servername = isIP(host) ? undefined : host;
+      secure = config.tls
+        ? new CertificateRecordingCredentials(
+            { servername, identity: servername ?? address, secureContext: secureContextFor(ctx.ca) },
+            monitor.tlsVerify ?? true,
+          )
+        : null;
+      const options = servername ? { 'grpc.default_authority': servername } : {};
+      client = new Client(
+        isIPv6(address) ? `[${address}]:${port}` : `${address}:${port}`,
+        secure ?? credentials.createInsecure(),
+        options,
+      );
     } catch (error) {
       result.latencyMs = elapsed(started);
       result.error = targetFailure(error, ctx.signal);
@@ -130,7 +207,9 @@ export class GrpcProbe implements Probe {
         ctx.signal.addEventListener('abort', () => call.cancel(), { once: true });
       });
       result.latencyMs = elapsed(started);
-      result.details = { servingStatus: observed };
+      result.details = secure
+        ? { servingStatus: observed, certificate: secure.certificate }
+        : { servingStatus: observed };
       const passed = observed === config.expectedStatus;
       result.assertions = [
         { type: 'status_code', comparator: 'eq', target: config.expectedStatus, actual: observed, passed },
@@ -141,7 +220,12 @@ export class GrpcProbe implements Probe {
     } catch (error) {
       const e = error as ServiceError;
       result.latencyMs = elapsed(started);
-      if (ctx.signal.aborted || e.code === GrpcStatus.DEADLINE_EXCEEDED || e.code === GrpcStatus.CANCELLED) {
+      // A certificate that did not verify is recorded all the same (its expiry is still news).
+      if (secure?.certificate) result.details = { certificate: secure.certificate };
+      if (secure?.rejection) {
+        // `tls`, as the HTTP and TLS probes say it: the certificate is the reason, not the network.
+        result.error = { kind: 'tls', message: secure.rejection.message };
+      } else if (ctx.signal.aborted || e.code === GrpcStatus.DEADLINE_EXCEEDED || e.code === GrpcStatus.CANCELLED) {
         result.error = { kind: 'timeout', message: 'the health check did not answer within the timeout' };
       } else if (e.code === GrpcStatus.UNAVAILABLE) {
         result.error = { kind: 'connect', message: `gRPC server unavailable: ${e.details}` };

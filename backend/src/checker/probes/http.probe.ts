@@ -2,41 +2,27 @@
 // phases are measured from real events: DNS lookup, TCP connect, TLS handshake, first response byte
 // (ttfb) and the body (transfer). Redirects are followed by hand (at most 10) when asked.
 import { connect as netConnect, isIP, type Socket } from 'node:net';
-import {
-  connect as tlsConnect,
-  createSecureContext,
-  rootCertificates,
-  type SecureContext,
-  type TLSSocket,
-} from 'node:tls';
+import type { TLSSocket } from 'node:tls';
 import { Client, type Dispatcher } from 'undici';
 import { isCredentialHeader } from '../../common/credential-headers';
-import { judgeHttp } from '../assertions';
+import { judgeHttp, judgeJson, judgeTiming } from '../assertions';
 import { elapsed, emptyResult, failedAssertionMessage, statusOf, type Probe, type ProbeContext } from '../probe';
 import { type ProbeResult } from '../../checks/check-types';
+import type { CertificateInfo } from '../../checks/check-config';
 import type { MonitorView } from '../../monitors/monitor.view';
+import { CertificateRejectedError, connectTls, judgeCertificate, secureContextFor } from './certificate';
 import { NameResolutionError, resolveHost, TargetRefusedError } from './target';
 
 /** Bytes of the body kept for body assertions; the rest is read and discarded. */
 export const BODY_CAP_BYTES = 256 * 1024;
 export const MAX_REDIRECTS = 10;
 
-const contexts = new Map<string, SecureContext>();
-
 /**
- * One TLS context per set of extra CAs, built once: building it parses every certificate, which
- * would otherwise cost more than the handshake itself on every check.
+ * What a finished check's client is destroyed with. Without one, undici makes a ClientDestroyedError
+ * per check, and its stack trace cost ~5% of a fresh HTTPS check's CPU; no request is pending then,
+ * so nothing ever reports it.
  */
-function secureContextFor(ca: string[] | undefined): SecureContext | undefined {
-  if (!ca?.length) return undefined;
-  const key = ca.join('\n');
-  let context = contexts.get(key);
-  if (!context) {
-    context = createSecureContext({ ca: [...rootCertificates, ...ca] });
-    contexts.set(key, context);
-  }
-  return context;
-}
+const CHECK_DONE = Object.assign(new Error('the check is over'), { code: 'CHECK_DONE' });
 
 /** Response headers as a result records them: lower-case names, credential values hidden. */
 export function redactHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
@@ -54,7 +40,8 @@ interface Hop {
   headers: Record<string, string | string[] | undefined>;
   body: string;
   timings: { dns: number; connect: number; tls: number; ttfb: number; transfer: number };
-  certificateValidTo: string | null;
+  /** The leaf certificate of an HTTPS hop; null over plain HTTP. */
+  certificate: CertificateInfo | null;
 }
 
 function classify(
@@ -63,6 +50,7 @@ function classify(
 ): { kind: 'dns' | 'connect' | 'tls' | 'timeout' | 'http' | 'refused'; message: string } {
   const e = error as NodeJS.ErrnoException & { code?: string };
   if (error instanceof TargetRefusedError) return { kind: 'refused', message: error.message };
+  if (error instanceof CertificateRejectedError) return { kind: 'tls', message: error.message };
   if (signal.aborted) return { kind: 'timeout', message: 'the check did not finish within its timeout' };
   const code = e?.code ?? '';
   if (error instanceof NameResolutionError) return { kind: 'dns', message: error.message };
@@ -93,7 +81,8 @@ async function requestOnce(url: URL, method: string, monitor: MonitorView, ctx: 
   const dns = elapsed(start);
   let connectAt = 0;
   let tlsAt = 0;
-  let certificateValidTo: string | null = null;
+  let certificate: CertificateInfo | null = null;
+  const verify = monitor.tlsVerify ?? true;
 
   const client = new Client(url.origin, {
     pipelining: 0,
@@ -101,20 +90,26 @@ async function requestOnce(url: URL, method: string, monitor: MonitorView, ctx: 
       let socket: Socket | TLSSocket;
       const fail = (error: Error) => callback(error, null);
       if (https) {
-        const tls = tlsConnect({
+        const servername = isIP(host) ? undefined : host;
+        const tls = connectTls({
           host: address,
           port,
-          servername: isIP(host) ? undefined : host,
+          servername,
+          identity: servername ?? address,
           secureContext: secureContextFor(ctx.ca),
           ALPNProtocols: ['http/1.1'],
         });
         tls.once('connect', () => (connectAt = performance.now()));
         tls.once('secureConnect', () => {
           tlsAt = performance.now();
-          // Only the expiry is kept: the X509 object reads it alone (getPeerCertificate would also
-          // compute three fingerprints and copy every field, a sixth of a fresh check's CPU).
-          const validTo = tls.getPeerX509Certificate()?.validTo;
-          certificateValidTo = validTo ? new Date(validTo).toISOString() : null;
+          const verdict = judgeCertificate(tls, verify);
+          certificate = verdict.certificate;
+          if (verdict.rejection) {
+            tls.destroy();
+            return fail(verdict.rejection);
+          }
+          // From here on the connection is undici's, and so are its errors.
+          tls.off('error', fail);
           callback(null, tls);
         });
         socket = tls;
@@ -122,6 +117,7 @@ async function requestOnce(url: URL, method: string, monitor: MonitorView, ctx: 
         socket = netConnect({ host: address, port });
         socket.once('connect', () => {
           connectAt = performance.now();
+          socket.off('error', fail);
           callback(null, socket);
         });
       }
@@ -145,7 +141,7 @@ async function requestOnce(url: URL, method: string, monitor: MonitorView, ctx: 
       statusCode: response.statusCode,
       headers: response.headers,
       body: response.body,
-      certificateValidTo,
+      certificate,
       timings: {
         dns,
         connect: Math.max(0, Math.round(connectAt - connectStart)),
@@ -155,7 +151,7 @@ async function requestOnce(url: URL, method: string, monitor: MonitorView, ctx: 
       },
     };
   } finally {
-    await client.destroy().catch(() => undefined);
+    await client.destroy(CHECK_DONE).catch(() => undefined);
   }
 }
 
@@ -252,7 +248,12 @@ export class HttpProbe implements Probe {
         result.timings = response.timings;
         result.headers = redactHeaders(response.headers);
         result.url = url.toString();
-        result.details = { certificateValidTo: response.certificateValidTo, redirects: hop };
+        result.details = {
+          certificate: response.certificate,
+          // Kept beside `certificate` for readers of results stored before it.
+          certificateValidTo: response.certificate?.notAfter ?? null,
+          redirects: hop,
+        };
         // Assertions see the real header values; what is kept of them is redacted like the headers.
         const realHeaders = Object.fromEntries(
           Object.entries(response.headers).map(([k, v]) => [
@@ -263,11 +264,17 @@ export class HttpProbe implements Probe {
         result.assertions = judgeHttp(
           { statusCode: response.statusCode, headers: realHeaders, body: response.body },
           { statusCode: monitor.statusCodeAssertions, body: monitor.bodyAssertions, header: monitor.headerAssertions },
-        ).map((a) =>
-          a.type === 'header' && a.key && isCredentialHeader(a.key) && a.actual !== null
-            ? { ...a, actual: '[redacted]' }
-            : a,
-        );
+        )
+          .map((a) =>
+            a.type === 'header' && a.key && isCredentialHeader(a.key) && a.actual !== null
+              ? { ...a, actual: '[redacted]' }
+              : a,
+          )
+          .concat(
+            judgeJson(response.body, monitor.jsonAssertions ?? [], BODY_CAP_BYTES),
+            // The phases are the last request's; `total` is the whole check, redirects included.
+            judgeTiming({ timings: response.timings, latencyMs: result.latencyMs }, monitor.timingAssertions ?? []),
+          );
         result.status = statusOf(result.assertions, result.latencyMs, monitor.degradedAt);
         if (result.status === 'error')
           result.error = { kind: 'assertion', message: failedAssertionMessage(result.assertions) };
@@ -278,6 +285,9 @@ export class HttpProbe implements Probe {
       result.url = url.toString();
       result.error = classify(error, ctx.signal);
       result.status = 'error';
+      // A certificate that did not verify is recorded all the same (its expiry is still news).
+      if (error instanceof CertificateRejectedError && error.certificate)
+        result.details = { certificate: error.certificate, certificateValidTo: error.certificate.notAfter };
       return result;
     }
   }

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { budgetMs, type MonitorView } from '../../monitors/monitor.view';
 import { elapsed, emptyResult, type Probe, type ProbeContext } from '../probe';
 import { type ProbeResult } from '../../checks/check-types';
-import { resolveHost, targetFailure } from './target';
+import { resolveTarget } from './target';
 
 export const ECHO_COUNT = 3;
 
@@ -34,18 +34,8 @@ export class IcmpProbe implements Probe {
     const started = performance.now();
     // Resolved here, like every probe's target, so the address rule and the configured resolver apply
     // and ping is handed the very address that was checked.
-    let address: string;
-    try {
-      address = await resolveHost(monitor.uri ?? '', {
-        signal: ctx.signal,
-        server: ctx.dnsServer,
-        privateTargets: ctx.privateTargets,
-      });
-    } catch (error) {
-      result.latencyMs = elapsed(started);
-      result.error = targetFailure(error, ctx.signal);
-      return result;
-    }
+    const address = await resolveTarget(monitor.uri ?? '', ctx, result, started);
+    if (address === null) return result;
     // The whole check must fit in the timeout: ping's deadline is the budget in whole seconds.
     const deadline = Math.max(1, Math.floor(budgetMs(monitor) / 1000));
     const args = ['-n', '-c', String(ECHO_COUNT), '-i', '0.2', '-w', String(deadline), address];

@@ -1,5 +1,7 @@
 import { lookup, Resolver } from 'node:dns/promises';
 import { addressProblem, literalAddressOf, resolvesPrivately } from '../../common/network-addresses';
+import type { ProbeResult } from '../../checks/check-types';
+import { elapsed, type ProbeContext } from '../probe';
 
 /** Splits `host:port` (with `[v6]:port`) as validated by the monitor schemas. */
 export function splitHostPort(uri: string): { host: string; port: number } {
@@ -126,4 +128,23 @@ export function targetFailure(
 ): { kind: 'refused' | 'timeout' | 'dns'; message: string } {
   if (error instanceof TargetRefusedError) return { kind: 'refused', message: error.message };
   return { kind: signal.aborted ? 'timeout' : 'dns', message: (error as Error).message };
+}
+
+/**
+ * Resolves a probe's target under its context's rules (resolver, private targets, deadline). When it
+ * cannot be, the result records why and how long it took, and the answer is null: the probe returns it.
+ */
+export async function resolveTarget(
+  host: string,
+  ctx: ProbeContext,
+  result: ProbeResult,
+  started: number,
+): Promise<string | null> {
+  try {
+    return await resolveHost(host, { signal: ctx.signal, server: ctx.dnsServer, privateTargets: ctx.privateTargets });
+  } catch (error) {
+    result.error = targetFailure(error, ctx.signal);
+    result.latencyMs = elapsed(started);
+    return null;
+  }
 }

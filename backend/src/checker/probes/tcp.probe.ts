@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 import type { MonitorView } from '../../monitors/monitor.view';
 import { elapsed, emptyResult, statusOf, type Probe, type ProbeContext } from '../probe';
 import { type ProbeResult } from '../../checks/check-types';
-import { resolveHost, splitHostPort, targetFailure } from './target';
+import { resolveTarget, splitHostPort } from './target';
 
 export class TcpProbe implements Probe {
   readonly kind = 'tcp' as const;
@@ -12,18 +12,8 @@ export class TcpProbe implements Probe {
     const result = emptyResult();
     const { host, port } = splitHostPort(monitor.uri ?? '');
     const started = performance.now();
-    let address: string;
-    try {
-      address = await resolveHost(host, {
-        signal: ctx.signal,
-        server: ctx.dnsServer,
-        privateTargets: ctx.privateTargets,
-      });
-    } catch (error) {
-      result.error = targetFailure(error, ctx.signal);
-      result.latencyMs = elapsed(started);
-      return result;
-    }
+    const address = await resolveTarget(host, ctx, result, started);
+    if (address === null) return result;
     const dns = elapsed(started);
     const connectStart = performance.now();
     try {

@@ -1,18 +1,24 @@
-// The form that creates or edits a monitor of one of the five kinds, and the page that confirms a
+// The form that creates or edits a monitor of any kind, and the page that confirms a
 // monitor's deletion naming what goes with it. The form is plain HTML (no script): lists are
 // textareas with one entry per line, regions are checkboxes; a refused form comes back with the
 // values sent, the verb's message beside each field and a summary linking to them.
 import type { RegionAgents } from '../../agent-presence/agent-presence.service';
 import { html, type Html } from '../../common/html';
 import {
+  HEARTBEAT_SCHEDULES,
   HTTP_METHODS,
+  JSON_COMPARATORS,
   MONITOR_KINDS,
   type MonitorKind,
   NUMBER_COMPARATORS,
   PERIODICITIES,
   RECORD_COMPARATORS,
   REGIONS,
+  STARTTLS_PROTOCOLS,
   STRING_COMPARATORS,
+  TIMING_COMPARATORS,
+  TIMING_PHASES,
+  TIMING_SEVERITIES,
 } from '../../checks/check-config';
 import type { MonitorView } from '../../monitors/monitor.view';
 import type { MonitorDependents } from '../../monitors/monitors.service';
@@ -26,6 +32,7 @@ import {
   layout,
   notice,
   postForm,
+  radios,
   select,
   textarea,
   workspacePath,
@@ -40,6 +47,8 @@ export const KIND_TITLES: Record<MonitorKind, string> = {
   dns: 'DNS',
   icmp: 'ICMP (ping)',
   grpc: 'gRPC',
+  tls: 'TLS certificate',
+  heartbeat: 'Heartbeat (cron job)',
 };
 
 const LABELS: Record<MonitorFormField, string> = {
@@ -70,13 +79,36 @@ const LABELS: Record<MonitorFormField, string> = {
   grpcTls: 'TLS',
   grpcMetadata: 'Metadata',
   grpcExpectedStatus: 'Counts as up when the status is',
+  jsonAssertions: 'JSON body assertions',
+  timingAssertions: 'Timing assertions',
+  tlsVerify: 'Verify the TLS certificate',
+  certificateExpiryDays: 'Certificate expiry alerts (days)',
+  tlsServername: 'Server name (SNI)',
+  tlsStarttls: 'STARTTLS',
+  heartbeatSchedule: 'Expected',
+  heartbeatPeriod: 'Period',
+  heartbeatCron: 'Cron expression',
+  heartbeatTimezone: 'Time zone',
+  heartbeatGrace: 'Grace time',
+  pingToken: 'Ping token (optional)',
 };
 
-const TARGET_HINTS: Record<Exclude<MonitorKind, 'http'>, string> = {
+const STARTTLS_WORDS: Record<(typeof STARTTLS_PROTOCOLS)[number], string> = {
+  none: 'None (TLS from the start)',
+  smtp: 'SMTP',
+};
+const SCHEDULE_WORDS: Record<(typeof HEARTBEAT_SCHEDULES)[number], string> = {
+  period: 'Every period',
+  cron: 'On a cron schedule',
+};
+
+/** The target of each kind that probes one (an HTTP check has a URL, a heartbeat none). */
+const TARGET_HINTS: Record<Exclude<MonitorKind, 'http' | 'heartbeat'>, string> = {
   tcp: 'host:port, e.g. db.example.com:5432',
   dns: 'a domain name, e.g. example.com',
   icmp: 'a host name or IP address, without a port',
   grpc: 'host:port of the server, e.g. api.example.com:443',
+  tls: 'host:port of a TLS endpoint that is not HTTP, e.g. mail.example.com:465 (or :25 with STARTTLS)',
 };
 
 export interface MonitorFormPageData {
@@ -118,7 +150,9 @@ function kindNav(slug: string, kind: MonitorKind): Html {
 }
 
 /** What to check: the URL and request of an HTTP check, the target (and gRPC's health call) of others. */
-function whatFields({ kind, v, checked, errors }: FormFields): Html {
+function whatFields(f: FormFields): Html | '' {
+  const { kind, v, checked, errors } = f;
+  if (kind === 'heartbeat') return '';
   return kind === 'http'
     ? html`${field({ label: LABELS.url, name: 'url', value: v('url'), error: errors.url, required: true, hint: 'http:// or https://' })}
       ${select(
@@ -145,6 +179,18 @@ function whatFields({ kind, v, checked, errors }: FormFields): Html {
               errors.grpcExpectedStatus,
             )}`
           : ''
+      }
+      ${
+        kind === 'tls'
+          ? html`${field({ label: LABELS.tlsServername, name: 'tlsServername', value: v('tlsServername'), error: errors.tlsServername, hint: 'The name sent in the handshake and that the certificate must match; empty: the host of the target (none for an IP address).' })}
+            ${select(
+              LABELS.tlsStarttls,
+              'tlsStarttls',
+              STARTTLS_PROTOCOLS.map((p) => ({ value: p, label: STARTTLS_WORDS[p] })),
+              v('tlsStarttls') || 'none',
+              errors.tlsStarttls,
+            )}`
+          : ''
       }`;
 }
 
@@ -163,14 +209,28 @@ function assertionFields({ kind, v, errors }: FormFields): Html | '' {
         name: 'bodyAssertions',
         value: v('bodyAssertions'),
         error: errors.bodyAssertions,
-        hint: `One per line: a comparison (${STRING_COMPARATORS.join(', ')}) and the text, e.g. "contains ok".`,
+        hint: `One per line: a comparison (${STRING_COMPARATORS.join(', ')}) and the text, e.g. "contains ok" or "matches ^v\\d+\\." (matches and not_matches take an RE2 regular expression).`,
       })}
       ${textarea({
         label: LABELS.headerAssertions,
         name: 'headerAssertions',
         value: v('headerAssertions'),
         error: errors.headerAssertions,
-        hint: 'One per line: the header, a comparison and the value, e.g. "content-type contains json".',
+        hint: 'One per line: the header, a comparison and the value, e.g. "content-type contains json" or "x-version matches ^2\\.".',
+      })}
+      ${textarea({
+        label: LABELS.jsonAssertions,
+        name: 'jsonAssertions',
+        value: v('jsonAssertions'),
+        error: errors.jsonAssertions,
+        hint: `One per line: an RFC 9535 JSONPath, a comparison (${JSON_COMPARATORS.join(', ')}) and the value, e.g. "$.status eq ok" or "$.queue.depth lt 100". Numbers compare as numbers; exists and not_exists take no value.`,
+      })}
+      ${textarea({
+        label: LABELS.timingAssertions,
+        name: 'timingAssertions',
+        value: v('timingAssertions'),
+        error: errors.timingAssertions,
+        hint: `One per line: a phase (${TIMING_PHASES.join(', ')}), ${TIMING_COMPARATORS.join(' or ')}, milliseconds and what a failure makes of the check (${TIMING_SEVERITIES.join(' or ')}), e.g. "ttfb lt 500 degraded".`,
       })}`
     : kind === 'dns'
       ? textarea({
@@ -183,6 +243,48 @@ function assertionFields({ kind, v, errors }: FormFields): Html | '' {
       : '';
 }
 
+/** Whether the handshake must verify, and when to warn of the certificate's end: kinds that handshake. */
+function certificateFields({ kind, v, checked, errors }: FormFields): Html | '' {
+  if (kind !== 'http' && kind !== 'grpc' && kind !== 'tls') return '';
+  return html`<fieldset>
+    <legend>TLS certificate</legend>
+    ${checkbox(
+      LABELS.tlsVerify,
+      'tlsVerify',
+      checked('tlsVerify'),
+      kind === 'grpc'
+        ? 'with "Use TLS"; unchecked accepts a self-signed or otherwise unverifiable certificate'
+        : 'unchecked accepts a self-signed or otherwise unverifiable certificate; its expiry is still reported',
+      errors.tlsVerify,
+    )}
+    ${field({
+      label: LABELS.certificateExpiryDays,
+      name: 'certificateExpiryDays',
+      value: v('certificateExpiryDays'),
+      error: errors.certificateExpiryDays,
+      hint: 'Days before the certificate expires at which the monitor\'s channels are told, separated by commas, e.g. "14, 7, 1". Empty: no expiry alerts.',
+    })}
+  </fieldset>`;
+}
+
+/** When a heartbeat expects its pings: a period, or a cron expression in a time zone, and the grace. */
+function scheduleFields({ v, errors }: FormFields): Html {
+  return html`<fieldset>
+    <legend>When pings are expected</legend>
+    ${radios(
+      LABELS.heartbeatSchedule,
+      'heartbeatSchedule',
+      HEARTBEAT_SCHEDULES.map((s) => ({ value: s, label: SCHEDULE_WORDS[s] })),
+      v('heartbeatSchedule') || 'period',
+      errors.heartbeatSchedule,
+    )}
+    ${field({ label: LABELS.heartbeatPeriod, name: 'heartbeatPeriod', value: v('heartbeatPeriod'), error: errors.heartbeatPeriod, hint: 'With "every period": seconds, or with a unit (s, m, h, d), e.g. "5m" or "1d"; 30 seconds to 31 days.' })}
+    ${field({ label: LABELS.heartbeatCron, name: 'heartbeatCron', value: v('heartbeatCron'), error: errors.heartbeatCron, hint: 'With "on a cron schedule": the five fields of the job\'s crontab line, e.g. "*/5 * * * *" or "0 3 * * 1-5".' })}
+    ${field({ label: LABELS.heartbeatTimezone, name: 'heartbeatTimezone', value: v('heartbeatTimezone'), error: errors.heartbeatTimezone, hint: "The cron expression's time zone, as the IANA name: UTC, Europe/Berlin, America/New_York." })}
+    ${field({ label: LABELS.heartbeatGrace, name: 'heartbeatGrace', value: v('heartbeatGrace'), error: errors.heartbeatGrace, hint: 'How late a ping may be, and how long a run that pinged /start may take, before the monitor is down, e.g. "5m" or "1h".' })}
+  </fieldset>`;
+}
+
 function regionsField({ checked, errors, regionAgents }: FormFields): Html {
   return html`<fieldset>
     <legend>${LABELS.regions}</legend>
@@ -192,7 +294,7 @@ function regionsField({ checked, errors, regionAgents }: FormFields): Html {
 }
 
 function telemetryFields({ kind, v, errors }: FormFields): Html | '' {
-  return kind === 'grpc'
+  return kind === 'grpc' || kind === 'heartbeat'
     ? ''
     : html`<fieldset>
         <legend>OpenTelemetry</legend>
@@ -214,6 +316,7 @@ export function monitorFormPage(frame: Frame, data: MonitorFormPageData): Html {
   const kinds = editing ? '' : kindNav(slug, kind);
   const f: FormFields = { kind, v, checked, errors, regionAgents: data.regionAgents };
 
+  const probed = kind !== 'heartbeat';
   const form = postForm(
     action,
     frame.csrf,
@@ -224,26 +327,46 @@ export function monitorFormPage(frame: Frame, data: MonitorFormPageData): Html {
         ${field({ label: LABELS.tags, name: 'tags', value: v('tags'), error: errors.tags, hint: 'Separated by commas, e.g. "payments, eu"; the overview filters by them.' })}
         ${whatFields(f)}
       </fieldset>
-      <fieldset>
-        <legend>When and from where</legend>
-        ${select(
-          LABELS.periodicity,
-          'periodicity',
-          PERIODICITIES.map((p) => ({ value: p, label: p })),
-          v('periodicity') || '1m',
-          errors.periodicity,
-        )}
-        ${checkbox(LABELS.active, 'active', checked('active'), 'checks run on schedule', errors.active)}
-      </fieldset>
-      ${regionsField(f)}
-      <fieldset>
-        <legend>When it counts as failing</legend>
-        ${field({ label: LABELS.timeout, name: 'timeout', value: v('timeout'), error: errors.timeout, hint: '0 gives a check its whole period.' })}
-        ${field({ label: LABELS.retry, name: 'retry', value: v('retry'), error: errors.retry })}
-        ${field({ label: LABELS.degradedAt, name: 'degradedAt', value: v('degradedAt'), error: errors.degradedAt, hint: 'Empty: computed from the timeout.' })}
-        ${field({ label: LABELS.alertQuorum, name: 'alertQuorum', value: v('alertQuorum'), error: errors.alertQuorum, hint: 'Locations that must fail before an alert; 0 is a majority.' })}
-        ${assertionFields(f)}
-      </fieldset>
+      ${
+        probed
+          ? html`<fieldset>
+                <legend>When and from where</legend>
+                ${select(
+                  LABELS.periodicity,
+                  'periodicity',
+                  PERIODICITIES.map((p) => ({ value: p, label: p })),
+                  v('periodicity') || '1m',
+                  errors.periodicity,
+                )}
+                ${checkbox(LABELS.active, 'active', checked('active'), 'checks run on schedule', errors.active)}
+              </fieldset>
+              ${regionsField(f)}
+              <fieldset>
+                <legend>When it counts as failing</legend>
+                ${field({ label: LABELS.timeout, name: 'timeout', value: v('timeout'), error: errors.timeout, hint: '0 gives a check its whole period.' })}
+                ${field({ label: LABELS.retry, name: 'retry', value: v('retry'), error: errors.retry })}
+                ${field({ label: LABELS.degradedAt, name: 'degradedAt', value: v('degradedAt'), error: errors.degradedAt, hint: 'Empty: computed from the timeout.' })}
+                ${field({ label: LABELS.alertQuorum, name: 'alertQuorum', value: v('alertQuorum'), error: errors.alertQuorum, hint: 'Locations that must fail before an alert; 0 is a majority.' })}
+                ${assertionFields(f)}
+              </fieldset>
+              ${certificateFields(f)}`
+          : html`${scheduleFields(f)}
+              <fieldset>
+                <legend>Alerts</legend>
+                ${checkbox(LABELS.active, 'active', checked('active'), 'a late or failed run takes it down and alerts', errors.active)}
+                ${
+                  editing
+                    ? ''
+                    : field({
+                        label: LABELS.pingToken,
+                        name: 'pingToken',
+                        value: v('pingToken'),
+                        error: errors.pingToken,
+                        hint: 'To move a Healthchecks.io check, paste its UUID: its cron lines then only change host. Empty: a new random token.',
+                      })
+                }
+              </fieldset>`
+      }
       <fieldset>
         <legend>Publishing</legend>
         ${checkbox(LABELS.public, 'public', checked('public'), 'its results may be shown on public status pages', errors.public)}

@@ -7,6 +7,7 @@ import type { MonitorView } from '../../monitors/monitor.view';
 import type { MonitorInsights } from '../../monitors/monitor-insights.service';
 import { locationLabel } from '../../monitors/monitors-overview.service';
 import { card, layout, notice, workspacePath, type Frame } from '../components';
+import { certificateCard } from './certificate-card';
 import { monitorPath, ms, PHASE_WORDS, PHASES, STATUS_WORDS, target, when } from './monitor-format';
 
 export interface LogsQuery {
@@ -208,6 +209,6 @@ export function logPage(frame: Frame, data: LogPageData): Html {
       <h1>Response log</h1>
       ${checkCard(m, log)}
       ${log.error ? card('Error', html`<p><code>${log.error.kind}</code> ${log.error.message}</p>`, 'error') : ''}
-      ${timingCard(log)} ${assertionsCard(log)} ${headersCard(log)}`,
+      ${timingCard(log)} ${certificateCard(log.certificate)} ${assertionsCard(log)} ${headersCard(log)}`,
   );
 }

@@ -16,9 +16,11 @@ import {
 import { locationLabel } from '../../monitors/monitors-overview.service';
 import { card, layout, notice, postForm, workspacePath, type Frame } from '../components';
 import { monitorPath, ms, PHASE_WORDS, PHASES, STATUS_WORDS, target, when } from './monitor-format';
+import { heartbeatCards, scheduleText, type HeartbeatPanel } from './heartbeat.page';
 import { logsCard, type ResponseLogs } from './monitor-logs.page';
 import { dots, OVERVIEW_SCRIPT_PATH, statusBadge, tagLinks } from './monitors-overview.page';
 import { regionAgentsCard } from './region-agents';
+import { certificateCard } from './certificate-card';
 
 export interface MonitorPageData {
   insights: MonitorInsights;
@@ -27,6 +29,8 @@ export interface MonitorPageData {
   logsMessage?: string;
   /** Which agent serves each public region (see region-agents.ts); absent: the card is left out. */
   regionAgents?: RegionAgents[];
+  /** A heartbeat monitor's state and last pings. */
+  heartbeat?: HeartbeatPanel;
   canWrite: boolean;
   triggered?: boolean;
   /** Just created or saved through the form. */
@@ -55,7 +59,10 @@ export function monitorPage(frame: Frame, data: MonitorPageData): Html {
           : ''
       }
     </div>
-    <p class="muted">${m.kind.toUpperCase()} · ${target(m)} · every ${m.periodicity}${m.active ? '' : ' · paused'}</p>
+    <p class="muted">
+      ${m.kind.toUpperCase()} ·
+      ${m.heartbeat ? `pinged ${scheduleText(m.heartbeat)}` : `${target(m)} · every ${m.periodicity}`}${m.active ? '' : ' · paused'}
+    </p>
     ${m.tags.length ? html`<p class="tags">Tags: ${tagLinks(workspacePath(slug, 'monitors'), m.tags)}</p>` : ''}
     ${data.message ? notice('error', data.message) : ''}
     ${data.changed === 'created' ? notice('success', 'Created the monitor. Run a check now, or wait for its first scheduled one.') : ''}
@@ -67,16 +74,24 @@ export function monitorPage(frame: Frame, data: MonitorPageData): Html {
     }
     <div class="now">
       <div>${statusBadge(m)}</div>
-      <div>${dots(insights.locations)}</div>
-      <div class="muted">Last check: ${insights.lastCheckAt ? when(insights.lastCheckAt) : 'never'}</div>
       ${
-        data.canWrite
+        // A heartbeat has no locations; its card below says when it last pinged.
+        m.kind === 'heartbeat'
+          ? ''
+          : html`<div>${dots(insights.locations)}</div>
+              <div class="muted">Last check: ${insights.lastCheckAt ? when(insights.lastCheckAt) : 'never'}</div>`
+      }
+      ${
+        // A heartbeat is not probed: its job calls in.
+        data.canWrite && m.kind !== 'heartbeat'
           ? postForm(`${base}/trigger`, frame.csrf, html`<button type="submit">Run check now</button>`, 'Run check now')
           : ''
       }
     </div>
-    ${lastErrorsCard(insights)} ${data.regionAgents ? regionAgentsCard(m.regions, data.regionAgents) : ''}
-    ${latencyCard(base, insights)} ${insights.phases ? phasesCard(insights) : ''} ${uptimeCard(insights)}
+    ${lastErrorsCard(insights)} ${data.heartbeat ? heartbeatCards(base, m, data.heartbeat, data.canWrite) : ''}
+    ${data.regionAgents ? regionAgentsCard(m.regions, data.regionAgents) : ''} ${latencyCard(base, insights)}
+    ${insights.phases ? phasesCard(insights) : ''} ${uptimeCard(insights)}
+    ${insights.certificate ? certificateCard(insights.certificate.certificate, insights.certificate) : ''}
     ${historyCard(insights.history)} ${logsCard(slug, m, insights, data.logs, data.logsMessage)}
     <p
       class="muted live"

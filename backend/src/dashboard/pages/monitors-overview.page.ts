@@ -31,6 +31,8 @@ const KIND_WORDS: Record<OverviewMonitor['kind'], string> = {
   dns: 'DNS',
   icmp: 'ICMP',
   grpc: 'gRPC',
+  tls: 'TLS',
+  heartbeat: 'Heartbeat',
 };
 
 export interface OverviewPageData {

@@ -22,6 +22,9 @@ import { StatusPageEmbedOrigins1795912345002 } from './1795912345002-StatusPageE
 import { AlertEventIds1795912400000 } from './1795912400000-AlertEventIds';
 import { AgentPresence1795912600000 } from './1795912600000-AgentPresence';
 import { NotificationKinds1795912700000 } from './1795912700000-NotificationKinds';
+import { MonitorChecks1795913000000 } from './1795913000000-MonitorChecks';
+import { CertificateChecks1795913000100 } from './1795913000100-CertificateChecks';
+import { Heartbeats1795913000200 } from './1795913000200-Heartbeats';
 
 export const MIGRATIONS: Function[] = [
   Initial1795307197237,
@@ -47,4 +50,7 @@ export const MIGRATIONS: Function[] = [
   AlertEventIds1795912400000,
   AgentPresence1795912600000,
   NotificationKinds1795912700000,
+  MonitorChecks1795913000000,
+  CertificateChecks1795913000100,
+  Heartbeats1795913000200,
 ];

@@ -132,6 +132,92 @@ export declare type RecordAssertion = Message<"monitor.v1.RecordAssertion"> & {
 export declare const RecordAssertionSchema: GenMessage<RecordAssertion>;
 
 /**
+ * An RFC 9535 JSONPath into the JSON body, a comparator and a target (ignored by EXISTS and NOT_EXISTS).
+ * A body that is not JSON fails the assertion.
+ *
+ * @generated from message monitor.v1.JSONAssertion
+ */
+export declare type JSONAssertion = Message<"monitor.v1.JSONAssertion"> & {
+  /**
+   * @generated from field: string path = 1;
+   */
+  path: string;
+
+  /**
+   * @generated from field: monitor.v1.JSONComparator comparator = 2;
+   */
+  comparator: JSONComparator;
+
+  /**
+   * @generated from field: string target = 3;
+   */
+  target: string;
+};
+
+/**
+ * Describes the message monitor.v1.JSONAssertion.
+ * Use `create(JSONAssertionSchema)` to create a new message.
+ */
+export declare const JSONAssertionSchema: GenMessage<JSONAssertion>;
+
+/**
+ * The phase must take less than (LESS_THAN) or at most (LESS_THAN_OR_EQUAL) `target` milliseconds;
+ * other comparators are refused.
+ *
+ * @generated from message monitor.v1.TimingAssertion
+ */
+export declare type TimingAssertion = Message<"monitor.v1.TimingAssertion"> & {
+  /**
+   * @generated from field: monitor.v1.TimingPhase phase = 1;
+   */
+  phase: TimingPhase;
+
+  /**
+   * @generated from field: monitor.v1.NumberComparator comparator = 2;
+   */
+  comparator: NumberComparator;
+
+  /**
+   * Milliseconds, 0 to 120000.
+   *
+   * @generated from field: int64 target = 3;
+   */
+  target: bigint;
+
+  /**
+   * Default ERROR.
+   *
+   * @generated from field: monitor.v1.AssertionSeverity severity = 4;
+   */
+  severity: AssertionSeverity;
+};
+
+/**
+ * Describes the message monitor.v1.TimingAssertion.
+ * Use `create(TimingAssertionSchema)` to create a new message.
+ */
+export declare const TimingAssertionSchema: GenMessage<TimingAssertion>;
+
+/**
+ * When to send `certificate.expiring`: days before the certificate's not-after, each 1 to 365, at
+ * most 10. Absent on create: 14, 7 and 1. Present with no days: never.
+ *
+ * @generated from message monitor.v1.CertificateExpiry
+ */
+export declare type CertificateExpiry = Message<"monitor.v1.CertificateExpiry"> & {
+  /**
+   * @generated from field: repeated int32 days = 1;
+   */
+  days: number[];
+};
+
+/**
+ * Describes the message monitor.v1.CertificateExpiry.
+ * Use `create(CertificateExpirySchema)` to create a new message.
+ */
+export declare const CertificateExpirySchema: GenMessage<CertificateExpiry>;
+
+/**
  * Where each check's metrics are exported over OTLP/HTTP.
  *
  * @generated from message monitor.v1.OpenTelemetryConfig
@@ -584,12 +670,173 @@ export enum StringComparator {
    * @generated from enum value: STRING_COMPARATOR_LESS_THAN_OR_EQUAL = 10;
    */
   LESS_THAN_OR_EQUAL = 10,
+
+  /**
+   * The target is an RE2 regular expression (linear time; no backreferences or lookaround) that
+   * finds a match anywhere in the value / finds none.
+   *
+   * @generated from enum value: STRING_COMPARATOR_MATCHES = 11;
+   */
+  MATCHES = 11,
+
+  /**
+   * @generated from enum value: STRING_COMPARATOR_NOT_MATCHES = 12;
+   */
+  NOT_MATCHES = 12,
 }
 
 /**
  * Describes the enum monitor.v1.StringComparator.
  */
 export declare const StringComparatorSchema: GenEnum<StringComparator>;
+
+/**
+ * JSON body assertions. Numbers compare as numbers. TypeScript: JSONComparator.EXISTS, ...
+ *
+ * @generated from enum monitor.v1.JSONComparator
+ */
+export enum JSONComparator {
+  /**
+   * @generated from enum value: JSON_COMPARATOR_UNSPECIFIED = 0;
+   */
+  JSON_COMPARATOR_UNSPECIFIED = 0,
+
+  /**
+   * @generated from enum value: JSON_COMPARATOR_EQUAL = 1;
+   */
+  JSON_COMPARATOR_EQUAL = 1,
+
+  /**
+   * @generated from enum value: JSON_COMPARATOR_NOT_EQUAL = 2;
+   */
+  JSON_COMPARATOR_NOT_EQUAL = 2,
+
+  /**
+   * @generated from enum value: JSON_COMPARATOR_CONTAINS = 3;
+   */
+  JSON_COMPARATOR_CONTAINS = 3,
+
+  /**
+   * @generated from enum value: JSON_COMPARATOR_NOT_CONTAINS = 4;
+   */
+  JSON_COMPARATOR_NOT_CONTAINS = 4,
+
+  /**
+   * @generated from enum value: JSON_COMPARATOR_GREATER_THAN = 5;
+   */
+  JSON_COMPARATOR_GREATER_THAN = 5,
+
+  /**
+   * @generated from enum value: JSON_COMPARATOR_GREATER_THAN_OR_EQUAL = 6;
+   */
+  JSON_COMPARATOR_GREATER_THAN_OR_EQUAL = 6,
+
+  /**
+   * @generated from enum value: JSON_COMPARATOR_LESS_THAN = 7;
+   */
+  JSON_COMPARATOR_LESS_THAN = 7,
+
+  /**
+   * @generated from enum value: JSON_COMPARATOR_LESS_THAN_OR_EQUAL = 8;
+   */
+  JSON_COMPARATOR_LESS_THAN_OR_EQUAL = 8,
+
+  /**
+   * @generated from enum value: JSON_COMPARATOR_EXISTS = 9;
+   */
+  JSON_COMPARATOR_EXISTS = 9,
+
+  /**
+   * @generated from enum value: JSON_COMPARATOR_NOT_EXISTS = 10;
+   */
+  JSON_COMPARATOR_NOT_EXISTS = 10,
+
+  /**
+   * An RE2 regular expression.
+   *
+   * @generated from enum value: JSON_COMPARATOR_MATCHES = 11;
+   */
+  JSON_COMPARATOR_MATCHES = 11,
+}
+
+/**
+ * Describes the enum monitor.v1.JSONComparator.
+ */
+export declare const JSONComparatorSchema: GenEnum<JSONComparator>;
+
+/**
+ * The phase of an HTTP check a timing assertion bounds. TOTAL is the whole check.
+ *
+ * @generated from enum monitor.v1.TimingPhase
+ */
+export enum TimingPhase {
+  /**
+   * @generated from enum value: TIMING_PHASE_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * @generated from enum value: TIMING_PHASE_DNS = 1;
+   */
+  DNS = 1,
+
+  /**
+   * @generated from enum value: TIMING_PHASE_CONNECT = 2;
+   */
+  CONNECT = 2,
+
+  /**
+   * @generated from enum value: TIMING_PHASE_TLS = 3;
+   */
+  TLS = 3,
+
+  /**
+   * @generated from enum value: TIMING_PHASE_TTFB = 4;
+   */
+  TTFB = 4,
+
+  /**
+   * @generated from enum value: TIMING_PHASE_TRANSFER = 5;
+   */
+  TRANSFER = 5,
+
+  /**
+   * @generated from enum value: TIMING_PHASE_TOTAL = 6;
+   */
+  TOTAL = 6,
+}
+
+/**
+ * Describes the enum monitor.v1.TimingPhase.
+ */
+export declare const TimingPhaseSchema: GenEnum<TimingPhase>;
+
+/**
+ * What a failed timing assertion makes of the check.
+ *
+ * @generated from enum monitor.v1.AssertionSeverity
+ */
+export enum AssertionSeverity {
+  /**
+   * @generated from enum value: ASSERTION_SEVERITY_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * @generated from enum value: ASSERTION_SEVERITY_DEGRADED = 1;
+   */
+  DEGRADED = 1,
+
+  /**
+   * @generated from enum value: ASSERTION_SEVERITY_ERROR = 2;
+   */
+  ERROR = 2,
+}
+
+/**
+ * Describes the enum monitor.v1.AssertionSeverity.
+ */
+export declare const AssertionSeveritySchema: GenEnum<AssertionSeverity>;
 
 /**
  * DNS record assertions. TypeScript: RecordComparator.EQUAL, RecordComparator.CONTAINS, ...

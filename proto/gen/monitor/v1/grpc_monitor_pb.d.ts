@@ -4,7 +4,7 @@
 
 import type { GenEnum, GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import type { Message } from "@bufbuild/protobuf";
-import type { Header, MonitorStatus, Periodicity, Region } from "./common_pb.js";
+import type { CertificateExpiry, Header, MonitorStatus, Periodicity, Region } from "./common_pb.js";
 
 /**
  * Describes the file monitor/v1/grpc_monitor.proto.
@@ -150,6 +150,18 @@ export declare type GRPCMonitor = Message<"monitor.v1.GRPCMonitor"> & {
    * @generated from field: repeated string tags = 19;
    */
   tags: string[];
+
+  /**
+   * With tls: whether the certificate must verify. Default true.
+   *
+   * @generated from field: optional bool tls_verify = 20;
+   */
+  tlsVerify?: boolean | undefined;
+
+  /**
+   * @generated from field: monitor.v1.CertificateExpiry certificate_expiry = 21;
+   */
+  certificateExpiry?: CertificateExpiry | undefined;
 };
 
 /**

@@ -4,7 +4,7 @@
 
 import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import type { Message } from "@bufbuild/protobuf";
-import type { BodyAssertion, Header, HeaderAssertion, HTTPMethod, MonitorStatus, OpenTelemetryConfig, Periodicity, Region, StatusCodeAssertion } from "./common_pb.js";
+import type { BodyAssertion, CertificateExpiry, Header, HeaderAssertion, HTTPMethod, JSONAssertion, MonitorStatus, OpenTelemetryConfig, Periodicity, Region, StatusCodeAssertion, TimingAssertion } from "./common_pb.js";
 
 /**
  * Describes the file monitor/v1/http_monitor.proto.
@@ -174,6 +174,31 @@ export declare type HTTPMonitor = Message<"monitor.v1.HTTPMonitor"> & {
    * @generated from field: repeated string tags = 23;
    */
   tags: string[];
+
+  /**
+   * At most 10 each.
+   *
+   * @generated from field: repeated monitor.v1.JSONAssertion json_assertions = 24;
+   */
+  jsonAssertions: JSONAssertion[];
+
+  /**
+   * @generated from field: repeated monitor.v1.TimingAssertion timing_assertions = 25;
+   */
+  timingAssertions: TimingAssertion[];
+
+  /**
+   * Whether the certificate of an https URL must verify. Default true; false accepts self-signed and
+   * otherwise unverifiable certificates (their expiry is still reported).
+   *
+   * @generated from field: optional bool tls_verify = 26;
+   */
+  tlsVerify?: boolean | undefined;
+
+  /**
+   * @generated from field: monitor.v1.CertificateExpiry certificate_expiry = 27;
+   */
+  certificateExpiry?: CertificateExpiry | undefined;
 };
 
 /**

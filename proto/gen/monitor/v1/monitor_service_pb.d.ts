@@ -2,7 +2,7 @@
 // @generated from file monitor/v1/monitor_service.proto (package monitor.v1, syntax proto3)
 /* eslint-disable */
 
-import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
+import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import type { Message } from "@bufbuild/protobuf";
 import type { HTTPMonitor } from "./http_monitor_pb.js";
 import type { FieldMask, Timestamp } from "@bufbuild/protobuf/wkt";
@@ -10,6 +10,8 @@ import type { TCPMonitor } from "./tcp_monitor_pb.js";
 import type { DNSMonitor } from "./dns_monitor_pb.js";
 import type { ICMPMonitor } from "./icmp_monitor_pb.js";
 import type { GRPCMonitor } from "./grpc_monitor_pb.js";
+import type { TLSMonitor } from "./tls_monitor_pb.js";
+import type { HeartbeatMonitor } from "./heartbeat_monitor_pb.js";
 import type { MonitorStatus, Region, TimeRange } from "./common_pb.js";
 import type { HTTPResponseLog, HTTPResponseLogListItem } from "./response_log_pb.js";
 
@@ -389,6 +391,286 @@ export declare type UpdateGRPCMonitorResponse = Message<"monitor.v1.UpdateGRPCMo
 export declare const UpdateGRPCMonitorResponseSchema: GenMessage<UpdateGRPCMonitorResponse>;
 
 /**
+ * @generated from message monitor.v1.CreateTLSMonitorRequest
+ */
+export declare type CreateTLSMonitorRequest = Message<"monitor.v1.CreateTLSMonitorRequest"> & {
+  /**
+   * @generated from field: monitor.v1.TLSMonitor monitor = 1;
+   */
+  monitor?: TLSMonitor | undefined;
+};
+
+/**
+ * Describes the message monitor.v1.CreateTLSMonitorRequest.
+ * Use `create(CreateTLSMonitorRequestSchema)` to create a new message.
+ */
+export declare const CreateTLSMonitorRequestSchema: GenMessage<CreateTLSMonitorRequest>;
+
+/**
+ * @generated from message monitor.v1.CreateTLSMonitorResponse
+ */
+export declare type CreateTLSMonitorResponse = Message<"monitor.v1.CreateTLSMonitorResponse"> & {
+  /**
+   * @generated from field: monitor.v1.TLSMonitor monitor = 1;
+   */
+  monitor?: TLSMonitor | undefined;
+};
+
+/**
+ * Describes the message monitor.v1.CreateTLSMonitorResponse.
+ * Use `create(CreateTLSMonitorResponseSchema)` to create a new message.
+ */
+export declare const CreateTLSMonitorResponseSchema: GenMessage<CreateTLSMonitorResponse>;
+
+/**
+ * @generated from message monitor.v1.UpdateTLSMonitorRequest
+ */
+export declare type UpdateTLSMonitorRequest = Message<"monitor.v1.UpdateTLSMonitorRequest"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: monitor.v1.TLSMonitor monitor = 2;
+   */
+  monitor?: TLSMonitor | undefined;
+
+  /**
+   * @generated from field: google.protobuf.FieldMask update_mask = 3;
+   */
+  updateMask?: FieldMask | undefined;
+};
+
+/**
+ * Describes the message monitor.v1.UpdateTLSMonitorRequest.
+ * Use `create(UpdateTLSMonitorRequestSchema)` to create a new message.
+ */
+export declare const UpdateTLSMonitorRequestSchema: GenMessage<UpdateTLSMonitorRequest>;
+
+/**
+ * @generated from message monitor.v1.UpdateTLSMonitorResponse
+ */
+export declare type UpdateTLSMonitorResponse = Message<"monitor.v1.UpdateTLSMonitorResponse"> & {
+  /**
+   * @generated from field: monitor.v1.TLSMonitor monitor = 1;
+   */
+  monitor?: TLSMonitor | undefined;
+};
+
+/**
+ * Describes the message monitor.v1.UpdateTLSMonitorResponse.
+ * Use `create(UpdateTLSMonitorResponseSchema)` to create a new message.
+ */
+export declare const UpdateTLSMonitorResponseSchema: GenMessage<UpdateTLSMonitorResponse>;
+
+/**
+ * @generated from message monitor.v1.CreateHeartbeatMonitorRequest
+ */
+export declare type CreateHeartbeatMonitorRequest = Message<"monitor.v1.CreateHeartbeatMonitorRequest"> & {
+  /**
+   * @generated from field: monitor.v1.HeartbeatMonitor monitor = 1;
+   */
+  monitor?: HeartbeatMonitor | undefined;
+};
+
+/**
+ * Describes the message monitor.v1.CreateHeartbeatMonitorRequest.
+ * Use `create(CreateHeartbeatMonitorRequestSchema)` to create a new message.
+ */
+export declare const CreateHeartbeatMonitorRequestSchema: GenMessage<CreateHeartbeatMonitorRequest>;
+
+/**
+ * @generated from message monitor.v1.CreateHeartbeatMonitorResponse
+ */
+export declare type CreateHeartbeatMonitorResponse = Message<"monitor.v1.CreateHeartbeatMonitorResponse"> & {
+  /**
+   * @generated from field: monitor.v1.HeartbeatMonitor monitor = 1;
+   */
+  monitor?: HeartbeatMonitor | undefined;
+};
+
+/**
+ * Describes the message monitor.v1.CreateHeartbeatMonitorResponse.
+ * Use `create(CreateHeartbeatMonitorResponseSchema)` to create a new message.
+ */
+export declare const CreateHeartbeatMonitorResponseSchema: GenMessage<CreateHeartbeatMonitorResponse>;
+
+/**
+ * @generated from message monitor.v1.UpdateHeartbeatMonitorRequest
+ */
+export declare type UpdateHeartbeatMonitorRequest = Message<"monitor.v1.UpdateHeartbeatMonitorRequest"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: monitor.v1.HeartbeatMonitor monitor = 2;
+   */
+  monitor?: HeartbeatMonitor | undefined;
+
+  /**
+   * @generated from field: google.protobuf.FieldMask update_mask = 3;
+   */
+  updateMask?: FieldMask | undefined;
+};
+
+/**
+ * Describes the message monitor.v1.UpdateHeartbeatMonitorRequest.
+ * Use `create(UpdateHeartbeatMonitorRequestSchema)` to create a new message.
+ */
+export declare const UpdateHeartbeatMonitorRequestSchema: GenMessage<UpdateHeartbeatMonitorRequest>;
+
+/**
+ * @generated from message monitor.v1.UpdateHeartbeatMonitorResponse
+ */
+export declare type UpdateHeartbeatMonitorResponse = Message<"monitor.v1.UpdateHeartbeatMonitorResponse"> & {
+  /**
+   * @generated from field: monitor.v1.HeartbeatMonitor monitor = 1;
+   */
+  monitor?: HeartbeatMonitor | undefined;
+};
+
+/**
+ * Describes the message monitor.v1.UpdateHeartbeatMonitorResponse.
+ * Use `create(UpdateHeartbeatMonitorResponseSchema)` to create a new message.
+ */
+export declare const UpdateHeartbeatMonitorResponseSchema: GenMessage<UpdateHeartbeatMonitorResponse>;
+
+/**
+ * @generated from message monitor.v1.RotateHeartbeatPingTokenRequest
+ */
+export declare type RotateHeartbeatPingTokenRequest = Message<"monitor.v1.RotateHeartbeatPingTokenRequest"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message monitor.v1.RotateHeartbeatPingTokenRequest.
+ * Use `create(RotateHeartbeatPingTokenRequestSchema)` to create a new message.
+ */
+export declare const RotateHeartbeatPingTokenRequestSchema: GenMessage<RotateHeartbeatPingTokenRequest>;
+
+/**
+ * @generated from message monitor.v1.RotateHeartbeatPingTokenResponse
+ */
+export declare type RotateHeartbeatPingTokenResponse = Message<"monitor.v1.RotateHeartbeatPingTokenResponse"> & {
+  /**
+   * @generated from field: monitor.v1.HeartbeatMonitor monitor = 1;
+   */
+  monitor?: HeartbeatMonitor | undefined;
+};
+
+/**
+ * Describes the message monitor.v1.RotateHeartbeatPingTokenResponse.
+ * Use `create(RotateHeartbeatPingTokenResponseSchema)` to create a new message.
+ */
+export declare const RotateHeartbeatPingTokenResponseSchema: GenMessage<RotateHeartbeatPingTokenResponse>;
+
+/**
+ * @generated from message monitor.v1.ListHeartbeatPingsRequest
+ */
+export declare type ListHeartbeatPingsRequest = Message<"monitor.v1.ListHeartbeatPingsRequest"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * 1 to 100, default 25.
+   *
+   * @generated from field: optional int32 limit = 2;
+   */
+  limit?: number | undefined;
+};
+
+/**
+ * Describes the message monitor.v1.ListHeartbeatPingsRequest.
+ * Use `create(ListHeartbeatPingsRequestSchema)` to create a new message.
+ */
+export declare const ListHeartbeatPingsRequestSchema: GenMessage<ListHeartbeatPingsRequest>;
+
+/**
+ * @generated from message monitor.v1.HeartbeatPing
+ */
+export declare type HeartbeatPing = Message<"monitor.v1.HeartbeatPing"> & {
+  /**
+   * Unix milliseconds when it arrived.
+   *
+   * @generated from field: int64 timestamp = 1;
+   */
+  timestamp: bigint;
+
+  /**
+   * @generated from field: monitor.v1.HeartbeatPingKind kind = 2;
+   */
+  kind: HeartbeatPingKind;
+
+  /**
+   * Set for /<exit-code>.
+   *
+   * @generated from field: optional int32 exit_code = 3;
+   */
+  exitCode?: number | undefined;
+
+  /**
+   * Milliseconds since the run's /start, when it ended a started run.
+   *
+   * @generated from field: optional int64 duration = 4;
+   */
+  duration?: bigint | undefined;
+
+  /**
+   * @generated from field: string method = 5;
+   */
+  method: string;
+
+  /**
+   * The client address.
+   *
+   * @generated from field: string source = 6;
+   */
+  source: string;
+
+  /**
+   * @generated from field: string user_agent = 7;
+   */
+  userAgent: string;
+
+  /**
+   * The first 10 KB of the request body.
+   *
+   * @generated from field: string body = 8;
+   */
+  body: string;
+};
+
+/**
+ * Describes the message monitor.v1.HeartbeatPing.
+ * Use `create(HeartbeatPingSchema)` to create a new message.
+ */
+export declare const HeartbeatPingSchema: GenMessage<HeartbeatPing>;
+
+/**
+ * @generated from message monitor.v1.ListHeartbeatPingsResponse
+ */
+export declare type ListHeartbeatPingsResponse = Message<"monitor.v1.ListHeartbeatPingsResponse"> & {
+  /**
+   * @generated from field: repeated monitor.v1.HeartbeatPing pings = 1;
+   */
+  pings: HeartbeatPing[];
+};
+
+/**
+ * Describes the message monitor.v1.ListHeartbeatPingsResponse.
+ * Use `create(ListHeartbeatPingsResponseSchema)` to create a new message.
+ */
+export declare const ListHeartbeatPingsResponseSchema: GenMessage<ListHeartbeatPingsResponse>;
+
+/**
  * @generated from message monitor.v1.ListMonitorsRequest
  */
 export declare type ListMonitorsRequest = Message<"monitor.v1.ListMonitorsRequest"> & {
@@ -450,6 +732,16 @@ export declare type ListMonitorsResponse = Message<"monitor.v1.ListMonitorsRespo
    * @generated from field: int32 total_size = 6;
    */
   totalSize: number;
+
+  /**
+   * @generated from field: repeated monitor.v1.TLSMonitor tls_monitors = 7;
+   */
+  tlsMonitors: TLSMonitor[];
+
+  /**
+   * @generated from field: repeated monitor.v1.HeartbeatMonitor heartbeat_monitors = 8;
+   */
+  heartbeatMonitors: HeartbeatMonitor[];
 };
 
 /**
@@ -511,6 +803,18 @@ export declare type Monitor = Message<"monitor.v1.Monitor"> & {
      */
     value: GRPCMonitor;
     case: "grpc";
+  } | {
+    /**
+     * @generated from field: monitor.v1.TLSMonitor tls = 6;
+     */
+    value: TLSMonitor;
+    case: "tls";
+  } | {
+    /**
+     * @generated from field: monitor.v1.HeartbeatMonitor heartbeat = 7;
+     */
+    value: HeartbeatMonitor;
+    case: "heartbeat";
   } | { case: undefined; value?: undefined };
 };
 
@@ -891,6 +1195,49 @@ export declare type GetMonitorHTTPResponseLogResponse = Message<"monitor.v1.GetM
 export declare const GetMonitorHTTPResponseLogResponseSchema: GenMessage<GetMonitorHTTPResponseLogResponse>;
 
 /**
+ * What a ping said.
+ *
+ * @generated from enum monitor.v1.HeartbeatPingKind
+ */
+export enum HeartbeatPingKind {
+  /**
+   * @generated from enum value: HEARTBEAT_PING_KIND_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * /ping/<token> or /ping/<token>/0.
+   *
+   * @generated from enum value: HEARTBEAT_PING_KIND_SUCCESS = 1;
+   */
+  SUCCESS = 1,
+
+  /**
+   * @generated from enum value: HEARTBEAT_PING_KIND_START = 2;
+   */
+  START = 2,
+
+  /**
+   * /fail or a non-zero exit code.
+   *
+   * @generated from enum value: HEARTBEAT_PING_KIND_FAIL = 3;
+   */
+  FAIL = 3,
+
+  /**
+   * /log: kept, changes no status.
+   *
+   * @generated from enum value: HEARTBEAT_PING_KIND_LOG = 4;
+   */
+  LOG = 4,
+}
+
+/**
+ * Describes the enum monitor.v1.HeartbeatPingKind.
+ */
+export declare const HeartbeatPingKindSchema: GenEnum<HeartbeatPingKind>;
+
+/**
  * Monitors of every kind (SPEC 4.5). Served at {base_url}/rpc/monitor.v1.MonitorService/<Method>.
  * Updates are partial: with no update_mask, exactly the fields present in `monitor` change (scalars
  * by presence, lists when non-empty); with an update_mask, exactly the named fields change, so a list
@@ -978,6 +1325,60 @@ export declare const MonitorService: GenService<{
     methodKind: "unary";
     input: typeof UpdateGRPCMonitorRequestSchema;
     output: typeof UpdateGRPCMonitorResponseSchema;
+  },
+  /**
+   * @generated from rpc monitor.v1.MonitorService.CreateTLSMonitor
+   */
+  createTLSMonitor: {
+    methodKind: "unary";
+    input: typeof CreateTLSMonitorRequestSchema;
+    output: typeof CreateTLSMonitorResponseSchema;
+  },
+  /**
+   * @generated from rpc monitor.v1.MonitorService.UpdateTLSMonitor
+   */
+  updateTLSMonitor: {
+    methodKind: "unary";
+    input: typeof UpdateTLSMonitorRequestSchema;
+    output: typeof UpdateTLSMonitorResponseSchema;
+  },
+  /**
+   * The answer carries the ping URL, which is shown only here and by RotateHeartbeatPingToken.
+   *
+   * @generated from rpc monitor.v1.MonitorService.CreateHeartbeatMonitor
+   */
+  createHeartbeatMonitor: {
+    methodKind: "unary";
+    input: typeof CreateHeartbeatMonitorRequestSchema;
+    output: typeof CreateHeartbeatMonitorResponseSchema;
+  },
+  /**
+   * @generated from rpc monitor.v1.MonitorService.UpdateHeartbeatMonitor
+   */
+  updateHeartbeatMonitor: {
+    methodKind: "unary";
+    input: typeof UpdateHeartbeatMonitorRequestSchema;
+    output: typeof UpdateHeartbeatMonitorResponseSchema;
+  },
+  /**
+   * A new ping token; the old ping URL stops working at once.
+   *
+   * @generated from rpc monitor.v1.MonitorService.RotateHeartbeatPingToken
+   */
+  rotateHeartbeatPingToken: {
+    methodKind: "unary";
+    input: typeof RotateHeartbeatPingTokenRequestSchema;
+    output: typeof RotateHeartbeatPingTokenResponseSchema;
+  },
+  /**
+   * The latest pings of a heartbeat monitor (kept 14 days), newest first.
+   *
+   * @generated from rpc monitor.v1.MonitorService.ListHeartbeatPings
+   */
+  listHeartbeatPings: {
+    methodKind: "unary";
+    input: typeof ListHeartbeatPingsRequestSchema;
+    output: typeof ListHeartbeatPingsResponseSchema;
   },
   /**
    * @generated from rpc monitor.v1.MonitorService.ListMonitors

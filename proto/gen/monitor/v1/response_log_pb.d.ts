@@ -126,6 +126,78 @@ export declare type HTTPResponseLogListItem = Message<"monitor.v1.HTTPResponseLo
 export declare const HTTPResponseLogListItemSchema: GenMessage<HTTPResponseLogListItem>;
 
 /**
+ * The leaf certificate of the check's TLS handshake.
+ *
+ * @generated from message monitor.v1.Certificate
+ */
+export declare type Certificate = Message<"monitor.v1.Certificate"> & {
+  /**
+   * @generated from field: string subject = 1;
+   */
+  subject: string;
+
+  /**
+   * Subject alternative names as written in the certificate: "DNS:a.example", "IP Address:127.0.0.1".
+   *
+   * @generated from field: repeated string sans = 2;
+   */
+  sans: string[];
+
+  /**
+   * @generated from field: string issuer = 3;
+   */
+  issuer: string;
+
+  /**
+   * Hexadecimal, upper case.
+   *
+   * @generated from field: string serial = 4;
+   */
+  serial: string;
+
+  /**
+   * Unix milliseconds.
+   *
+   * @generated from field: int64 not_before = 5;
+   */
+  notBefore: bigint;
+
+  /**
+   * Unix milliseconds.
+   *
+   * @generated from field: int64 not_after = 6;
+   */
+  notAfter: bigint;
+
+  /**
+   * Whole days from the check to not_after, rounded down; negative once expired.
+   *
+   * @generated from field: int32 days_left = 7;
+   */
+  daysLeft: number;
+
+  /**
+   * Whether the chain verified against the trusted CAs and the name matched.
+   *
+   * @generated from field: bool verified = 8;
+   */
+  verified: boolean;
+
+  /**
+   * Why it did not verify, e.g. "CERT_HAS_EXPIRED: certificate has expired"; empty when verified.
+   *
+   * @generated from field: string verification_error = 9;
+   */
+  verificationError: string;
+};
+
+/**
+ * Describes the message monitor.v1.Certificate.
+ * Use `create(CertificateSchema)` to create a new message.
+ */
+export declare const CertificateSchema: GenMessage<Certificate>;
+
+/**
  * @generated from message monitor.v1.HTTPResponseLog
  */
 export declare type HTTPResponseLog = Message<"monitor.v1.HTTPResponseLog"> & {
@@ -159,6 +231,13 @@ export declare type HTTPResponseLog = Message<"monitor.v1.HTTPResponseLog"> & {
    * @generated from field: monitor.v1.HTTPResponseLogListItem log = 5;
    */
   log?: HTTPResponseLogListItem | undefined;
+
+  /**
+   * Unset when the check made no TLS handshake (plain HTTP, or it failed before one).
+   *
+   * @generated from field: optional monitor.v1.Certificate certificate = 6;
+   */
+  certificate?: Certificate | undefined;
 };
 
 /**

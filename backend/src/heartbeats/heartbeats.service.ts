@@ -1,0 +1,473 @@
+// Heartbeat monitors as the server judges them: pings come in through the ping routes (receivePing),
+// deadlines pass in the sweeper (sweep), and both write their outcomes as check results through the
+// check-results pipeline (location HEARTBEAT_LOCATION, trigger cron), so alerts, statuses, summaries,
+// uptime by day and status pages treat heartbeats like any other kind. Every state lives in the
+// database under a row lock, so any number of API nodes judge safely and a kill -9 loses nothing.
+import { AsyncResource } from 'node:async_hooks';
+import { Inject, Injectable } from '@nestjs/common';
+import { z } from 'zod';
+import { CHECK_RESULTS_PORT, type CheckResultsPort, type NewResult } from '../check-results/check-results.port';
+import { HEARTBEAT_LOCATION, type CheckStatus, type HeartbeatConfig } from '../checks/check-config';
+import type { CheckErrorInfo, ProbeErrorKind } from '../checks/check-types';
+import { MonitorChanges, type SavedMonitor } from '../checks/monitor-changes';
+import { MonitorDeletion } from '../checks/monitor-deletion';
+import type { ServiceContext } from '../common/context';
+import { hashToken } from '../common/crypto';
+import { NotFoundError } from '../common/errors';
+import { definedOnly } from '../common/objects';
+import { parseInput } from '../common/validation';
+import { Database } from '../database/database';
+import { MONITORS_PORT, type MonitorsPort } from '../monitors/monitors.port';
+import { HeartbeatStateEntity } from './heartbeat.entities';
+import { deadlineOf, missedBy, nextExpected, sameSchedule, type Miss } from './heartbeat-schedule';
+import { HeartbeatsRepository, type NewPing, type PingRow, type StateChange } from './heartbeats.repository';
+import type { PingKind, PingSignal } from './ping-kinds';
+
+export type { PingRow };
+
+/** A ping as the routes hand it over. */
+export interface IncomingPing extends PingSignal {
+  method: string;
+  /** The client address. */
+  source: string;
+  userAgent: string;
+  /** The first HEARTBEAT_BOUNDS.bodyBytes of the body, and whether there was more. */
+  body: Buffer;
+  bodyTruncated: boolean;
+}
+
+/** Where a heartbeat monitor stands, for display. */
+export interface HeartbeatStateView {
+  monitorId: string;
+  lastPingAt: Date | null;
+  lastPingKind: PingKind | null;
+  lastSuccessAt: Date | null;
+  /** The start of a run not finished yet. */
+  startedAt: Date | null;
+  /** The next expected ping. */
+  expectedAt: Date | null;
+  /** When the monitor goes down without a ping; null while paused. */
+  nextDeadlineAt: Date | null;
+}
+
+/** States one sweep claims at most (one transaction); a fuller backlog takes the next sweeps. */
+export const SWEEP_BATCH = 500;
+/** Pings one batch (one transaction) writes at most; more wait for the next batch. */
+export const PING_BATCH = 256;
+/**
+ * Batches a process writes at once. More than one keeps the database busy while a batch's answers go
+ * out; batches sharing a monitor queue on its state lock (taken first, in monitor-id order), so they
+ * apply in turn and never deadlock. Well under the connection pool, which the API needs too. Order:
+ * within a batch, arrival order; a ping answered before the next is sent (a job's /start, then its
+ * end) is always applied first; two pings of one monitor in flight at once in different batches
+ * apply in the order their batches take the state lock, as two concurrent requests always did.
+ */
+export const PING_FLUSHES = 2;
+/** How far behind a monitor's previous ping a ping may arrive and still be moved after it (pingTime). */
+const NUDGE_WINDOW_MS = 1_000;
+/** What the results say ran them. */
+const RUNNER = 'heartbeat';
+
+const pingListSchema = z.object({
+  limit: z
+    .number({ error: 'must be a whole number between 1 and 100' })
+    .int({ error: 'must be a whole number between 1 and 100' })
+    .min(1, { error: 'must be a whole number between 1 and 100' })
+    .max(100, { error: 'must be a whole number between 1 and 100' })
+    .default(50),
+});
+
+/** A ping waiting for its batch, and how to answer its request. */
+interface PendingPing {
+  tokenHash: string;
+  ping: IncomingPing;
+  now: Date;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+/** What became of one ping of a batch: stored, its token unknown, or the error that stopped it. */
+type PingOutcome = 'stored' | 'unknown' | { error: unknown };
+
+@Injectable()
+export class HeartbeatsService {
+  private readonly pending: PendingPing[] = [];
+  /** Drains running (each writes one batch at a time). */
+  private flushes = 0;
+  /**
+   * Starts a drain at the next turn of the event loop (so the pings of this turn join the batch),
+   * bound to the constructor's context: a ping received inside some caller's transaction must not
+   * have the batch join that transaction (Database.transaction joins the one of its async context).
+   */
+  private readonly kick = AsyncResource.bind(() => {
+    setImmediate(() => void this.drain());
+  });
+
+  constructor(
+    @Inject(Database) private readonly db: Database,
+    @Inject(HeartbeatsRepository) private readonly heartbeats: HeartbeatsRepository,
+    @Inject(MONITORS_PORT) private readonly monitors: MonitorsPort,
+    @Inject(CHECK_RESULTS_PORT) private readonly results: CheckResultsPort,
+    @Inject(MonitorChanges) changes: MonitorChanges,
+    @Inject(MonitorDeletion) deletion: MonitorDeletion,
+  ) {
+    // The deadline follows the settings in the save's own transaction, so it never lags them.
+    changes.onSaved((monitor, now) => this.settingsSaved(monitor, now));
+    deletion.onDelete((monitorId) => this.heartbeats.deleteState(monitorId));
+  }
+
+  /**
+   * Takes a ping of the monitor whose token this is. NotFoundError whatever the reason (no such
+   * token, a deleted monitor's, a rotated one), with one message. A paused monitor keeps its pings
+   * but is not judged. Resolves once the ping is committed (a 200 is a stored ping).
+   *
+   * Group commit: pings arriving while a batch is being written wait for the next one, and each batch
+   * is one transaction of a fixed number of statements whatever its size (see flushPings), so the
+   * intake is bounded by round trips per batch, not per ping. An idle intake writes at the next turn
+   * of the event loop, without a timer's delay.
+   */
+  receivePing(token: string, ping: IncomingPing, now: Date): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.pending.push({ tokenHash: hashToken(token), ping, now, resolve, reject });
+      if (this.flushes < PING_FLUSHES) {
+        this.flushes += 1;
+        this.kick();
+      }
+    });
+  }
+
+  /** Writes the waiting pings batch after batch, until none waits (PING_FLUSHES of these run at most). */
+  private async drain(): Promise<void> {
+    try {
+      while (this.pending.length) {
+        const batch = this.pending.splice(0, PING_BATCH);
+        let outcomes: PingOutcome[];
+        try {
+          outcomes = await this.flushPings(batch);
+        } catch (error) {
+          if (batch.length === 1) {
+            batch[0].reject(error);
+            continue;
+          }
+          // Nothing of the batch was stored (one transaction): each ping goes again on its own, so one
+          // that cannot be written (or a deadlock's victim) fails alone and the others still answer 200.
+          outcomes = [];
+          for (const one of batch) {
+            try {
+              outcomes.push(...(await this.flushPings([one])));
+            } catch (error) {
+              outcomes.push({ error });
+            }
+          }
+        }
+        batch.forEach((p, i) => {
+          const outcome = outcomes[i];
+          if (outcome === 'stored') p.resolve();
+          else p.reject(outcome === 'unknown' ? new NotFoundError('not found') : outcome.error);
+        });
+      }
+    } finally {
+      this.flushes -= 1;
+      // A ping that came in as the last batch settled (after the loop's check) starts the next drain.
+      if (this.pending.length && this.flushes < PING_FLUSHES) {
+        this.flushes += 1;
+        this.kick();
+      }
+    }
+  }
+
+  /**
+   * Writes a batch of pings in one transaction: one lookup of their tokens, their monitors' states
+   * locked in monitor-id order, one insert of the pings, one update of the states, and the results of
+   * ending pings through the check-results pipeline. Several pings of one monitor are applied in
+   * arrival order, exactly as one transaction each would: a start then a success give a duration, and
+   * its k-th result goes into the k-th store call (round), so the alert judging sees every transition
+   * (a fail then a success in one batch is a down then an up), as it would ping by ping. Answers, per
+   * ping, 'stored' or 'unknown' (no live heartbeat holds the token).
+   */
+  private async flushPings(batch: readonly PendingPing[]): Promise<PingOutcome[]> {
+    return this.db.transaction(async () => {
+      const holders = await this.monitors.findHeartbeatsByTokenHashes([...new Set(batch.map((p) => p.tokenHash))]);
+      const byHash = new Map(holders.map((m) => [m.pingTokenHash, m]));
+      const outcomes: PingOutcome[] = batch.map((p) => (byHash.has(p.tokenHash) ? 'stored' : 'unknown'));
+      // Each monitor's pings in arrival order, the monitors in id order (the lock order).
+      const perMonitor = new Map<string, number[]>();
+      batch.forEach((p, i) => {
+        const monitor = byHash.get(p.tokenHash);
+        if (!monitor) return;
+        const list = perMonitor.get(monitor.id);
+        if (list) list.push(i);
+        else perMonitor.set(monitor.id, [i]);
+      });
+      if (!perMonitor.size) return outcomes;
+      const ids = [...perMonitor.keys()].sort(byNumericId);
+      const monitorOf = new Map(holders.map((m) => [m.id, m]));
+      const states = await this.heartbeats.lockStates(ids);
+      const missing = ids.filter((id) => !states.has(id));
+      if (missing.length) {
+        // A monitor without a state yet (its save hook writes one; this covers older rows): a first
+        // state each, the one a concurrent writer got in first standing.
+        await this.heartbeats.insertStatesIfAbsent(
+          missing.map((id) => {
+            const m = monitorOf.get(id)!;
+            return initialState(id, m.workspaceId, m.heartbeat, m.active, batch[perMonitor.get(id)![0]].now);
+          }),
+        );
+        for (const [id, state] of await this.heartbeats.lockStates(missing)) states.set(id, state);
+      }
+      const pings: Array<NewPing | undefined> = batch.map(() => undefined);
+      const changes: StateChange[] = [];
+      const rounds: NewResult[][] = [];
+      for (const id of ids) {
+        const monitor = monitorOf.get(id)!;
+        const config = monitor.heartbeat;
+        const run = { monitorId: id, workspaceId: monitor.workspaceId, config };
+        let state: StateChange & { config: HeartbeatConfig; active: boolean } = {
+          ...states.get(id)!,
+          config,
+          active: monitor.active,
+        };
+        let round = 0;
+        for (const i of perMonitor.get(id)!) {
+          const { ping } = batch[i];
+          const now = pingTime(batch[i].now, state.lastPingAt);
+          const ends = ping.kind === 'success' || ping.kind === 'fail';
+          const durationMs = ends && state.startedAt ? Math.max(0, now.getTime() - state.startedAt.getTime()) : null;
+          pings[i] = {
+            monitorId: id,
+            workspaceId: monitor.workspaceId,
+            receivedAt: now,
+            kind: ping.kind,
+            exitCode: ping.exitCode,
+            durationMs,
+            method: ping.method.slice(0, 8),
+            source: ping.source.slice(0, 64),
+            userAgent: ping.userAgent.slice(0, 512),
+            // Stored as text: bytes that are not UTF-8 (and NUL, which text columns refuse) become U+FFFD.
+            body: ping.body.toString('utf8').replace(/\0/g, '\uFFFD'),
+            bodyTruncated: ping.bodyTruncated,
+          };
+          const next = { ...state, lastPingAt: now, lastPingKind: ping.kind };
+          if (ping.kind === 'start') next.startedAt = now;
+          if (ends) {
+            // A failure is a run that reported in as well: the next one is expected after it, so a
+            // failing job counts once per run, not once more for a "missing" success.
+            next.startedAt = null;
+            next.expectedAt = nextExpected(config, now);
+            if (ping.kind === 'success') next.lastSuccessAt = now;
+          }
+          next.dueAt = deadlineOf(next);
+          if (ends && monitor.active) {
+            const at = state.startedAt && durationMs !== null ? state.startedAt : now;
+            (rounds[round++] ??= []).push(
+              ping.kind === 'success'
+                ? resultOf(run, now, at, 'success', durationMs ?? 0, null)
+                : resultOf(run, now, at, 'error', durationMs ?? 0, {
+                    kind: 'assertion',
+                    message:
+                      ping.exitCode === null
+                        ? 'The job reported a failure (/fail)'
+                        : `The job exited with code ${ping.exitCode}`,
+                  }),
+            );
+          }
+          state = next;
+        }
+        changes.push(state);
+      }
+      await this.heartbeats.insertPings(pings.filter((p): p is NewPing => p !== undefined));
+      // State first, results after: the lock order (state, then alert state) of the sweeper too.
+      await this.heartbeats.updateStates(changes);
+      for (const results of rounds) await this.results.store(results, RUNNER);
+      return outcomes;
+    });
+  }
+
+  /**
+   * Judges the deadlines that passed by `now`: for each, a failed result at the deadline (an
+   * unfinished run, or a ping that never came), and the deadline moves on to the next expected ping.
+   * Safe on every node at once: a state is claimed by one node (SKIP LOCKED), and a result already
+   * stored for a deadline (same monitor, location, trigger and time) is never stored twice. Answers
+   * how many monitors were judged and how many results were stored.
+   */
+  async sweep(now: Date, limit = SWEEP_BATCH): Promise<{ judged: number; stored: number }> {
+    return this.db.transaction(async () => {
+      const due = await this.heartbeats.claimDue(now, limit);
+      if (!due.length) return { judged: 0, stored: 0 };
+      const results: NewResult[] = [];
+      const changes: StateChange[] = [];
+      for (const state of due) {
+        const { misses, next } = missedBy(state, now);
+        const run = { monitorId: state.monitorId, workspaceId: state.workspaceId, config: state.config };
+        for (const miss of misses) results.push(missedResult(run, miss));
+        changes.push({ ...next, dueAt: deadlineOf(next) });
+      }
+      await this.heartbeats.updateStates(changes);
+      return { judged: due.length, stored: (await this.results.store(results, RUNNER)).length };
+    });
+  }
+
+  /** The monitor's newest pings, newest first (`limit` 1 to 100, default 50). */
+  async listPings(ctx: ServiceContext, monitorId: string, query: { limit?: number } = {}): Promise<PingRow[]> {
+    const { limit } = parseInput(pingListSchema, definedOnly(query));
+    await this.heartbeatMonitor(ctx, monitorId);
+    return this.heartbeats.listPings(monitorId, limit);
+  }
+
+  /** Where the monitor stands: its last ping and success, a run in progress, the next deadline. */
+  async state(ctx: ServiceContext, monitorId: string): Promise<HeartbeatStateView> {
+    await this.heartbeatMonitor(ctx, monitorId);
+    const state = await this.heartbeats.findState(monitorId);
+    return {
+      monitorId,
+      lastPingAt: state?.lastPingAt ?? null,
+      lastPingKind: state?.lastPingKind ?? null,
+      lastSuccessAt: state?.lastSuccessAt ?? null,
+      startedAt: state?.startedAt ?? null,
+      expectedAt: state?.expectedAt ?? null,
+      nextDeadlineAt: state?.dueAt ?? null,
+    };
+  }
+
+  /** Forgets pings received before `before` (the retention maintenance, in bounded batches). */
+  forgetPingsBefore(before: Date): Promise<number> {
+    return this.heartbeats.forgetPingsBefore(before);
+  }
+
+  private async heartbeatMonitor(ctx: ServiceContext, monitorId: string): Promise<void> {
+    const monitor = await this.monitors.findLiveById(monitorId);
+    // Another workspace's monitor is not found, with the same message as a missing one.
+    if (!monitor || monitor.workspaceId !== ctx.workspace.id || monitor.kind !== 'heartbeat')
+      throw NotFoundError.of('heartbeat monitor', monitorId);
+  }
+
+  /**
+   * A monitor was created or updated: its state follows. A new or resumed monitor expects its first
+   * ping one schedule step from now. A changed schedule counts from the last success, unless that
+   * is already past its deadline: then from now, so an edit never records misses by itself. A
+   * changed grace moves the deadline only.
+   */
+  private async settingsSaved(monitor: SavedMonitor, now: Date): Promise<void> {
+    if (monitor.kind !== 'heartbeat' || !monitor.heartbeat) return;
+    const config = monitor.heartbeat;
+    const current =
+      (await this.heartbeats.lockState(monitor.id)) ??
+      (await this.firstState(monitor.id, monitor.workspaceId, config, monitor.active, now));
+    const next = Object.assign(new HeartbeatStateEntity(), current, { config, active: monitor.active });
+    if (monitor.active && !current.active) {
+      next.startedAt = null;
+      next.expectedAt = nextExpected(config, now);
+    } else if (!sameSchedule(current.config, config)) {
+      const fromSuccess = current.lastSuccessAt ? nextExpected(config, current.lastSuccessAt) : null;
+      const onTime = fromSuccess && fromSuccess.getTime() + config.graceSeconds * 1000 > now.getTime();
+      next.expectedAt = onTime ? fromSuccess : nextExpected(config, now);
+    }
+    next.dueAt = deadlineOf(next);
+    await this.heartbeats.saveState(next);
+  }
+
+  private async firstState(
+    monitorId: string,
+    workspaceId: string,
+    config: HeartbeatConfig,
+    active: boolean,
+    now: Date,
+  ): Promise<HeartbeatStateEntity> {
+    await this.heartbeats.insertStateIfAbsent(initialState(monitorId, workspaceId, config, active, now));
+    // Locked like an existing one: the caller goes on to change it.
+    return (await this.heartbeats.lockState(monitorId))!;
+  }
+}
+
+/** A new monitor's state: its first ping is expected one schedule step from `now`. */
+function initialState(
+  monitorId: string,
+  workspaceId: string,
+  config: HeartbeatConfig,
+  active: boolean,
+  now: Date,
+): HeartbeatStateEntity {
+  const state = Object.assign(new HeartbeatStateEntity(), {
+    monitorId,
+    workspaceId,
+    config,
+    active,
+    expectedAt: nextExpected(config, now),
+    startedAt: null,
+    lastPingAt: null,
+    lastPingKind: null,
+    lastSuccessAt: null,
+  });
+  state.dueAt = deadlineOf(state);
+  return state;
+}
+
+/**
+ * The time a ping counts at: its arrival, or 1 ms after the monitor's previous ping when it arrived in
+ * the same millisecond or a little before it (pings of one monitor judged by two nodes whose clocks
+ * differ by a few milliseconds). Each ending ping's result is keyed by (monitor, location, trigger,
+ * time), so two successes in one millisecond would otherwise be one result; now they are two, 1 ms
+ * apart, in arrival order. A ping much older than the previous one (an explicit clock going back,
+ * beyond NUDGE_WINDOW_MS) keeps its time.
+ */
+function pingTime(arrival: Date, lastPingAt: Date | null): Date {
+  if (!lastPingAt) return arrival;
+  const behind = lastPingAt.getTime() - arrival.getTime();
+  return behind >= 0 && behind < NUDGE_WINDOW_MS ? new Date(lastPingAt.getTime() + 1) : arrival;
+}
+
+/** Ids are bigints as text: numeric order is length, then text. */
+function byNumericId(a: string, b: string): number {
+  return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+}
+
+interface Run {
+  monitorId: string;
+  workspaceId: string;
+  config: HeartbeatConfig;
+}
+
+/** A heartbeat outcome as a check result: the server judged it, at `at`, for the run begun at `startedAt`. */
+function resultOf(
+  run: Run,
+  at: Date,
+  startedAt: Date,
+  status: CheckStatus,
+  latencyMs: number,
+  error: (CheckErrorInfo & { kind: ProbeErrorKind }) | null,
+): NewResult {
+  return {
+    workspaceId: run.workspaceId,
+    kind: 'heartbeat',
+    run: {
+      monitorId: run.monitorId,
+      location: HEARTBEAT_LOCATION,
+      trigger: 'cron',
+      triggerId: null,
+      cronTimestamp: at,
+      periodMs: run.config.schedule === 'period' ? run.config.periodSeconds * 1000 : 0,
+    },
+    outcome: {
+      status,
+      latencyMs,
+      timings: null,
+      statusCode: null,
+      error,
+      assertions: [],
+      headers: null,
+      url: null,
+      details: {},
+      attempts: 1,
+    },
+    startedAt,
+  };
+}
+
+function missedResult(run: Run, miss: Miss): NewResult {
+  const grace = `${run.config.graceSeconds} s of grace`;
+  const message =
+    miss.reason === 'late'
+      ? `No ping came: one was expected at ${miss.since.toISOString()}, with ${grace}`
+      : `The run started at ${miss.since.toISOString()} did not finish within its ${grace}`;
+  return resultOf(run, miss.at, miss.since, 'error', 0, { kind: 'timeout', message });
+}

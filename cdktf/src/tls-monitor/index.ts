@@ -1,0 +1,878 @@
+// https://uptime.local/providers/uptime/service/latest/docs/resources/tls_monitor
+// generated from terraform resource schema
+
+import { Construct } from 'constructs';
+import * as cdktf from 'cdktf';
+
+// Configuration
+
+export interface TlsMonitorConfig extends cdktf.TerraformMetaArguments {
+  /**
+  * Whether the monitor runs: checks are scheduled only while it is active. Default `false`.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/tls_monitor#active TlsMonitor#active}
+  */
+  readonly active?: boolean | cdktf.IResolvable;
+  /**
+  * How many of the locations (regions and private locations) must be in error for the monitor to alert `down`, or in error or degraded for it to alert `degraded`, 0 to 100. `0` means a strict majority of the locations that report; a number larger than the locations means all of them. Default `0`.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/tls_monitor#alert_quorum TlsMonitor#alert_quorum}
+  */
+  readonly alertQuorum?: number;
+  /**
+  * Days before the certificate expires at which a `certificate.expiring` alert is sent through the monitor's notifications, once per certificate and threshold: at most 10 numbers, each 1 to 365, no repeats. It does not change the up/down status. Default `[14, 7, 1]`; an empty list `[]` sends none.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/tls_monitor#certificate_expiry_days TlsMonitor#certificate_expiry_days}
+  */
+  readonly certificateExpiryDays?: number[];
+  /**
+  * Latency in milliseconds above which a successful check counts as degraded, 0 to 120000; it applies to the time to connect and finish the handshake. When left out the service computes it from the timeout (half of it, at most 30000).
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/tls_monitor#degraded_at TlsMonitor#degraded_at}
+  */
+  readonly degradedAt?: number;
+  /**
+  * Free text about the monitor. At most 1024 characters; several lines allowed.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/tls_monitor#description TlsMonitor#description}
+  */
+  readonly description?: string;
+  /**
+  * Name of the monitor, as dashboards and status pages show it. At most 256 characters.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/tls_monitor#name TlsMonitor#name}
+  */
+  readonly name: string;
+  /**
+  * How often the monitor runs: one of `30s`, `1m`, `5m`, `10m`, `30m`, `1h`.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/tls_monitor#periodicity TlsMonitor#periodicity}
+  */
+  readonly periodicity: string;
+  /**
+  * Whether a public status page may show the monitor. Default `false`.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/tls_monitor#public TlsMonitor#public}
+  */
+  readonly public?: boolean | cdktf.IResolvable;
+  /**
+  * Regions the monitor runs from, at least one of the 28 public regions (`fly-ams`, `fly-arn`, `fly-bom`, `fly-cdg`, `fly-dfw`, `fly-ewr`, `fly-fra`, `fly-gru`, `fly-iad`, `fly-jnb`, `fly-lax`, `fly-lhr`, `fly-nrt`, `fly-ord`, `fly-sjc`, `fly-sin`, `fly-syd`, `fly-yyz`, `koyeb-fra`, `koyeb-par`, `koyeb-sfo`, `koyeb-sin`, `koyeb-tyo`, `koyeb-was`, `railway-us-west2`, `railway-us-east4`, `railway-europe-west4`, `railway-asia-southeast1`). When left out the service picks `fly-ams`, `fly-iad`, `fly-sin`.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/tls_monitor#regions TlsMonitor#regions}
+  */
+  readonly regions?: string[];
+  /**
+  * How many times a failed check is retried before it counts as failed, 0 to 10. Default `3`.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/tls_monitor#retry TlsMonitor#retry}
+  */
+  readonly retry?: number;
+  /**
+  * Server name sent in the handshake (SNI), which the certificate must match; at most 253 characters. When left out, the host of `uri` (none for an IP address).
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/tls_monitor#servername TlsMonitor#servername}
+  */
+  readonly servername?: string;
+  /**
+  * Protocol to upgrade with STARTTLS before the handshake: one of `none`, `smtp` (`smtp`: the greeting, EHLO, then STARTTLS, as on port 25 or 587). Default `none`: the handshake starts at once.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/tls_monitor#starttls TlsMonitor#starttls}
+  */
+  readonly starttls?: string;
+  /**
+  * Labels to group and filter monitors by (the dashboard's overview filters by tag), at most 20, each 1 to 64 characters without control characters or surrounding spaces. Case is kept. Default none.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/tls_monitor#tags TlsMonitor#tags}
+  */
+  readonly tags?: string[];
+  /**
+  * Time budget of a check in milliseconds, 0 to 120000; 0 gives the check the whole period. Default `45000`.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/tls_monitor#timeout TlsMonitor#timeout}
+  */
+  readonly timeout?: number;
+  /**
+  * Whether the certificate must verify (chain and host name). `false` accepts self-signed and otherwise unverifiable certificates; their expiry is still recorded and alerted. Default `true`.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/tls_monitor#tls_verify TlsMonitor#tls_verify}
+  */
+  readonly tlsVerify?: boolean | cdktf.IResolvable;
+  /**
+  * Where to connect: `host:port`, the host a name, an IPv4 address or a bracketed IPv6 address (e.g. `mail.example.com:465`). At most 2048 characters.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/tls_monitor#uri TlsMonitor#uri}
+  */
+  readonly uri: string;
+  /**
+  * open_telemetry block
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/tls_monitor#open_telemetry TlsMonitor#open_telemetry}
+  */
+  readonly openTelemetry?: TlsMonitorOpenTelemetry;
+}
+export interface TlsMonitorOpenTelemetryHeaders {
+  /**
+  * Header name. At most 256 characters.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/tls_monitor#key TlsMonitor#key}
+  */
+  readonly key: string;
+  /**
+  * Header value; the service stores it sealed. At most 8192 characters; sensitive, as header values often carry credentials.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/tls_monitor#value TlsMonitor#value}
+  */
+  readonly value: string;
+}
+
+export function tlsMonitorOpenTelemetryHeadersToTerraform(struct?: TlsMonitorOpenTelemetryHeaders | cdktf.IResolvable): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  return {
+    key: cdktf.stringToTerraform(struct!.key),
+    value: cdktf.stringToTerraform(struct!.value),
+  }
+}
+
+
+export function tlsMonitorOpenTelemetryHeadersToHclTerraform(struct?: TlsMonitorOpenTelemetryHeaders | cdktf.IResolvable): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  const attrs = {
+    key: {
+      value: cdktf.stringToHclTerraform(struct!.key),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "string",
+    },
+    value: {
+      value: cdktf.stringToHclTerraform(struct!.value),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "string",
+    },
+  };
+
+  // remove undefined attributes
+  return Object.fromEntries(Object.entries(attrs).filter(([_, value]) => value !== undefined && value.value !== undefined));
+}
+
+export class TlsMonitorOpenTelemetryHeadersOutputReference extends cdktf.ComplexObject {
+  private isEmptyObject = false;
+  private resolvableValue?: cdktf.IResolvable;
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  * @param complexObjectIndex the index of this item in the list
+  * @param complexObjectIsFromSet whether the list is wrapping a set (will add tolist() to be able to access an item via an index)
+  */
+  public constructor(terraformResource: cdktf.IInterpolatingParent, terraformAttribute: string, complexObjectIndex: number, complexObjectIsFromSet: boolean) {
+    super(terraformResource, terraformAttribute, complexObjectIsFromSet, complexObjectIndex);
+  }
+
+  public get internalValue(): TlsMonitorOpenTelemetryHeaders | cdktf.IResolvable | undefined {
+    if (this.resolvableValue) {
+      return this.resolvableValue;
+    }
+    let hasAnyValues = this.isEmptyObject;
+    const internalValueResult: any = {};
+    if (this._key !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.key = this._key;
+    }
+    if (this._value !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.value = this._value;
+    }
+    return hasAnyValues ? internalValueResult : undefined;
+  }
+
+  public set internalValue(value: TlsMonitorOpenTelemetryHeaders | cdktf.IResolvable | undefined) {
+    if (value === undefined) {
+      this.isEmptyObject = false;
+      this.resolvableValue = undefined;
+      this._key = undefined;
+      this._value = undefined;
+    }
+    else if (cdktf.Tokenization.isResolvable(value)) {
+      this.isEmptyObject = false;
+      this.resolvableValue = value;
+    }
+    else {
+      this.isEmptyObject = Object.keys(value).length === 0;
+      this.resolvableValue = undefined;
+      this._key = value.key;
+      this._value = value.value;
+    }
+  }
+
+  // key - computed: false, optional: false, required: true
+  private _key?: string; 
+  public get key() {
+    return this.getStringAttribute('key');
+  }
+  public set key(value: string) {
+    this._key = value;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get keyInput() {
+    return this._key;
+  }
+
+  // value - computed: false, optional: false, required: true
+  private _value?: string; 
+  public get value() {
+    return this.getStringAttribute('value');
+  }
+  public set value(value: string) {
+    this._value = value;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get valueInput() {
+    return this._value;
+  }
+}
+
+export class TlsMonitorOpenTelemetryHeadersList extends cdktf.ComplexList {
+  public internalValue? : TlsMonitorOpenTelemetryHeaders[] | cdktf.IResolvable
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  * @param wrapsSet whether the list is wrapping a set (will add tolist() to be able to access an item via an index)
+  */
+  constructor(protected terraformResource: cdktf.IInterpolatingParent, protected terraformAttribute: string, protected wrapsSet: boolean) {
+    super(terraformResource, terraformAttribute, wrapsSet)
+  }
+
+  /**
+  * @param index the index of the item to return
+  */
+  public get(index: number): TlsMonitorOpenTelemetryHeadersOutputReference {
+    return new TlsMonitorOpenTelemetryHeadersOutputReference(this.terraformResource, this.terraformAttribute, index, this.wrapsSet);
+  }
+}
+export interface TlsMonitorOpenTelemetry {
+  /**
+  * OTLP metrics endpoint: an http or https URL of at most 2048 characters.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/tls_monitor#endpoint TlsMonitor#endpoint}
+  */
+  readonly endpoint?: string;
+  /**
+  * headers block
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/tls_monitor#headers TlsMonitor#headers}
+  */
+  readonly headers?: TlsMonitorOpenTelemetryHeaders[] | cdktf.IResolvable;
+}
+
+export function tlsMonitorOpenTelemetryToTerraform(struct?: TlsMonitorOpenTelemetry | cdktf.IResolvable): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  return {
+    endpoint: cdktf.stringToTerraform(struct!.endpoint),
+    headers: cdktf.listMapper(tlsMonitorOpenTelemetryHeadersToTerraform, true)(struct!.headers),
+  }
+}
+
+
+export function tlsMonitorOpenTelemetryToHclTerraform(struct?: TlsMonitorOpenTelemetry | cdktf.IResolvable): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  const attrs = {
+    endpoint: {
+      value: cdktf.stringToHclTerraform(struct!.endpoint),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "string",
+    },
+    headers: {
+      value: cdktf.listMapperHcl(tlsMonitorOpenTelemetryHeadersToHclTerraform, true)(struct!.headers),
+      isBlock: true,
+      type: "list",
+      storageClassType: "TlsMonitorOpenTelemetryHeadersList",
+    },
+  };
+
+  // remove undefined attributes
+  return Object.fromEntries(Object.entries(attrs).filter(([_, value]) => value !== undefined && value.value !== undefined));
+}
+
+export class TlsMonitorOpenTelemetryOutputReference extends cdktf.ComplexObject {
+  private isEmptyObject = false;
+  private resolvableValue?: cdktf.IResolvable;
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  */
+  public constructor(terraformResource: cdktf.IInterpolatingParent, terraformAttribute: string) {
+    super(terraformResource, terraformAttribute, false);
+  }
+
+  public get internalValue(): TlsMonitorOpenTelemetry | cdktf.IResolvable | undefined {
+    if (this.resolvableValue) {
+      return this.resolvableValue;
+    }
+    let hasAnyValues = this.isEmptyObject;
+    const internalValueResult: any = {};
+    if (this._endpoint !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.endpoint = this._endpoint;
+    }
+    if (this._headers?.internalValue !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.headers = this._headers?.internalValue;
+    }
+    return hasAnyValues ? internalValueResult : undefined;
+  }
+
+  public set internalValue(value: TlsMonitorOpenTelemetry | cdktf.IResolvable | undefined) {
+    if (value === undefined) {
+      this.isEmptyObject = false;
+      this.resolvableValue = undefined;
+      this._endpoint = undefined;
+      this._headers.internalValue = undefined;
+    }
+    else if (cdktf.Tokenization.isResolvable(value)) {
+      this.isEmptyObject = false;
+      this.resolvableValue = value;
+    }
+    else {
+      this.isEmptyObject = Object.keys(value).length === 0;
+      this.resolvableValue = undefined;
+      this._endpoint = value.endpoint;
+      this._headers.internalValue = value.headers;
+    }
+  }
+
+  // endpoint - computed: false, optional: true, required: false
+  private _endpoint?: string; 
+  public get endpoint() {
+    return this.getStringAttribute('endpoint');
+  }
+  public set endpoint(value: string) {
+    this._endpoint = value;
+  }
+  public resetEndpoint() {
+    this._endpoint = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get endpointInput() {
+    return this._endpoint;
+  }
+
+  // headers - computed: false, optional: true, required: false
+  private _headers = new TlsMonitorOpenTelemetryHeadersList(this, "headers", false);
+  public get headers() {
+    return this._headers;
+  }
+  public putHeaders(value: TlsMonitorOpenTelemetryHeaders[] | cdktf.IResolvable) {
+    this._headers.internalValue = value;
+  }
+  public resetHeaders() {
+    this._headers.internalValue = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get headersInput() {
+    return this._headers.internalValue;
+  }
+}
+
+/**
+* Represents a {@link https://uptime.local/providers/uptime/service/latest/docs/resources/tls_monitor service_tls_monitor}
+*/
+export class TlsMonitor extends cdktf.TerraformResource {
+
+  // =================
+  // STATIC PROPERTIES
+  // =================
+  public static readonly tfResourceType = "service_tls_monitor";
+
+  // ==============
+  // STATIC Methods
+  // ==============
+  /**
+  * Generates CDKTF code for importing a TlsMonitor resource upon running "cdktf plan <stack-name>"
+  * @param scope The scope in which to define this construct
+  * @param importToId The construct id used in the generated config for the TlsMonitor to import
+  * @param importFromId The id of the existing TlsMonitor that should be imported. Refer to the {@link https://uptime.local/providers/uptime/service/latest/docs/resources/tls_monitor#import import section} in the documentation of this resource for the id to use
+  * @param provider? Optional instance of the provider where the TlsMonitor to import is found
+  */
+  public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
+        return new cdktf.ImportableResource(scope, importToId, { terraformResourceType: "service_tls_monitor", importId: importFromId, provider });
+      }
+
+  // ===========
+  // INITIALIZER
+  // ===========
+
+  /**
+  * Create a new {@link https://uptime.local/providers/uptime/service/latest/docs/resources/tls_monitor service_tls_monitor} Resource
+  *
+  * @param scope The scope in which to define this construct
+  * @param id The scoped construct ID. Must be unique amongst siblings in the same scope
+  * @param options TlsMonitorConfig
+  */
+  public constructor(scope: Construct, id: string, config: TlsMonitorConfig) {
+    super(scope, id, {
+      terraformResourceType: 'service_tls_monitor',
+      terraformGeneratorMetadata: {
+        providerName: 'service',
+        providerVersionConstraint: '~> 0.1'
+      },
+      provider: config.provider,
+      dependsOn: config.dependsOn,
+      count: config.count,
+      lifecycle: config.lifecycle,
+      provisioners: config.provisioners,
+      connection: config.connection,
+      forEach: config.forEach
+    });
+    this._active = config.active;
+    this._alertQuorum = config.alertQuorum;
+    this._certificateExpiryDays = config.certificateExpiryDays;
+    this._degradedAt = config.degradedAt;
+    this._description = config.description;
+    this._name = config.name;
+    this._periodicity = config.periodicity;
+    this._public = config.public;
+    this._regions = config.regions;
+    this._retry = config.retry;
+    this._servername = config.servername;
+    this._starttls = config.starttls;
+    this._tags = config.tags;
+    this._timeout = config.timeout;
+    this._tlsVerify = config.tlsVerify;
+    this._uri = config.uri;
+    this._openTelemetry.internalValue = config.openTelemetry;
+  }
+
+  // ==========
+  // ATTRIBUTES
+  // ==========
+
+  // active - computed: true, optional: true, required: false
+  private _active?: boolean | cdktf.IResolvable; 
+  public get active() {
+    return this.getBooleanAttribute('active');
+  }
+  public set active(value: boolean | cdktf.IResolvable) {
+    this._active = value;
+  }
+  public resetActive() {
+    this._active = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get activeInput() {
+    return this._active;
+  }
+
+  // alert_quorum - computed: true, optional: true, required: false
+  private _alertQuorum?: number; 
+  public get alertQuorum() {
+    return this.getNumberAttribute('alert_quorum');
+  }
+  public set alertQuorum(value: number) {
+    this._alertQuorum = value;
+  }
+  public resetAlertQuorum() {
+    this._alertQuorum = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get alertQuorumInput() {
+    return this._alertQuorum;
+  }
+
+  // certificate_expiry_days - computed: true, optional: true, required: false
+  private _certificateExpiryDays?: number[]; 
+  public get certificateExpiryDays() {
+    return this.getNumberListAttribute('certificate_expiry_days');
+  }
+  public set certificateExpiryDays(value: number[]) {
+    this._certificateExpiryDays = value;
+  }
+  public resetCertificateExpiryDays() {
+    this._certificateExpiryDays = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get certificateExpiryDaysInput() {
+    return this._certificateExpiryDays;
+  }
+
+  // degraded_at - computed: true, optional: true, required: false
+  private _degradedAt?: number; 
+  public get degradedAt() {
+    return this.getNumberAttribute('degraded_at');
+  }
+  public set degradedAt(value: number) {
+    this._degradedAt = value;
+  }
+  public resetDegradedAt() {
+    this._degradedAt = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get degradedAtInput() {
+    return this._degradedAt;
+  }
+
+  // description - computed: false, optional: true, required: false
+  private _description?: string; 
+  public get description() {
+    return this.getStringAttribute('description');
+  }
+  public set description(value: string) {
+    this._description = value;
+  }
+  public resetDescription() {
+    this._description = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get descriptionInput() {
+    return this._description;
+  }
+
+  // id - computed: true, optional: false, required: false
+  public get id() {
+    return this.getStringAttribute('id');
+  }
+
+  // name - computed: false, optional: false, required: true
+  private _name?: string; 
+  public get name() {
+    return this.getStringAttribute('name');
+  }
+  public set name(value: string) {
+    this._name = value;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get nameInput() {
+    return this._name;
+  }
+
+  // periodicity - computed: false, optional: false, required: true
+  private _periodicity?: string; 
+  public get periodicity() {
+    return this.getStringAttribute('periodicity');
+  }
+  public set periodicity(value: string) {
+    this._periodicity = value;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get periodicityInput() {
+    return this._periodicity;
+  }
+
+  // private_location_ids - computed: true, optional: false, required: false
+  public get privateLocationIds() {
+    return cdktf.Fn.tolist(this.getListAttribute('private_location_ids'));
+  }
+
+  // public - computed: true, optional: true, required: false
+  private _public?: boolean | cdktf.IResolvable; 
+  public get public() {
+    return this.getBooleanAttribute('public');
+  }
+  public set public(value: boolean | cdktf.IResolvable) {
+    this._public = value;
+  }
+  public resetPublic() {
+    this._public = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get publicInput() {
+    return this._public;
+  }
+
+  // regions - computed: true, optional: true, required: false
+  private _regions?: string[]; 
+  public get regions() {
+    return cdktf.Fn.tolist(this.getListAttribute('regions'));
+  }
+  public set regions(value: string[]) {
+    this._regions = value;
+  }
+  public resetRegions() {
+    this._regions = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get regionsInput() {
+    return this._regions;
+  }
+
+  // retry - computed: true, optional: true, required: false
+  private _retry?: number; 
+  public get retry() {
+    return this.getNumberAttribute('retry');
+  }
+  public set retry(value: number) {
+    this._retry = value;
+  }
+  public resetRetry() {
+    this._retry = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get retryInput() {
+    return this._retry;
+  }
+
+  // servername - computed: false, optional: true, required: false
+  private _servername?: string; 
+  public get servername() {
+    return this.getStringAttribute('servername');
+  }
+  public set servername(value: string) {
+    this._servername = value;
+  }
+  public resetServername() {
+    this._servername = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get servernameInput() {
+    return this._servername;
+  }
+
+  // starttls - computed: true, optional: true, required: false
+  private _starttls?: string; 
+  public get starttls() {
+    return this.getStringAttribute('starttls');
+  }
+  public set starttls(value: string) {
+    this._starttls = value;
+  }
+  public resetStarttls() {
+    this._starttls = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get starttlsInput() {
+    return this._starttls;
+  }
+
+  // status - computed: true, optional: false, required: false
+  public get status() {
+    return this.getStringAttribute('status');
+  }
+
+  // tags - computed: true, optional: true, required: false
+  private _tags?: string[]; 
+  public get tags() {
+    return cdktf.Fn.tolist(this.getListAttribute('tags'));
+  }
+  public set tags(value: string[]) {
+    this._tags = value;
+  }
+  public resetTags() {
+    this._tags = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get tagsInput() {
+    return this._tags;
+  }
+
+  // timeout - computed: true, optional: true, required: false
+  private _timeout?: number; 
+  public get timeout() {
+    return this.getNumberAttribute('timeout');
+  }
+  public set timeout(value: number) {
+    this._timeout = value;
+  }
+  public resetTimeout() {
+    this._timeout = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get timeoutInput() {
+    return this._timeout;
+  }
+
+  // tls_verify - computed: true, optional: true, required: false
+  private _tlsVerify?: boolean | cdktf.IResolvable; 
+  public get tlsVerify() {
+    return this.getBooleanAttribute('tls_verify');
+  }
+  public set tlsVerify(value: boolean | cdktf.IResolvable) {
+    this._tlsVerify = value;
+  }
+  public resetTlsVerify() {
+    this._tlsVerify = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get tlsVerifyInput() {
+    return this._tlsVerify;
+  }
+
+  // uri - computed: false, optional: false, required: true
+  private _uri?: string; 
+  public get uri() {
+    return this.getStringAttribute('uri');
+  }
+  public set uri(value: string) {
+    this._uri = value;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get uriInput() {
+    return this._uri;
+  }
+
+  // open_telemetry - computed: false, optional: true, required: false
+  private _openTelemetry = new TlsMonitorOpenTelemetryOutputReference(this, "open_telemetry");
+  public get openTelemetry() {
+    return this._openTelemetry;
+  }
+  public putOpenTelemetry(value: TlsMonitorOpenTelemetry) {
+    this._openTelemetry.internalValue = value;
+  }
+  public resetOpenTelemetry() {
+    this._openTelemetry.internalValue = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get openTelemetryInput() {
+    return this._openTelemetry.internalValue;
+  }
+
+  // =========
+  // SYNTHESIS
+  // =========
+
+  protected synthesizeAttributes(): { [name: string]: any } {
+    return {
+      active: cdktf.booleanToTerraform(this._active),
+      alert_quorum: cdktf.numberToTerraform(this._alertQuorum),
+      certificate_expiry_days: cdktf.listMapper(cdktf.numberToTerraform, false)(this._certificateExpiryDays),
+      degraded_at: cdktf.numberToTerraform(this._degradedAt),
+      description: cdktf.stringToTerraform(this._description),
+      name: cdktf.stringToTerraform(this._name),
+      periodicity: cdktf.stringToTerraform(this._periodicity),
+      public: cdktf.booleanToTerraform(this._public),
+      regions: cdktf.listMapper(cdktf.stringToTerraform, false)(this._regions),
+      retry: cdktf.numberToTerraform(this._retry),
+      servername: cdktf.stringToTerraform(this._servername),
+      starttls: cdktf.stringToTerraform(this._starttls),
+      tags: cdktf.listMapper(cdktf.stringToTerraform, false)(this._tags),
+      timeout: cdktf.numberToTerraform(this._timeout),
+      tls_verify: cdktf.booleanToTerraform(this._tlsVerify),
+      uri: cdktf.stringToTerraform(this._uri),
+      open_telemetry: tlsMonitorOpenTelemetryToTerraform(this._openTelemetry.internalValue),
+    };
+  }
+
+  protected synthesizeHclAttributes(): { [name: string]: any } {
+    const attrs = {
+      active: {
+        value: cdktf.booleanToHclTerraform(this._active),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "boolean",
+      },
+      alert_quorum: {
+        value: cdktf.numberToHclTerraform(this._alertQuorum),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "number",
+      },
+      certificate_expiry_days: {
+        value: cdktf.listMapperHcl(cdktf.numberToHclTerraform, false)(this._certificateExpiryDays),
+        isBlock: false,
+        type: "list",
+        storageClassType: "numberList",
+      },
+      degraded_at: {
+        value: cdktf.numberToHclTerraform(this._degradedAt),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "number",
+      },
+      description: {
+        value: cdktf.stringToHclTerraform(this._description),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+      name: {
+        value: cdktf.stringToHclTerraform(this._name),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+      periodicity: {
+        value: cdktf.stringToHclTerraform(this._periodicity),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+      public: {
+        value: cdktf.booleanToHclTerraform(this._public),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "boolean",
+      },
+      regions: {
+        value: cdktf.listMapperHcl(cdktf.stringToHclTerraform, false)(this._regions),
+        isBlock: false,
+        type: "set",
+        storageClassType: "stringList",
+      },
+      retry: {
+        value: cdktf.numberToHclTerraform(this._retry),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "number",
+      },
+      servername: {
+        value: cdktf.stringToHclTerraform(this._servername),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+      starttls: {
+        value: cdktf.stringToHclTerraform(this._starttls),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+      tags: {
+        value: cdktf.listMapperHcl(cdktf.stringToHclTerraform, false)(this._tags),
+        isBlock: false,
+        type: "set",
+        storageClassType: "stringList",
+      },
+      timeout: {
+        value: cdktf.numberToHclTerraform(this._timeout),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "number",
+      },
+      tls_verify: {
+        value: cdktf.booleanToHclTerraform(this._tlsVerify),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "boolean",
+      },
+      uri: {
+        value: cdktf.stringToHclTerraform(this._uri),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+      open_telemetry: {
+        value: tlsMonitorOpenTelemetryToHclTerraform(this._openTelemetry.internalValue),
+        isBlock: true,
+        type: "struct",
+        storageClassType: "TlsMonitorOpenTelemetry",
+      },
+    };
+
+    // remove undefined attributes
+    return Object.fromEntries(Object.entries(attrs).filter(([_, value]) => value !== undefined && value.value !== undefined ))
+  }
+}
