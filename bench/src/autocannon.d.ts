@@ -9,6 +9,20 @@ declare module 'autocannon' {
     pipelining?: number;
     duration?: number;
     workers?: number;
+    /** Requests per second from all connections together (default: as fast as they go). */
+    overallRate?: number;
+    /** The requests each connection sends in turn; setupRequest may change one before it is sent. */
+    requests?: Array<{
+      method?: string;
+      path?: string;
+      setupRequest?: (request: RequestParams) => RequestParams;
+    }>;
+  }
+  interface RequestParams {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
   }
   interface Histogram {
     average: number;
