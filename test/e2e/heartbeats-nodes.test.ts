@@ -136,6 +136,15 @@ describeUnless(!adminDatabaseUrl(), 'postgres-only')('heartbeats on two API node
     );
     expect(new Map(pings.rows.map((r) => [r.monitor_id, Number(r.n)]))).toEqual(new Map(ids.map((id) => [id, 3])));
 
+    // Answered once stored; the deadlines follow once the materializers applied the pings.
+    await eventually(
+      async () =>
+        Number(
+          (await sql.query<{ n: string }>('SELECT count(*) AS n FROM heartbeat_pings WHERE applied_at IS NULL')).rows[0]
+            .n,
+        ),
+      (n) => n === 0,
+    );
     const states = await sql.query<{ monitor_id: string; due: Date }>(
       'SELECT monitor_id::text AS monitor_id, due_at AS due FROM heartbeat_states',
     );

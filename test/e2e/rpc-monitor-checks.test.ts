@@ -17,7 +17,7 @@ import { HeartbeatSchedule } from '@uptime/proto/gen/monitor/v1/heartbeat_monito
 import { HeartbeatPingKind, MonitorService } from '@uptime/proto/gen/monitor/v1/monitor_service_pb';
 import { StartTLS } from '@uptime/proto/gen/monitor/v1/tls_monitor_pb';
 import { newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../support/http-app';
-import { rpcError, withKey } from '../support/rpc';
+import { eventually, rpcError, withKey } from '../support/rpc';
 
 type MonitorClient = Client<typeof MonitorService>;
 const mask = (...paths: string[]) => create(FieldMaskSchema, { paths });
@@ -193,7 +193,11 @@ describe.each([
 
     expect((await fetch(`${pingUrl}/start`, { method: 'POST', body: 'begin' })).status).toBe(200);
     expect((await fetch(pingUrl, { method: 'POST', body: 'done' })).status).toBe(200);
-    const { pings } = await sut.listHeartbeatPings({ id });
+    // Answered once stored; the duration is the materializer's, right after.
+    const { pings } = await eventually(
+      () => sut.listHeartbeatPings({ id }),
+      (answer) => answer.pings[0]?.duration !== undefined,
+    );
     expect(pings.map((p) => [p.kind, p.body])).toEqual([
       [HeartbeatPingKind.SUCCESS, 'done'],
       [HeartbeatPingKind.START, 'begin'],

@@ -1,5 +1,6 @@
 // Heartbeat ping intake under concurrency, on the real server routes and a real PostgreSQL: pings that
-// arrive together are written in batches (one transaction each, heartbeats.service.ts flushPings), and
+// arrive together are written in batches (one statement each, heartbeats.service.ts flushPings) and
+// applied by the materializer (applyPending), and
 // every ping must still be stored once, each monitor's pings applied in arrival order with the
 // semantics of one ping at a time (durations from /start, two successes in one millisecond two
 // results, a failure then a success in one batch a down then an up), and no request answered before
@@ -7,6 +8,7 @@
 import { HeartbeatsService, type IncomingPing } from '../../backend/src/heartbeats/heartbeats.service';
 import { MonitorsService } from '../../backend/src/monitors/monitors.service';
 import { NotFoundError } from '../../backend/src/common/errors';
+import { pingsApplied } from '../support/heartbeats';
 import { newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../support/http-app';
 
 interface ResultRow {
@@ -130,6 +132,8 @@ describe('heartbeat ping intake under concurrency', () => {
     const answers = await Promise.all(calls);
     expect(answers.filter((a) => a === 'stored')).toHaveLength(SCRIPT.length * MONITORS);
     expect(answers.filter((a) => a === 'not found')).toHaveLength(SCRIPT.length);
+    // Answered once stored; applied by the materializer right after.
+    await pingsApplied(t.app, t.db);
 
     const expectedResults = [
       // [status, latency, cron offset, started offset]
@@ -204,6 +208,7 @@ describe('heartbeat ping intake under concurrency', () => {
     const answers = (await Promise.all(work)).flat();
     expect(answers.filter((a) => a.status === 200 && a.text === 'OK')).toHaveLength(10 * MONITORS);
     expect(answers.filter((a) => a.status === 404)).toHaveLength(10);
+    await pingsApplied(t.app, t.db);
 
     for (const [j, m] of monitors.entries()) {
       const pings = await pingRows(m.monitorId);

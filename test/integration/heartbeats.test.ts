@@ -15,6 +15,7 @@ import { HeartbeatsService } from '../../backend/src/heartbeats/heartbeats.servi
 import { MonitorsService } from '../../backend/src/monitors/monitors.service';
 import { NotificationsService } from '../../backend/src/notifications/notifications.service';
 import { newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../support/http-app';
+import { pingsApplied } from '../support/heartbeats';
 import { startReceiver, type Receiver } from '../support/receivers';
 import { eventually } from '../support/rpc';
 
@@ -56,6 +57,8 @@ describe('heartbeat monitors', () => {
   });
 
   const heartbeats = () => t.app.get(HeartbeatsService);
+  /** Pings are answered once stored; their outcomes follow (the materializer). */
+  const applied = () => pingsApplied(t.app, t.db);
 
   async function heartbeatMonitor(
     options: { heartbeat?: Partial<HeartbeatConfig>; pingToken?: string; alerts?: boolean; tenant?: Tenant } = {},
@@ -113,6 +116,7 @@ describe('heartbeat monitors', () => {
     const { tenant, monitorId, url } = await heartbeatMonitor();
     const printed = await shell(`for i in 1 2 3; do curl -fsS -m 5 ${url}; echo; done`);
     expect(printed).toBe('OK\nOK\nOK\n');
+    await applied();
 
     const pings = await heartbeats().listPings(tenant.ctx, monitorId);
     expect(pings).toHaveLength(3);
@@ -144,6 +148,7 @@ describe('heartbeat monitors', () => {
   it('goes down once a ping is late beyond the grace, alerts once, and comes back on the next success', async () => {
     const { tenant, monitorId, token, url, hook } = await heartbeatMonitor({ alerts: true });
     expect(await shell(`curl -fsS -m 5 ${url}`)).toBe('OK');
+    await applied();
     const { nextDeadlineAt } = await heartbeats().state(tenant.ctx, monitorId);
     const deadline = nextDeadlineAt!;
 
@@ -179,6 +184,7 @@ describe('heartbeat monitors', () => {
       { ...ping, kind: 'success', exitCode: null },
       new Date(deadline.getTime() + 150 * SECOND),
     );
+    await applied();
     expect(await monitorStatus(monitorId)).toBe('active');
     expect((await transitions(monitorId)).map((r) => [r.to_status, r.kind])).toEqual([
       ['active', null],
@@ -198,6 +204,7 @@ describe('heartbeat monitors', () => {
       `for s in fail 0 3 256 start; do curl -s -o /dev/null -w '%{http_code} ' -m 5 ${url}/$s; done`,
     );
     expect(codes).toBe('200 200 200 404 200 ');
+    await applied();
     const stored = await results(monitorId);
     expect(stored.map((r) => [r.status, r.error?.message ?? null])).toEqual([
       ['error', 'The job reported a failure (/fail)'],
@@ -219,12 +226,14 @@ describe('heartbeat monitors', () => {
     const t0 = new Date(Date.now() + 1000);
     await heartbeats().receivePing(token, { ...ping, kind: 'start', exitCode: null }, t0);
     await heartbeats().receivePing(token, { ...ping, kind: 'success', exitCode: null }, new Date(t0.getTime() + 4200));
+    await applied();
     const [finished] = await heartbeats().listPings(tenant.ctx, monitorId);
     expect(finished.durationMs).toBe(4200);
     expect((await results(monitorId)).map((r) => [r.status, r.latency])).toEqual([['success', 4200]]);
 
     // A run started from the shell that never ends: down once the grace (30 s) has passed.
     expect(await shell(`curl -fsS -m 5 ${url}/start`)).toBe('OK');
+    await applied();
     const { startedAt, nextDeadlineAt } = await heartbeats().state(tenant.ctx, monitorId);
     expect(nextDeadlineAt!.getTime() - startedAt!.getTime()).toBe(30 * SECOND);
     await heartbeats().sweep(new Date(nextDeadlineAt!.getTime() - 1));
@@ -247,6 +256,7 @@ describe('heartbeat monitors', () => {
     const [log] = await heartbeats().listPings(tenant.ctx, monitorId);
     expect(log).toEqual(expect.objectContaining({ kind: 'log', method: 'POST', bodyTruncated: true }));
     expect(log.body).toBe('x'.repeat(10 * 1024));
+    await applied();
     expect(await results(monitorId)).toHaveLength(1);
     expect(await monitorStatus(monitorId)).toBe('active');
     // A JSON body is kept as sent, not parsed.
@@ -339,6 +349,7 @@ describe('heartbeat monitors', () => {
   it("moves the deadline with the grace, and counts a cron schedule in the monitor's time zone", async () => {
     const { tenant, monitorId, url } = await heartbeatMonitor();
     expect(await shell(`curl -fsS -m 5 ${url}`)).toBe('OK');
+    await applied();
     const { lastSuccessAt } = await heartbeats().state(tenant.ctx, monitorId);
     await t.app.get(MonitorsService).update(tenant.ctx, 'heartbeat', monitorId, { heartbeat: { graceSeconds: 300 } });
     const afterGrace = await heartbeats().state(tenant.ctx, monitorId);
@@ -361,6 +372,80 @@ describe('heartbeat monitors', () => {
     await expect(heartbeats().listPings(stranger.ctx, 'nope')).rejects.toBeInstanceOf(NotFoundError);
   });
 
+  /** Pings as a node leaves them when it dies after answering them: stored, not applied yet. */
+  const storePending = async (
+    monitorId: string,
+    workspaceId: string,
+    pings: Array<{ kind: string; at: Date; exitCode?: number }>,
+  ) => {
+    for (const p of pings) {
+      await t.db.manager.query(
+        `INSERT INTO heartbeat_pings (monitor_id, workspace_id, received_at, kind, exit_code, method, source)
+         VALUES ($1, $2, $3, $4, $5, 'GET', '127.0.0.1')`,
+        [monitorId, workspaceId, p.at, p.kind, p.exitCode ?? null],
+      );
+    }
+  };
+
+  it('applies pings a dead node acknowledged but never applied, on the next interval of a node still up', async () => {
+    const { tenant, monitorId, hook } = await heartbeatMonitor({ alerts: true });
+    const t0 = new Date(Date.now() - 10 * SECOND);
+    // Stored by "another node" that died before its materializer ran: nothing on this node wakes for
+    // them, so its sweeper's interval must find them.
+    await storePending(monitorId, tenant.ctx.workspace.id, [
+      { kind: 'start', at: t0 },
+      { kind: 'fail', at: new Date(t0.getTime() + 2500), exitCode: 2 },
+      { kind: 'success', at: new Date(t0.getTime() + 3000) },
+    ]);
+    const stored = await eventually(
+      () => results(monitorId),
+      (rows) => rows.length >= 2,
+    );
+    expect(stored.map((r) => [r.status, r.latency, r.cron_timestamp.getTime() - t0.getTime()])).toEqual([
+      ['error', 2500, 2500],
+      ['success', 0, 3000],
+    ]);
+    expect(stored[0].error?.message).toBe('The job exited with code 2');
+    const pings = await heartbeats().listPings(tenant.ctx, monitorId);
+    expect(pings.map((p) => [p.kind, p.durationMs])).toEqual([
+      ['success', null],
+      ['fail', 2500],
+      ['start', null],
+    ]);
+    const state = await heartbeats().state(tenant.ctx, monitorId);
+    expect(state.lastSuccessAt?.getTime()).toBe(t0.getTime() + 3000);
+    expect(state.startedAt).toBeNull();
+    // Applied once: more rounds find nothing, and the down and the up each alert once.
+    expect(await heartbeats().applyPending()).toEqual({ monitors: 0, pings: 0 });
+    await eventually(
+      async () => eventsTo(hook!),
+      (events) => events.length === 2,
+    );
+    expect(eventsTo(hook!)).toEqual(['monitor.down', 'monitor.recovered']);
+    expect(await results(monitorId)).toHaveLength(2);
+  });
+
+  it('applies the pending pings of a monitor before judging its deadline, in the same transaction', async () => {
+    const { tenant, monitorId } = await heartbeatMonitor();
+    const { nextDeadlineAt } = await heartbeats().state(tenant.ctx, monitorId);
+    const deadline = nextDeadlineAt!;
+    // A success stored just before the deadline and not applied when the sweep claims the monitor
+    // (one transaction: no materializer sees it first): it counts, and the monitor is not late.
+    const swept = await t.db.transaction(async () => {
+      await storePending(monitorId, tenant.ctx.workspace.id, [
+        { kind: 'success', at: new Date(deadline.getTime() - SECOND) },
+      ]);
+      return heartbeats().sweep(deadline);
+    });
+    expect(swept.judged).toBeGreaterThanOrEqual(1);
+    expect((await results(monitorId)).map((r) => [r.status, r.cron_timestamp])).toEqual([
+      ['success', new Date(deadline.getTime() - SECOND)],
+    ]);
+    const state = await heartbeats().state(tenant.ctx, monitorId);
+    expect(state.nextDeadlineAt!.getTime()).toBe(deadline.getTime() - SECOND + 90 * SECOND);
+    expect(await monitorStatus(monitorId)).toBe('active');
+  });
+
   it('stores a missed deadline once and alerts once when two nodes sweep at the same instant', async () => {
     const second = await startHttpApp({ sameDatabaseAs: t });
     try {
@@ -368,6 +453,7 @@ describe('heartbeat monitors', () => {
       const monitors = [];
       for (let i = 0; i < 12; i += 1) monitors.push(await heartbeatMonitor({ tenant }));
       await shell(monitors.map((m) => `curl -fsS -m 5 ${m.url}`).join('; '));
+      await applied();
       const deadlines = await Promise.all(monitors.map((m) => heartbeats().state(tenant.ctx, m.monitorId)));
       const now = new Date(Math.max(...deadlines.map((d) => d.nextDeadlineAt!.getTime())));
       const [a, b] = await Promise.all([heartbeats().sweep(now), second.app.get(HeartbeatsService).sweep(now)]);

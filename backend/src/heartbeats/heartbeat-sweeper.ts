@@ -2,6 +2,10 @@
 // API node sweeps, and the claims (SKIP LOCKED) and the results' unique key make each missed deadline
 // count once. Nothing is kept in memory, so a node killed mid-sweep loses its transaction only, and
 // the next sweep on any node judges those deadlines again.
+//
+// It is the materializer too (HeartbeatsService.applyPending): woken as soon as this process stores a
+// batch of pings, so a ping is judged right after it is answered, and run on every interval, so the
+// pings a dead node stored (committed, never applied) are applied by the nodes still up.
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { LOGGER } from '../config/config.module';
@@ -14,11 +18,16 @@ export const SWEEP_INTERVAL_MS = 1000;
 export class HeartbeatSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
+  /** Whether materializer rounds are running, and whether pings were stored since they began. */
+  private materializing = false;
+  private wokenAgain = false;
 
   constructor(
     @Inject(HeartbeatsService) private readonly heartbeats: HeartbeatsService,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+  ) {
+    heartbeats.onPingsStored(() => this.wake());
+  }
 
   onApplicationBootstrap(): void {
     this.schedule(SWEEP_INTERVAL_MS);
@@ -35,9 +44,39 @@ export class HeartbeatSweeper implements OnApplicationBootstrap, OnApplicationSh
     this.timer.unref();
   }
 
+  /** Applies pending pings now, or once the rounds running finish. */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.materializing) {
+      this.wokenAgain = true;
+      return;
+    }
+    this.materializing = true;
+    void this.materialize();
+  }
+
+  private async materialize(): Promise<void> {
+    try {
+      do {
+        this.wokenAgain = false;
+        // Rounds until one finds nothing: a round that applied something may have left pings stored
+        // meanwhile (here, or on a node whose materializer skipped the monitors this one held).
+        while (!this.stopped && (await this.heartbeats.applyPending()).monitors > 0);
+      } while (this.wokenAgain && !this.stopped);
+    } catch (error) {
+      // What is left pending is applied on the next wake or interval.
+      if (!this.stopped) this.logger.error({ err: error }, 'heartbeat pings materialization failed');
+    } finally {
+      this.materializing = false;
+    }
+  }
+
   private async run(): Promise<void> {
+    this.wake();
     let again = false;
     try {
+      // Pings no round can claim yet (their monitor has no state): adopted for the next wake.
+      await this.heartbeats.adoptStatelessPings();
       // A full batch may leave more due: the next one goes at once, without waiting the interval.
       again = (await this.heartbeats.sweep(new Date())).judged === SWEEP_BATCH;
     } catch (error) {

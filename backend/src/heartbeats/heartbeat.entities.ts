@@ -61,6 +61,7 @@ export class HeartbeatStateEntity {
 @Entity('heartbeat_pings')
 @Index('ix_heartbeat_pings_monitor', ['monitorId', 'id'])
 @Index('ix_heartbeat_pings_received', ['receivedAt'])
+@Index('ix_heartbeat_pings_pending', ['monitorId', 'id'], { where: '"applied_at" IS NULL' })
 @Check('ck_heartbeat_pings_kind', oneOf('kind', PING_KINDS))
 export class HeartbeatPingEntity {
   @PrimaryGeneratedColumn('identity', {
@@ -105,4 +106,12 @@ export class HeartbeatPingEntity {
   /** Whether the body was longer than what is kept. */
   @Column({ type: 'boolean', default: false })
   bodyTruncated!: boolean;
+
+  /**
+   * When the materializer applied the ping to its monitor's state (HeartbeatsService.applyPending);
+   * null while pending. The intake stores a ping pending, so a 200 costs one statement; until it is
+   * applied, its received_at is its arrival and its duration null.
+   */
+  @Timestamp({ nullable: true })
+  appliedAt!: Date | null;
 }

@@ -2,11 +2,40 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { HeartbeatConfig } from '../checks/check-config';
 import { Database } from '../database/database';
-import { HeartbeatPingEntity, HeartbeatStateEntity } from './heartbeat.entities';
+import { HeartbeatStateEntity } from './heartbeat.entities';
 import type { PingKind } from './ping-kinds';
 
-/** A ping as the repository writes it. */
-export type NewPing = Omit<HeartbeatPingEntity, 'id'>;
+/**
+ * A ping as the intake writes it: by its token's hash, before anything is judged (the monitor, the
+ * duration and the time it counts at are the materializer's, HeartbeatsService.applyPending).
+ */
+export interface IntakePing {
+  tokenHash: string;
+  receivedAt: Date;
+  kind: PingKind;
+  exitCode: number | null;
+  method: string;
+  source: string;
+  userAgent: string;
+  body: string;
+  bodyTruncated: boolean;
+}
+
+/** A ping waiting to be applied to its monitor's state. */
+export interface PendingPingRow {
+  id: string;
+  monitorId: string;
+  receivedAt: Date;
+  kind: PingKind;
+  exitCode: number | null;
+}
+
+/** What applying a ping settles: the time it counts at and the duration of its run. */
+export interface AppliedPing {
+  id: string;
+  receivedAt: Date;
+  durationMs: number | null;
+}
 
 /** A ping as the verbs answer it. */
 export interface PingRow {
@@ -76,20 +105,6 @@ export class HeartbeatsRepository {
       [monitorId],
     );
     return row ? toState(row) : null;
-  }
-
-  /**
-   * The monitors' states, locked until the transaction ends, in monitor-id order: every node locks a
-   * batch's states in that one order, so two batches sharing monitors wait for each other instead of
-   * deadlocking (LockRows sits above the sort).
-   */
-  async lockStates(monitorIds: readonly string[]): Promise<Map<string, HeartbeatStateEntity>> {
-    if (!monitorIds.length) return new Map();
-    const rows = await this.db.rows<StateRaw>(
-      `SELECT ${STATE_COLUMNS} FROM heartbeat_states WHERE monitor_id = ANY($1::bigint[]) ORDER BY monitor_id FOR UPDATE`,
-      [monitorIds],
-    );
-    return new Map(rows.map((r) => [r.monitor_id, toState(r)]));
   }
 
   async findState(monitorId: string): Promise<HeartbeatStateEntity | null> {
@@ -220,33 +235,119 @@ export class HeartbeatsRepository {
     await this.db.manager.query('DELETE FROM heartbeat_states WHERE monitor_id = $1', [monitorId]);
   }
 
-  /** Writes pings in one statement, in the order given (their ids follow it). */
-  async insertPings(pings: readonly NewPing[]): Promise<void> {
-    if (!pings.length) return;
-    const col = <T>(f: (p: NewPing) => T) => pings.map(f);
-    await this.db.manager.query(
-      `INSERT INTO heartbeat_pings (monitor_id, workspace_id, received_at, kind, exit_code, duration_ms, method, source,
-                                    user_agent, body, body_truncated)
-       SELECT t.monitor_id, t.workspace_id, t.received_at, t.kind, t.exit_code, t.duration_ms, t.method, t.source,
-              t.user_agent, t.body, t.body_truncated
-         FROM unnest($1::bigint[], $2::bigint[], $3::timestamptz[], $4::text[], $5::int[], $6::int[], $7::text[],
-                     $8::text[], $9::text[], $10::text[], $11::boolean[]) WITH ORDINALITY
-           AS t(monitor_id, workspace_id, received_at, kind, exit_code, duration_ms, method, source, user_agent, body,
-                body_truncated, n)
-        ORDER BY t.n`,
+  /**
+   * The ping intake's one statement: stores the pings whose token a live heartbeat monitor holds, in
+   * the order given (their ids follow it, and the materializer applies them in id order), pending,
+   * and answers the positions (0-based) of those stored. The monitors table is read here, not through
+   * the monitors port, so the lookup and the insert are one round trip.
+   */
+  async insertPingsByToken(pings: readonly IntakePing[]): Promise<Set<number>> {
+    if (!pings.length) return new Set();
+    const col = <T>(f: (p: IntakePing) => T) => pings.map(f);
+    const rows = await this.db.rows<{ n: number }>(
+      `WITH t AS (
+         SELECT * FROM unnest($1::text[], $2::timestamptz[], $3::text[], $4::int[], $5::text[], $6::text[], $7::text[],
+                              $8::text[], $9::boolean[]) WITH ORDINALITY
+           AS t(token_hash, received_at, kind, exit_code, method, source, user_agent, body, body_truncated, n)
+       ), matched AS (
+         SELECT t.*, m.id AS monitor_id, m.workspace_id
+           FROM t JOIN monitors m ON m.ping_token_hash = t.token_hash AND m.kind = 'heartbeat'
+                                 AND m.deleted_at IS NULL AND m.heartbeat IS NOT NULL
+       ), stored AS (
+         INSERT INTO heartbeat_pings (monitor_id, workspace_id, received_at, kind, exit_code, method, source,
+                                      user_agent, body, body_truncated)
+         SELECT monitor_id, workspace_id, received_at, kind, exit_code, method, source, user_agent, body,
+                body_truncated
+           FROM matched ORDER BY n
+       )
+       SELECT (n - 1)::int AS n FROM matched`,
       [
-        col((p) => p.monitorId),
-        col((p) => p.workspaceId),
+        col((p) => p.tokenHash),
         col((p) => p.receivedAt),
         col((p) => p.kind),
         col((p) => p.exitCode),
-        col((p) => p.durationMs),
         col((p) => p.method),
         col((p) => p.source),
         col((p) => p.userAgent),
         col((p) => p.body),
         col((p) => p.bodyTruncated),
       ],
+    );
+    return new Set(rows.map((r) => Number(r.n)));
+  }
+
+  /**
+   * Claims up to `limit` states of monitors with pending pings, in monitor-id order, locked until the
+   * transaction ends. SKIP LOCKED: a state another node is applying (or judging) is left to it.
+   */
+  async claimPending(limit: number): Promise<HeartbeatStateEntity[]> {
+    const rows = await this.db.rows<StateRaw>(
+      // By s.monitor_id, the bigint: a bare monitor_id names the text column of the select list.
+      `SELECT ${STATE_COLUMNS} FROM heartbeat_states s
+        WHERE s.monitor_id IN (SELECT monitor_id FROM heartbeat_pings WHERE applied_at IS NULL)
+        ORDER BY s.monitor_id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+      [limit],
+    );
+    return rows.map(toState);
+  }
+
+  /**
+   * The pending pings of monitors whose states the caller locked, each monitor's in arrival (id)
+   * order; at most `limit`, so a cut leaves the latest of one monitor's for the next round.
+   */
+  async pendingPings(monitorIds: readonly string[], limit: number | null): Promise<PendingPingRow[]> {
+    if (!monitorIds.length) return [];
+    const rows = await this.db.rows<{
+      id: string;
+      monitor_id: string;
+      received_at: Date | string;
+      kind: PingKind;
+      exit_code: number | string | null;
+    }>(
+      // By the bigints (p.): bare names would be the text columns of the select list.
+      `SELECT p.id::text AS id, p.monitor_id::text AS monitor_id, received_at, kind, exit_code FROM heartbeat_pings p
+        WHERE applied_at IS NULL AND p.monitor_id = ANY($1::bigint[]) ORDER BY p.monitor_id, p.id LIMIT $2`,
+      [monitorIds, limit],
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      monitorId: r.monitor_id,
+      receivedAt: date(r.received_at)!,
+      kind: r.kind,
+      exitCode: r.exit_code === null ? null : Number(r.exit_code),
+    }));
+  }
+
+  /**
+   * Monitors with pending pings and no state (rows older than states, or monitors deleted since:
+   * deletion drops the state), with the arrival of the first pending ping.
+   */
+  async statelessPending(): Promise<Array<{ monitorId: string; firstAt: Date }>> {
+    const rows = await this.db.rows<{ monitor_id: string; first_at: Date | string }>(
+      `SELECT p.monitor_id::text AS monitor_id, min(p.received_at) AS first_at FROM heartbeat_pings p
+        WHERE p.applied_at IS NULL AND NOT EXISTS (SELECT 1 FROM heartbeat_states s WHERE s.monitor_id = p.monitor_id)
+        GROUP BY p.monitor_id`,
+    );
+    return rows.map((r) => ({ monitorId: r.monitor_id, firstAt: date(r.first_at)! }));
+  }
+
+  /** Marks pings applied, with the time each counts at and its run's duration, in one statement. */
+  async markApplied(pings: readonly AppliedPing[]): Promise<void> {
+    if (!pings.length) return;
+    await this.db.manager.query(
+      `UPDATE heartbeat_pings p SET applied_at = now(), received_at = t.received_at, duration_ms = t.duration_ms
+         FROM unnest($1::bigint[], $2::timestamptz[], $3::int[]) AS t(id, received_at, duration_ms)
+        WHERE p.id = t.id`,
+      [pings.map((p) => p.id), pings.map((p) => p.receivedAt), pings.map((p) => p.durationMs)],
+    );
+  }
+
+  /** Drops the pending pings of monitors that are gone (nothing is left to apply them to). */
+  async discardPending(monitorIds: readonly string[]): Promise<void> {
+    if (!monitorIds.length) return;
+    await this.db.manager.query(
+      'UPDATE heartbeat_pings SET applied_at = now() WHERE applied_at IS NULL AND monitor_id = ANY($1::bigint[])',
+      [monitorIds],
     );
   }
 

@@ -1,5 +1,7 @@
 // Heartbeat monitors as the server judges them: pings come in through the ping routes (receivePing),
-// deadlines pass in the sweeper (sweep), and both write their outcomes as check results through the
+// which only store them; the materializer (applyPending, woken on every node right after a batch is
+// stored, and on the sweeper's interval) applies them to their monitors' states; deadlines pass in the
+// sweeper (sweep). Both write their outcomes as check results through the
 // check-results pipeline (location HEARTBEAT_LOCATION, trigger cron), so alerts, statuses, summaries,
 // uptime by day and status pages treat heartbeats like any other kind. Every state lives in the
 // database under a row lock, so any number of API nodes judge safely and a kill -9 loses nothing.
@@ -20,7 +22,13 @@ import { Database } from '../database/database';
 import { MONITORS_PORT, type MonitorsPort } from '../monitors/monitors.port';
 import { HeartbeatStateEntity } from './heartbeat.entities';
 import { deadlineOf, missedBy, nextExpected, sameSchedule, type Miss } from './heartbeat-schedule';
-import { HeartbeatsRepository, type NewPing, type PingRow, type StateChange } from './heartbeats.repository';
+import {
+  HeartbeatsRepository,
+  type AppliedPing,
+  type PendingPingRow,
+  type PingRow,
+  type StateChange,
+} from './heartbeats.repository';
 import type { PingKind, PingSignal } from './ping-kinds';
 
 export type { PingRow };
@@ -56,13 +64,16 @@ export const SWEEP_BATCH = 500;
 export const PING_BATCH = 256;
 /**
  * Batches a process writes at once. More than one keeps the database busy while a batch's answers go
- * out; batches sharing a monitor queue on its state lock (taken first, in monitor-id order), so they
- * apply in turn and never deadlock. Well under the connection pool, which the API needs too. Order:
- * within a batch, arrival order; a ping answered before the next is sent (a job's /start, then its
- * end) is always applied first; two pings of one monitor in flight at once in different batches
- * apply in the order their batches take the state lock, as two concurrent requests always did.
+ * out. Order: within a batch, arrival order (the pings' ids follow it, and the materializer applies
+ * each monitor's in id order); a ping answered before the next is sent (a job's /start, then its end)
+ * is always applied first; two pings of one monitor in flight at once in different batches apply in
+ * the order of their ids, as two concurrent requests always could.
  */
 export const PING_FLUSHES = 2;
+/** Monitors one materializer round (one transaction) applies at most; more take the next rounds. */
+export const APPLY_BATCH = 2_000;
+/** Pending pings one materializer round reads at most (the rest of a monitor's wait for the next). */
+const PENDING_BATCH = 20_000;
 /** How far behind a monitor's previous ping a ping may arrive and still be moved after it (pingTime). */
 const NUDGE_WINDOW_MS = 1_000;
 /** What the results say ran them. */
@@ -92,6 +103,9 @@ type PingOutcome = 'stored' | 'unknown' | { error: unknown };
 @Injectable()
 export class HeartbeatsService {
   private readonly pending: PendingPing[] = [];
+  private readonly storedListeners: Array<() => void> = [];
+  /** The materializer rounds of this process, one after the other (applyPending). */
+  private applying: Promise<unknown> = Promise.resolve();
   /** Drains running (each writes one batch at a time). */
   private flushes = 0;
   /**
@@ -122,9 +136,9 @@ export class HeartbeatsService {
    * but is not judged. Resolves once the ping is committed (a 200 is a stored ping).
    *
    * Group commit: pings arriving while a batch is being written wait for the next one, and each batch
-   * is one transaction of a fixed number of statements whatever its size (see flushPings), so the
-   * intake is bounded by round trips per batch, not per ping. An idle intake writes at the next turn
-   * of the event loop, without a timer's delay.
+   * is one statement whatever its size (see flushPings), so the intake is bounded by round trips per
+   * batch, not per ping. An idle intake writes at the next turn of the event loop, without a timer's
+   * delay. The ping is stored pending: the materializer (applyPending) judges it right after.
    */
   receivePing(token: string, ping: IncomingPing, now: Date): Promise<void> {
     return new Promise<void>((resolve, reject) => {
@@ -177,133 +191,123 @@ export class HeartbeatsService {
   }
 
   /**
-   * Writes a batch of pings in one transaction: one lookup of their tokens, their monitors' states
-   * locked in monitor-id order, one insert of the pings, one update of the states, and the results of
-   * ending pings through the check-results pipeline. Several pings of one monitor are applied in
-   * arrival order, exactly as one transaction each would: a start then a success give a duration, and
-   * its k-th result goes into the k-th store call (round), so the alert judging sees every transition
-   * (a fail then a success in one batch is a down then an up), as it would ping by ping. Answers, per
-   * ping, 'stored' or 'unknown' (no live heartbeat holds the token).
+   * Stores a batch of pings in one statement (HeartbeatsRepository.insertPingsByToken: the token
+   * lookup and the insert together), pending: nothing is judged on the request's path, so a 200 costs
+   * one round trip per batch, and the ping is committed (it survives a kill -9) before it is answered.
+   * The materializer applies it (applyPending). Answers, per ping, 'stored' or 'unknown' (no live
+   * heartbeat holds the token).
    */
   private async flushPings(batch: readonly PendingPing[]): Promise<PingOutcome[]> {
+    const stored = await this.heartbeats.insertPingsByToken(
+      batch.map(({ tokenHash, ping, now }) => ({
+        tokenHash,
+        receivedAt: now,
+        kind: ping.kind,
+        exitCode: ping.exitCode,
+        method: ping.method.slice(0, 8),
+        source: ping.source.slice(0, 64),
+        userAgent: ping.userAgent.slice(0, 512),
+        // Stored as text: bytes that are not UTF-8 (and NUL, which text columns refuse) become U+FFFD.
+        body: ping.body.toString('utf8').replace(/\0/g, '\uFFFD'),
+        bodyTruncated: ping.bodyTruncated,
+      })),
+    );
+    if (stored.size) for (const listener of this.storedListeners) listener();
+    return batch.map((_, i) => (stored.has(i) ? 'stored' : 'unknown'));
+  }
+
+  /** Calls `listener` after each batch of pings is stored (the server's materializer wakes on it). */
+  onPingsStored(listener: () => void): void {
+    this.storedListeners.push(listener);
+  }
+
+  /**
+   * The materializer: applies the pending pings of up to `limit` monitors, in one transaction. Their
+   * states are claimed in monitor-id order with SKIP LOCKED (a monitor another node is applying or
+   * judging is left to it), their pending pings read in arrival order and applied exactly as when each
+   * was judged on its request (see applyPings), the results stored, the pings marked applied: a kill -9
+   * anywhere loses the whole transaction, so nothing is lost or doubled. Calls in one process run one
+   * after the other, so a caller that awaits one has every ping stored before it applied (unless
+   * another process holds the monitor). Answers how many monitors and pings were applied.
+   */
+  applyPending(limit = APPLY_BATCH): Promise<{ monitors: number; pings: number }> {
+    const round = this.applying.then(() => this.applyRound(limit));
+    this.applying = round.catch(() => undefined);
+    return round;
+  }
+
+  private async applyRound(limit: number): Promise<{ monitors: number; pings: number }> {
     return this.db.transaction(async () => {
-      const holders = await this.monitors.findHeartbeatsByTokenHashes([...new Set(batch.map((p) => p.tokenHash))]);
-      const byHash = new Map(holders.map((m) => [m.pingTokenHash, m]));
-      const outcomes: PingOutcome[] = batch.map((p) => (byHash.has(p.tokenHash) ? 'stored' : 'unknown'));
-      // Each monitor's pings in arrival order, the monitors in id order (the lock order).
-      const perMonitor = new Map<string, number[]>();
-      batch.forEach((p, i) => {
-        const monitor = byHash.get(p.tokenHash);
-        if (!monitor) return;
-        const list = perMonitor.get(monitor.id);
-        if (list) list.push(i);
-        else perMonitor.set(monitor.id, [i]);
-      });
-      if (!perMonitor.size) return outcomes;
-      const ids = [...perMonitor.keys()].sort(byNumericId);
-      const monitorOf = new Map(holders.map((m) => [m.id, m]));
-      const states = await this.heartbeats.lockStates(ids);
-      const missing = ids.filter((id) => !states.has(id));
-      if (missing.length) {
-        // A monitor without a state yet (its save hook writes one; this covers older rows): a first
-        // state each, the one a concurrent writer got in first standing.
-        await this.heartbeats.insertStatesIfAbsent(
-          missing.map((id) => {
-            const m = monitorOf.get(id)!;
-            return initialState(id, m.workspaceId, m.heartbeat, m.active, batch[perMonitor.get(id)![0]].now);
-          }),
-        );
-        for (const [id, state] of await this.heartbeats.lockStates(missing)) states.set(id, state);
-      }
-      const pings: Array<NewPing | undefined> = batch.map(() => undefined);
-      const changes: StateChange[] = [];
-      const rounds: NewResult[][] = [];
-      for (const id of ids) {
-        const monitor = monitorOf.get(id)!;
-        const config = monitor.heartbeat;
-        const run = { monitorId: id, workspaceId: monitor.workspaceId, config };
-        let state: StateChange & { config: HeartbeatConfig; active: boolean } = {
-          ...states.get(id)!,
-          config,
-          active: monitor.active,
-        };
-        let round = 0;
-        for (const i of perMonitor.get(id)!) {
-          const { ping } = batch[i];
-          const now = pingTime(batch[i].now, state.lastPingAt);
-          const ends = ping.kind === 'success' || ping.kind === 'fail';
-          const durationMs = ends && state.startedAt ? Math.max(0, now.getTime() - state.startedAt.getTime()) : null;
-          pings[i] = {
-            monitorId: id,
-            workspaceId: monitor.workspaceId,
-            receivedAt: now,
-            kind: ping.kind,
-            exitCode: ping.exitCode,
-            durationMs,
-            method: ping.method.slice(0, 8),
-            source: ping.source.slice(0, 64),
-            userAgent: ping.userAgent.slice(0, 512),
-            // Stored as text: bytes that are not UTF-8 (and NUL, which text columns refuse) become U+FFFD.
-            body: ping.body.toString('utf8').replace(/\0/g, '\uFFFD'),
-            bodyTruncated: ping.bodyTruncated,
-          };
-          const next = { ...state, lastPingAt: now, lastPingKind: ping.kind };
-          if (ping.kind === 'start') next.startedAt = now;
-          if (ends) {
-            // A failure is a run that reported in as well: the next one is expected after it, so a
-            // failing job counts once per run, not once more for a "missing" success.
-            next.startedAt = null;
-            next.expectedAt = nextExpected(config, now);
-            if (ping.kind === 'success') next.lastSuccessAt = now;
-          }
-          next.dueAt = deadlineOf(next);
-          if (ends && monitor.active) {
-            const at = state.startedAt && durationMs !== null ? state.startedAt : now;
-            (rounds[round++] ??= []).push(
-              ping.kind === 'success'
-                ? resultOf(run, now, at, 'success', durationMs ?? 0, null)
-                : resultOf(run, now, at, 'error', durationMs ?? 0, {
-                    kind: 'assertion',
-                    message:
-                      ping.exitCode === null
-                        ? 'The job reported a failure (/fail)'
-                        : `The job exited with code ${ping.exitCode}`,
-                  }),
-            );
-          }
-          state = next;
-        }
-        changes.push(state);
-      }
-      await this.heartbeats.insertPings(pings.filter((p): p is NewPing => p !== undefined));
+      const states = await this.heartbeats.claimPending(limit);
+      if (!states.length) return { monitors: 0, pings: 0 };
+      const pending = await this.heartbeats.pendingPings(
+        states.map((s) => s.monitorId),
+        PENDING_BATCH,
+      );
+      const applied = applyPings(states, pending);
+      await this.heartbeats.markApplied(applied.pings);
       // State first, results after: the lock order (state, then alert state) of the sweeper too.
-      await this.heartbeats.updateStates(changes);
-      for (const results of rounds) await this.results.store(results, RUNNER);
-      return outcomes;
+      await this.heartbeats.updateStates(applied.states);
+      for (const results of applied.rounds) await this.results.store(results, RUNNER);
+      return { monitors: states.length, pings: applied.pings.length };
     });
+  }
+
+  /**
+   * Pending pings of monitors without a state, which applyPending never claims: a live heartbeat's (a
+   * row older than states) gets a first state, as of its first pending ping, for the next round to
+   * apply them; a gone monitor's are dropped (its deletion dropped the state, and nothing judges it
+   * any more). A scan of every pending ping, so the sweeper's interval runs it, not every round.
+   */
+  async adoptStatelessPings(): Promise<void> {
+    const stateless = await this.heartbeats.statelessPending();
+    if (!stateless.length) return;
+    const states: HeartbeatStateEntity[] = [];
+    const gone: string[] = [];
+    for (const { monitorId, firstAt } of stateless) {
+      const m = await this.monitors.findLiveById(monitorId);
+      if (m && m.kind === 'heartbeat' && m.heartbeat)
+        states.push(initialState(monitorId, m.workspaceId, m.heartbeat, m.active, firstAt));
+      else gone.push(monitorId);
+    }
+    await this.heartbeats.insertStatesIfAbsent(states);
+    await this.heartbeats.discardPending(gone);
   }
 
   /**
    * Judges the deadlines that passed by `now`: for each, a failed result at the deadline (an
    * unfinished run, or a ping that never came), and the deadline moves on to the next expected ping.
-   * Safe on every node at once: a state is claimed by one node (SKIP LOCKED), and a result already
-   * stored for a deadline (same monitor, location, trigger and time) is never stored twice. Answers
-   * how many monitors were judged and how many results were stored.
+   * The claimed monitors' pending pings are applied first, in the same transaction, as if each had
+   * been applied when received: a ping taken before the judging is never judged late because the
+   * materializer had not reached it yet. Safe on every node at once: a state is claimed by one node
+   * (SKIP LOCKED), and a result already stored for a deadline (same monitor, location, trigger and
+   * time) is never stored twice. Answers how many monitors were judged and how many results were
+   * stored.
    */
   async sweep(now: Date, limit = SWEEP_BATCH): Promise<{ judged: number; stored: number }> {
     return this.db.transaction(async () => {
       const due = await this.heartbeats.claimDue(now, limit);
       if (!due.length) return { judged: 0, stored: 0 };
-      const results: NewResult[] = [];
+      const applied = applyPings(
+        due,
+        await this.heartbeats.pendingPings(
+          due.map((s) => s.monitorId),
+          null,
+        ),
+      );
+      const missed: NewResult[] = [];
       const changes: StateChange[] = [];
-      for (const state of due) {
+      for (const state of applied.states) {
         const { misses, next } = missedBy(state, now);
         const run = { monitorId: state.monitorId, workspaceId: state.workspaceId, config: state.config };
-        for (const miss of misses) results.push(missedResult(run, miss));
+        for (const miss of misses) missed.push(missedResult(run, miss));
         changes.push({ ...next, dueAt: deadlineOf(next) });
       }
+      await this.heartbeats.markApplied(applied.pings);
       await this.heartbeats.updateStates(changes);
-      return { judged: due.length, stored: (await this.results.store(results, RUNNER)).length };
+      let stored = 0;
+      for (const results of [...applied.rounds, missed]) stored += (await this.results.store(results, RUNNER)).length;
+      return { judged: due.length, stored };
     });
   }
 
@@ -403,6 +407,68 @@ function initialState(
 }
 
 /**
+ * Applies pending pings to their monitors' locked states, each monitor's in arrival order, exactly as
+ * one request at a time would: a start then a success give a duration, a failure or a non-zero exit
+ * code is an error result, a /log changes nothing but the last ping, and two pings in one millisecond
+ * are 1 ms apart (pingTime). A monitor's k-th result goes into the k-th round (one store call each),
+ * so the alert judging sees every transition (a fail then a success is a down then an up). A paused
+ * monitor's pings move its state but store no result.
+ */
+function applyPings(
+  locked: readonly HeartbeatStateEntity[],
+  pending: readonly PendingPingRow[],
+): { states: HeartbeatStateEntity[]; pings: AppliedPing[]; rounds: NewResult[][] } {
+  const perMonitor = new Map<string, PendingPingRow[]>();
+  for (const p of pending) {
+    const list = perMonitor.get(p.monitorId);
+    if (list) list.push(p);
+    else perMonitor.set(p.monitorId, [p]);
+  }
+  const states: HeartbeatStateEntity[] = [];
+  const pings: AppliedPing[] = [];
+  const rounds: NewResult[][] = [];
+  for (const current of locked) {
+    const { config } = current;
+    const run = { monitorId: current.monitorId, workspaceId: current.workspaceId, config };
+    let state = current;
+    let round = 0;
+    for (const ping of perMonitor.get(current.monitorId) ?? []) {
+      const now = pingTime(ping.receivedAt, state.lastPingAt);
+      const ends = ping.kind === 'success' || ping.kind === 'fail';
+      const durationMs = ends && state.startedAt ? Math.max(0, now.getTime() - state.startedAt.getTime()) : null;
+      pings.push({ id: ping.id, receivedAt: now, durationMs });
+      const next = Object.assign(new HeartbeatStateEntity(), state, { lastPingAt: now, lastPingKind: ping.kind });
+      if (ping.kind === 'start') next.startedAt = now;
+      if (ends) {
+        // A failure is a run that reported in as well: the next one is expected after it, so a
+        // failing job counts once per run, not once more for a "missing" success.
+        next.startedAt = null;
+        next.expectedAt = nextExpected(config, now);
+        if (ping.kind === 'success') next.lastSuccessAt = now;
+      }
+      next.dueAt = deadlineOf(next);
+      if (ends && state.active) {
+        const at = state.startedAt && durationMs !== null ? state.startedAt : now;
+        (rounds[round++] ??= []).push(
+          ping.kind === 'success'
+            ? resultOf(run, now, at, 'success', durationMs ?? 0, null)
+            : resultOf(run, now, at, 'error', durationMs ?? 0, {
+                kind: 'assertion',
+                message:
+                  ping.exitCode === null
+                    ? 'The job reported a failure (/fail)'
+                    : `The job exited with code ${ping.exitCode}`,
+              }),
+        );
+      }
+      state = next;
+    }
+    states.push(state);
+  }
+  return { states, pings, rounds };
+}
+
+/**
  * The time a ping counts at: its arrival, or 1 ms after the monitor's previous ping when it arrived in
  * the same millisecond or a little before it (pings of one monitor judged by two nodes whose clocks
  * differ by a few milliseconds). Each ending ping's result is keyed by (monitor, location, trigger,
@@ -414,11 +480,6 @@ function pingTime(arrival: Date, lastPingAt: Date | null): Date {
   if (!lastPingAt) return arrival;
   const behind = lastPingAt.getTime() - arrival.getTime();
   return behind >= 0 && behind < NUDGE_WINDOW_MS ? new Date(lastPingAt.getTime() + 1) : arrival;
-}
-
-/** Ids are bigints as text: numeric order is length, then text. */
-function byNumericId(a: string, b: string): number {
-  return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
 }
 
 interface Run {

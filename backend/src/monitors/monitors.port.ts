@@ -3,17 +3,11 @@
 // direction check refuses a repository imported from another folder).
 import type { MonitorsRepository } from './monitors.repository';
 
-export type { HeartbeatTokenHolder, MonitorDependents, MonitorOverviewRow } from './monitors.repository';
+export type { MonitorDependents, MonitorOverviewRow } from './monitors.repository';
 
 export const MONITORS_PORT = Symbol('MonitorsPort');
 
 export type MonitorsPort = Pick<
   MonitorsRepository,
-  | 'anyOfKind'
-  | 'findByIds'
-  | 'findHeartbeatsByTokenHashes'
-  | 'findLiveById'
-  | 'lockLiveIds'
-  | 'privateLocationIds'
-  | 'resyncSchedules'
+  'anyOfKind' | 'findByIds' | 'findLiveById' | 'lockLiveIds' | 'privateLocationIds' | 'resyncSchedules'
 >;

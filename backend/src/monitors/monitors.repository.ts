@@ -44,15 +44,6 @@ function expectedSchedule(h: HeartbeatConfig): string {
 const LEGACY_BATCH = 200;
 
 /** See MonitorsRepository.dependentsOf. */
-/** A live heartbeat monitor found by its ping token hash (findHeartbeatsByTokenHashes). */
-export interface HeartbeatTokenHolder {
-  id: string;
-  workspaceId: string;
-  active: boolean;
-  heartbeat: HeartbeatConfig;
-  pingTokenHash: string;
-}
-
 export interface MonitorDependents {
   components: Array<{ id: string; name: string; pageId: string; pageTitle: string }>;
   channels: Array<{ id: string; name: string }>;
@@ -145,25 +136,6 @@ export class MonitorsRepository implements OnApplicationBootstrap {
   /** Whether a monitor holds this ping token hash (deleted monitors hold none). */
   pingTokenTaken(hash: string): Promise<boolean> {
     return this.db.repo(MonitorEntity).exists({ where: { pingTokenHash: hash } });
-  }
-
-  /**
-   * The live heartbeat monitors holding any of these ping token hashes, in one statement (the ping
-   * intake looks a whole batch up at once): only what judging a ping needs.
-   */
-  async findHeartbeatsByTokenHashes(hashes: string[]): Promise<HeartbeatTokenHolder[]> {
-    if (!hashes.length) return [];
-    const rows = await this.db.rows<HeartbeatTokenHolder>(
-      `SELECT id::text AS id, workspace_id::text AS "workspaceId", active, heartbeat, ping_token_hash AS "pingTokenHash"
-         FROM monitors
-        WHERE ping_token_hash = ANY($1::text[]) AND kind = 'heartbeat' AND deleted_at IS NULL AND heartbeat IS NOT NULL`,
-      [hashes],
-    );
-    // jsonb arrives parsed from pg; as text from drivers that leave it so.
-    return rows.map((r) => ({
-      ...r,
-      heartbeat: typeof r.heartbeat === 'string' ? (JSON.parse(r.heartbeat) as HeartbeatConfig) : r.heartbeat,
-    }));
   }
 
   insert(values: Partial<MonitorEntity>): Promise<MonitorEntity> {

@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { HeartbeatsService } from '../../../backend/src/heartbeats/heartbeats.service';
 import { MonitorsService } from '../../../backend/src/monitors/monitors.service';
 import { DashboardClient, newMember, PASSWORD, textOf } from '../../support/dashboard';
+import { pingsApplied } from '../../support/heartbeats';
 import { freePort, newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../../support/http-app';
 
 const run = promisify(execFile);
@@ -294,6 +295,7 @@ describe('dashboard monitor forms: assertions, TLS and heartbeats', () => {
     // A log ping whose body is markup: kept, and shown escaped.
     const log = await fetch(`${pingUrl}/log`, { method: 'POST', body: '<script>alert("x")</script> done' });
     expect(log.status).toBe(200);
+    await pingsApplied(t.app, t.db);
 
     const page = await owner.get(`${base()}/${id}`);
     expect(page.status).toBe(200);
@@ -361,6 +363,7 @@ describe('dashboard monitor forms: assertions, TLS and heartbeats', () => {
       },
       new Date(Date.now() - 120_000),
     );
+    await pingsApplied(t.app, t.db);
     const text = textOf((await owner.get(`${base()}/${id}`)).body);
     expect(text).toContain('Late: the expected ping has not come; the grace time is running.');
     expect(text).toMatch(/Last ping .*UTC \(Success\)/);

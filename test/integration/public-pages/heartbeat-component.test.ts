@@ -5,6 +5,7 @@ import { HeartbeatsService } from '../../../backend/src/heartbeats/heartbeats.se
 import { MonitorsService } from '../../../backend/src/monitors/monitors.service';
 import { PageComponentsService } from '../../../backend/src/status-pages/page-components.service';
 import { StatusPagesService } from '../../../backend/src/status-pages/status-pages.service';
+import { pingsApplied } from '../../support/heartbeats';
 import { newTenant, startHttpApp, type HttpTestApp } from '../../support/http-app';
 
 describe('a heartbeat monitor on a public status page', () => {
@@ -39,6 +40,7 @@ describe('a heartbeat monitor on a public status page', () => {
 
     const path = new URL(monitor.pingUrl!).pathname;
     expect((await fetch(`${t.baseUrl}${path}`)).status).toBe(200);
+    await pingsApplied(t.app, t.db);
     expect((await statusOf()).status).toBe('operational');
 
     // Two hours on, with no ping: the expected ping and its grace have passed.

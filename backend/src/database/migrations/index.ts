@@ -25,6 +25,7 @@ import { NotificationKinds1795912700000 } from './1795912700000-NotificationKind
 import { MonitorChecks1795913000000 } from './1795913000000-MonitorChecks';
 import { CertificateChecks1795913000100 } from './1795913000100-CertificateChecks';
 import { Heartbeats1795913000200 } from './1795913000200-Heartbeats';
+import { HeartbeatPingQueue1795913000300 } from './1795913000300-HeartbeatPingQueue';
 
 export const MIGRATIONS: Function[] = [
   Initial1795307197237,
@@ -53,4 +54,5 @@ export const MIGRATIONS: Function[] = [
   MonitorChecks1795913000000,
   CertificateChecks1795913000100,
   Heartbeats1795913000200,
+  HeartbeatPingQueue1795913000300,
 ];
