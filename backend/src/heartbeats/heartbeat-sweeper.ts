@@ -13,6 +13,12 @@ import { HeartbeatsService, SWEEP_BATCH } from './heartbeats.service';
 
 /** Milliseconds between sweeps; a full batch sweeps again at once. */
 export const SWEEP_INTERVAL_MS = 1000;
+/**
+ * Milliseconds between materializer rounds while pings keep coming: answering pings comes first, and
+ * the pings that arrive meanwhile are applied together in the next round (fewer, larger rounds cost
+ * less per ping). A ping's effect follows within about this long, plus the round.
+ */
+export const MATERIALIZE_PAUSE_MS = 200;
 
 @Injectable()
 export class HeartbeatSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -61,7 +67,7 @@ export class HeartbeatSweeper implements OnApplicationBootstrap, OnApplicationSh
         this.wokenAgain = false;
         // Rounds until one finds nothing: a round that applied something may have left pings stored
         // meanwhile (here, or on a node whose materializer skipped the monitors this one held).
-        while (!this.stopped && (await this.heartbeats.applyPending()).monitors > 0);
+        while (!this.stopped && (await this.heartbeats.applyPending()).monitors > 0) await this.pause();
       } while (this.wokenAgain && !this.stopped);
     } catch (error) {
       // What is left pending is applied on the next wake or interval.
@@ -69,6 +75,10 @@ export class HeartbeatSweeper implements OnApplicationBootstrap, OnApplicationSh
     } finally {
       this.materializing = false;
     }
+  }
+
+  private pause(): Promise<void> {
+    return new Promise((resolve) => setTimeout(resolve, MATERIALIZE_PAUSE_MS).unref());
   }
 
   private async run(): Promise<void> {
