@@ -76,7 +76,16 @@ import {
   type TlsConfig,
 } from '../checks/check-config';
 import type { MonitorView } from './monitor.view';
-import type { MonitorField, MonitorInput, MonitorsService, MonitorWithPingUrl, TimeRangeKey } from './monitors.service';
+import {
+  DEFAULT_GRPC,
+  DEFAULT_HEARTBEAT,
+  DEFAULT_TLS,
+  type MonitorField,
+  type MonitorInput,
+  type MonitorsService,
+  type MonitorWithPingUrl,
+  type TimeRangeKey,
+} from './monitors.service';
 
 const COMPARATORS: Record<string, string> = {
   EQUAL: 'eq',
@@ -319,22 +328,13 @@ const MASK_FIELDS: Record<string, MonitorField> = {
   time_zone: 'heartbeat',
   grace_seconds: 'heartbeat',
 };
-const GRPC_DEFAULTS: GrpcConfig = { service: '', tls: false, metadata: [], expectedStatus: 'SERVING' };
 const GRPC_PATHS: Record<string, keyof GrpcConfig> = {
   service: 'service',
   tls: 'tls',
   metadata: 'metadata',
   expected_status: 'expectedStatus',
 };
-const TLS_DEFAULTS: TlsConfig = { servername: '', starttls: 'none' };
 const TLS_PATHS: Record<string, keyof TlsConfig> = { servername: 'servername', starttls: 'starttls' };
-const HEARTBEAT_DEFAULTS: HeartbeatConfig = {
-  schedule: 'period',
-  periodSeconds: 86400,
-  cron: '',
-  timezone: 'UTC',
-  graceSeconds: 3600,
-};
 const HEARTBEAT_PATHS: Record<string, keyof HeartbeatConfig> = {
   schedule: 'schedule',
   period_seconds: 'periodSeconds',
@@ -361,9 +361,9 @@ export function monitorMask(
     if (key && group && group[key] === undefined) (group as Record<keyof T, unknown>)[key] = defaults[key];
   };
   for (const path of mask?.paths ?? []) {
-    resetUnset(input.grpc, GRPC_PATHS[path], GRPC_DEFAULTS);
-    resetUnset(input.tls, TLS_PATHS[path], TLS_DEFAULTS);
-    resetUnset(input.heartbeat, HEARTBEAT_PATHS[path], HEARTBEAT_DEFAULTS);
+    resetUnset(input.grpc, GRPC_PATHS[path], DEFAULT_GRPC);
+    resetUnset(input.tls, TLS_PATHS[path], DEFAULT_TLS);
+    resetUnset(input.heartbeat, HEARTBEAT_PATHS[path], DEFAULT_HEARTBEAT);
   }
   return fields;
 }
@@ -453,7 +453,7 @@ export function dnsOut(v: MonitorView): DNSMonitor {
 }
 
 export function grpcOut(v: MonitorView): GRPCMonitor {
-  const g = v.grpc ?? GRPC_DEFAULTS;
+  const g = v.grpc ?? DEFAULT_GRPC;
   return create(GRPCMonitorSchema, {
     ...commonOut(v),
     service: g.service,
@@ -465,7 +465,7 @@ export function grpcOut(v: MonitorView): GRPCMonitor {
 }
 
 export function tlsOut(v: MonitorView): TLSMonitor {
-  const t = v.tls ?? TLS_DEFAULTS;
+  const t = v.tls ?? DEFAULT_TLS;
   return create(TLSMonitorSchema, {
     ...commonOut(v),
     servername: t.servername,
@@ -476,7 +476,7 @@ export function tlsOut(v: MonitorView): TLSMonitor {
 }
 
 export function heartbeatOut(v: MonitorWithPingUrl): HeartbeatMonitor {
-  const h = v.heartbeat ?? HEARTBEAT_DEFAULTS;
+  const h = v.heartbeat ?? DEFAULT_HEARTBEAT;
   return create(HeartbeatMonitorSchema, {
     id: v.id,
     name: v.name,

@@ -74,10 +74,10 @@ export type MonitorField = keyof MonitorInput;
 /** Regions a monitor runs from when created without any: three continents. */
 export const DEFAULT_REGIONS: Region[] = ['fly-ams', 'fly-iad', 'fly-sin'];
 
-const DEFAULT_GRPC: GrpcConfig = { service: '', tls: false, metadata: [], expectedStatus: 'SERVING' };
-const DEFAULT_TLS: TlsConfig = { servername: '', starttls: 'none' };
+export const DEFAULT_GRPC: GrpcConfig = { service: '', tls: false, metadata: [], expectedStatus: 'SERVING' };
+export const DEFAULT_TLS: TlsConfig = { servername: '', starttls: 'none' };
 /** Like Healthchecks.io's defaults: a ping a day, an hour's grace. */
-const DEFAULT_HEARTBEAT: HeartbeatConfig = {
+export const DEFAULT_HEARTBEAT: HeartbeatConfig = {
   schedule: 'period',
   periodSeconds: 86400,
   cron: '',
