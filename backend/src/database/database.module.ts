@@ -68,7 +68,7 @@ export async function migrate(dataSource: DataSource): Promise<string[]> {
         await dataSource.initialize();
         const applied = await migrate(dataSource);
         if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
-        return new Database(dataSource);
+        return Database.over(dataSource);
       },
     },
     ChangeFeed,

@@ -244,7 +244,8 @@ export class HeartbeatsRepository {
   async insertPingsByToken(pings: readonly IntakePing[]): Promise<Set<number>> {
     if (!pings.length) return new Set();
     const col = <T>(f: (p: IntakePing) => T) => pings.map(f);
-    const rows = await this.db.rows<{ n: number }>(
+    const rows = await this.db.preparedRows<{ n: number }>(
+      'heartbeat-intake',
       `WITH t AS (
          SELECT * FROM unnest($1::text[], $2::timestamptz[], $3::text[], $4::int[], $5::text[], $6::text[], $7::text[],
                               $8::text[], $9::boolean[]) WITH ORDINALITY
