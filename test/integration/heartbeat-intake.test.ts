@@ -234,4 +234,36 @@ describe('heartbeat ping intake under concurrency', () => {
       expect(await aggregates(m.monitorId)).toEqual({ successful: 5, failed: 0 });
     }
   });
+
+  it('adopts the pending pings of a heartbeat without a state, and drops those of a deleted monitor', async () => {
+    // A monitor an older version saved without a heartbeat state: its pings are stored, but no
+    // materializer round can claim them until the sweeper adopts them.
+    const stateless = await heartbeatMonitor('Stateless job');
+    await t.db.manager.query('DELETE FROM heartbeat_states WHERE monitor_id = $1', [stateless.monitorId]);
+    const at = new Date(Date.now() - 5_000);
+    await heartbeats().receivePing(stateless.token, incoming(SCRIPT[2], 'before adoption'), at);
+    await heartbeats().applyPending();
+    expect(await results(stateless.monitorId)).toHaveLength(0);
+
+    // A ping a node stored just before its monitor was deleted (the deletion dropped the state).
+    const gone = await heartbeatMonitor('Deleted job');
+    await t.app.get(MonitorsService).delete(tenant.ctx, gone.monitorId);
+    await t.db.manager.query(
+      `INSERT INTO heartbeat_pings (monitor_id, workspace_id, received_at, kind, method, source)
+       SELECT id, workspace_id, now(), 'success', 'POST', '127.0.0.1' FROM monitors WHERE id = $1`,
+      [gone.monitorId],
+    );
+
+    await heartbeats().adoptStatelessPings();
+    await pingsApplied(t.app, t.db);
+    const adopted = await results(stateless.monitorId);
+    expect(adopted.map((r) => [r.status, new Date(r.cron_timestamp).getTime()])).toEqual([['success', at.getTime()]]);
+    expect((await heartbeats().state(tenant.ctx, stateless.monitorId)).lastSuccessAt?.getTime()).toBe(at.getTime());
+    expect(await results(gone.monitorId)).toHaveLength(0);
+    const [dropped] = await t.db.rows<{ applied: boolean }>(
+      'SELECT applied_at IS NOT NULL AS applied FROM heartbeat_pings WHERE monitor_id = $1',
+      [gone.monitorId],
+    );
+    expect(dropped.applied).toBe(true);
+  });
 });
