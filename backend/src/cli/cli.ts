@@ -23,6 +23,7 @@ import type { MemberRole } from '../users/membership.entity';
 import { UsersService } from '../users/users.service';
 import { toWorkspaceRef, toWorkspaceView, WorkspacesService } from '../workspaces/workspaces.service';
 import { parseArgs, required, UsageError, type ParsedArgs } from './args';
+import { BACKUP_COMMANDS, BACKUP_HELP, runBackupCommand } from './backup-commands';
 import { readPassword } from './password-input';
 
 const HELP = `Usage: npm run --silent cli -- <command> [options]
@@ -41,6 +42,7 @@ const HELP = `Usage: npm run --silent cli -- <command> [options]
   users set-password EMAIL                                        reads the password from stdin (a pipe, or
                                                                  typed unseen at a terminal); signs the
                                                                  user out of every dashboard session
+${BACKUP_HELP}
 
 Reads the same environment as the server (DATABASE_URL, DATA_DIR, SECRET_KEY, ...).`;
 
@@ -222,10 +224,28 @@ async function run(app: App, args: ParsedArgs): Promise<number | void> {
   }
 }
 
+/** backup, restore, migrate-to-postgres: without the application context (see backup-commands.ts). */
+async function runBackup(config: AppConfig, args: ParsedArgs): Promise<number> {
+  try {
+    await runBackupCommand(config, args, out, note);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`error: ${error.message}\n\n${HELP}\n`);
+      return 2;
+    }
+    if (isDomainError(error)) {
+      process.stderr.write(`error: ${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
 async function main(): Promise<number> {
   let args: ParsedArgs;
   try {
-    args = parseArgs(process.argv.slice(2), new Set(['json', 'all', 'help']));
+    args = parseArgs(process.argv.slice(2), new Set(['json', 'all', 'help', 'force']));
   } catch (error) {
     process.stderr.write(`error: ${(error as Error).message}\n\n${HELP}\n`);
     return 2;
@@ -244,6 +264,7 @@ async function main(): Promise<number> {
     }
     throw error;
   }
+  if (BACKUP_COMMANDS.has(args.command[0])) return runBackup(config, args);
   const logger = createLogger(config.logLevel, pino.destination(2));
   const app = await NestFactory.createApplicationContext(CliModule.forRoot(config, logger, 'cli'), {
     logger: new PinoNestLogger(logger),
