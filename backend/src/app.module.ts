@@ -16,6 +16,7 @@ import { RpcModule } from './rpc/rpc.module';
 import { PublicPagesModule } from './public-pages/public-pages.module';
 import { SiteModule } from './site/site.module';
 import { McpModule } from './mcp/mcp.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { OAuthModule } from './oauth/oauth.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { HeartbeatRoutes } from './heartbeats/heartbeat.routes';
@@ -42,6 +43,7 @@ export class AppModule {
         OAuthModule,
         DashboardModule,
         RateLimitModule,
+        MetricsModule,
       ],
       // The heartbeats' ping routes and deadline sweeper run in the server only (HeartbeatsModule is core).
       providers: [

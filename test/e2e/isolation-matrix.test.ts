@@ -833,6 +833,9 @@ const REST: Record<string, RestEntry> = {
   'GET /health': idFree('public liveness'),
   'GET /ready': idFree('public readiness'),
   'GET /openapi.json': idFree('public contract'),
+  'GET /metrics': idFree(
+    'takes no id: a key scrapes its own workspace’s monitors only (the GET /metrics case below, and test/integration/metrics.test.ts)',
+  ),
   'GET /subscriptions/confirm': idFree('shows a button; the signed link token, no workspace credential'),
   'POST /subscriptions/confirm': idFree('authorised by the signed link token only, no workspace credential'),
   'GET /subscriptions/unsubscribe': idFree('shows a button; the signed link token, no workspace credential'),
@@ -1415,6 +1418,23 @@ describe('cross-workspace isolation matrix', () => {
         problems.push(...(await bUnchanged(route)));
       }
       expect(problems).toEqual([]);
+    });
+
+    it('GET /metrics: A’s read and write keys see A’s monitors and none of B’s ids', async () => {
+      const foreignIds = new Set(Object.values(foreign.monitor));
+      const ownIds = new Set(Object.values(own.monitor));
+      for (const key of [a.readKey, a.writeKey]) {
+        const response = await fetch(`${t.baseUrl}/metrics`, { headers: { authorization: `Bearer ${key}` } });
+        expect(response.status).toBe(200);
+        const text = await response.text();
+        const seen = new Set([...text.matchAll(/monitor_id="(\d+)"/g)].map((m) => m[1]));
+        // The scrape works: A's monitors are there, and only A's.
+        expect([...ownIds].filter((id) => !seen.has(id))).toEqual([]);
+        expect([...seen].filter((id) => !ownIds.has(id))).toEqual([]);
+        expect([...seen].filter((id) => foreignIds.has(id))).toEqual([]);
+        expect(text).not.toContain(`workspace="${b.ctx.workspace.slug}"`);
+      }
+      expect(await bUnchanged('GET /metrics')).toEqual([]);
     });
 
     describe('agent endpoints with the private location token of A', () => {

@@ -18,9 +18,10 @@
 //   the receiver's Retry-After when it asks for longer, up to MAX_ATTEMPTS attempts and while the row
 //   is younger than MAX_AGE_MS; then, or at a permanent failure (4xx, refused target, missing
 //   configuration), the row is `failed` with the last error, which the channel's view shows.
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Optional, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { LOGGER } from '../config/config.module';
+import { SERVICE_METRICS, type ServiceMetricsPort } from '../common/service-metrics';
 import { ChangeFeed } from '../database/change-feed';
 import { AlertSender, SEND_DEADLINE_MS } from '../channels/alert-sender';
 import type { DeliveryResult } from '../channels/delivery-result';
@@ -107,6 +108,7 @@ export class AlertDeliveryWorker implements OnApplicationBootstrap, OnApplicatio
     @Inject(AlertSender) private readonly sender: AlertSender,
     @Inject(ChangeFeed) feed: ChangeFeed,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Optional() @Inject(SERVICE_METRICS) private readonly metrics?: ServiceMetricsPort,
   ) {
     feed.subscribe(DELIVERY_CHANNEL, {
       changed: () => this.wake(),
@@ -198,6 +200,8 @@ export class AlertDeliveryWorker implements OnApplicationBootstrap, OnApplicatio
       const result = await this.attempt(delivery);
       const outcome = outcomeOf(result, delivery, this.settings, new Date());
       await this.alerts.finish(delivery.id, outcome);
+      if (outcome.status === 'delivered' || outcome.status === 'failed')
+        this.metrics?.alertDeliveryEnded(outcome.status, (Date.now() - delivery.createdAt.getTime()) / 1000);
       if (outcome.status !== 'delivered')
         this.logger.info(
           {

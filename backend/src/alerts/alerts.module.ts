@@ -9,6 +9,7 @@ import { MonitorsModule } from '../monitors/monitors.module';
 import { DeliveryHistory } from '../notifications/delivery-history';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { AlertDeliveryWorker } from './alert-delivery.worker';
+import { ALERT_OUTBOX_PORT } from './alert-outbox.port';
 import { AlertTransitions } from './alert-transitions';
 import { AlertsRepository } from './alerts.repository';
 import { CertificateAlerts } from './certificate-alerts';
@@ -32,8 +33,14 @@ import { CertificateAlerts } from './certificate-alerts';
     MonitorDeletionModule,
     ChannelsModule,
   ],
-  providers: [AlertsRepository, AlertTransitions, CertificateAlerts, AlertDeliveryWorker],
-  exports: [AlertsRepository, AlertDeliveryWorker, AlertTransitions, CertificateAlerts],
+  providers: [
+    AlertsRepository,
+    { provide: ALERT_OUTBOX_PORT, useExisting: AlertsRepository },
+    AlertTransitions,
+    CertificateAlerts,
+    AlertDeliveryWorker,
+  ],
+  exports: [AlertsRepository, ALERT_OUTBOX_PORT, AlertDeliveryWorker, AlertTransitions, CertificateAlerts],
 })
 export class AlertsModule {
   constructor(

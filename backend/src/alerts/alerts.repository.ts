@@ -353,6 +353,19 @@ export class AlertsRepository {
   }
 
   /** When the next claimable delivery falls due (now or past: due already), or null. */
+  /**
+   * The outbox as the operator's /metrics shows it: deliveries waiting to be sent, and how many of them
+   * are due now (the rest wait for a retry). Reads the partial index of pending rows.
+   */
+  async outboxDepth(now = new Date()): Promise<{ pending: number; due: number }> {
+    const [row] = await this.db.rows<{ pending: string; due: string }>(
+      `SELECT count(*) AS pending, count(*) FILTER (WHERE not_before <= $1) AS due
+         FROM alert_deliveries WHERE status = 'pending'`,
+      [now],
+    );
+    return { pending: Number(row?.pending ?? 0), due: Number(row?.due ?? 0) };
+  }
+
   async nextDue(): Promise<Date | null> {
     const [row] = await this.db.rows<{ at: Date | string | null }>(
       `SELECT min(GREATEST(d.not_before, COALESCE(d.lease_until, d.not_before))) AS at FROM alert_deliveries d

@@ -10,6 +10,7 @@ export type {
   JudgedListener,
   LocationSnapshot,
   LocationStatusRow,
+  MetricsSnapshotRow,
   NewResult,
   OutcomeCounts,
   PhaseAverages,
@@ -35,6 +36,7 @@ export type CheckResultsPort = Pick<
   | 'locationSnapshots'
   | 'locationStatuses'
   | 'locationStatusesOf'
+  | 'metricsSnapshot'
   | 'onJudged'
   | 'onStored'
   | 'phaseAverages'

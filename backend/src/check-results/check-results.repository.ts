@@ -150,6 +150,28 @@ export interface HourlyLatency {
 
 export type PhaseAverages = { checks: number } & Record<keyof CheckTimings, number | null>;
 
+/** One location of one monitor as the /metrics scrape reads it (metricsSnapshot). */
+export interface MetricsSnapshotRow {
+  monitorId: string;
+  /** The workspace's slug. */
+  workspace: string;
+  name: string;
+  kind: MonitorKind;
+  tags: string[];
+  region: string;
+  /** The location's latest judged status; `unknown` before its first result. */
+  status: 'active' | 'degraded' | 'error' | 'unknown';
+  lastCheckedAt: Date | null;
+  /** Latency of the latest result, when it was successful or degraded. */
+  latencyMs: number | null;
+  /** notAfter of the certificate the latest result saw, if any. */
+  certificateNotAfter: Date | null;
+  /** Over the window asked for, from the hourly aggregates. */
+  counts: OutcomeCounts;
+  /** Latencies of the window's successful and degraded checks (latency-sketch.ts). */
+  sketch: Sketch;
+}
+
 /** The columns of a response log, named as in ResponseLogRow. */
 const LOG_COLUMNS = `id::text AS id, monitor_id::text AS "monitorId", latency, status_code AS "statusCode", status, region,
   cron_timestamp AS "cronTimestamp", trigger, timestamp, timing, url, error, assertions, headers, certificate`;
@@ -741,5 +763,91 @@ export class CheckResultsRepository {
       ttfb: value(row?.ttfb),
       transfer: value(row?.transfer),
     };
+  }
+
+  /**
+   * Each location of each live monitor (of one workspace, or of all with null) as the /metrics scrape
+   * shows it (metrics/): its latest status and check (latency and certificate of that result), and its
+   * counts by outcome and merged latency sketch over the hourly aggregates from the hour `since` falls
+   * in. A configured region (or a heartbeat's server) that has not reported yet comes as `unknown`.
+   * Monitors' names, kinds and tags and workspaces' slugs are read in the same statement, so every API
+   * node answers one consistent picture in one round trip.
+   */
+  async metricsSnapshot(workspaceId: string | null, since: Date): Promise<MetricsSnapshotRow[]> {
+    const hourStart = new Date(Math.floor(since.getTime() / HOUR_MS) * HOUR_MS);
+    const live = 'mm.deleted_at IS NULL AND ($1::bigint IS NULL OR mm.workspace_id = $1::bigint)';
+    // The planner prices the per-location lookups across every partition of the results far above
+    // their cost, which on PostgreSQL sets off JIT compilation: 1.8 s of compiling for a 0.15 s read at
+    // 1,000 monitors (bench:metrics). Off for this one read-only statement.
+    const rows = await this.db.transaction(async () => {
+      await this.db.manager.query('SET LOCAL jit = off');
+      return this.db.rows<{
+        monitor_id: string;
+        workspace: string;
+        name: string;
+        kind: MonitorKind;
+        tags: string[];
+        region: string;
+        status: MetricsSnapshotRow['status'];
+        checked_ms: number | string | null;
+        latency: number | null;
+        result_status: string | null;
+        not_after: string | null;
+        s: string | null;
+        d: string | null;
+        f: string | null;
+        sketch: Sketch | null;
+      }>(
+        `WITH places AS (
+         SELECT s.monitor_id, s.region, s.status, s.last_checked_at
+           FROM monitor_region_statuses s JOIN monitors mm ON mm.id = s.monitor_id
+          WHERE ${live} AND ${COUNTED_LOCATION}
+         UNION ALL
+         SELECT mm.id, r.region, 'unknown', NULL::timestamptz
+           FROM monitors mm
+          CROSS JOIN LATERAL unnest(CASE WHEN mm.kind = 'heartbeat' THEN ARRAY[$3]::text[] ELSE mm.regions::text[] END) AS r(region)
+          WHERE ${live}
+            AND NOT EXISTS (SELECT 1 FROM monitor_region_statuses s WHERE s.monitor_id = mm.id AND s.region = r.region)),
+       counts AS (
+         SELECT a.monitor_id, a.region, sum(a.successful) AS s, sum(a.degraded) AS d, sum(a.failed) AS f
+           FROM check_aggregates a JOIN monitors mm ON mm.id = a.monitor_id
+          WHERE ${live} AND a.span = 'h' AND a.bucket_start >= $2
+          GROUP BY a.monitor_id, a.region),
+       sketches AS (${mergeSketches(
+         `SELECT a.monitor_id, a.region, b.key, b.value
+            FROM check_aggregates a JOIN monitors mm ON mm.id = a.monitor_id, jsonb_each_text(a.sketch) b
+           WHERE ${live} AND a.span = 'h' AND a.bucket_start >= $2`,
+         ['monitor_id', 'region'],
+       )})
+       SELECT p.monitor_id::text AS monitor_id, w.slug AS workspace, mm.name, mm.kind, mm.tags, p.region, p.status,
+              (extract(epoch FROM p.last_checked_at) * 1000)::float8 AS checked_ms,
+              r.latency, r.status AS result_status, r.certificate->>'notAfter' AS not_after,
+              c.s, c.d, c.f, x.sketch
+         FROM places p
+         JOIN monitors mm ON mm.id = p.monitor_id
+         JOIN workspaces w ON w.id = mm.workspace_id
+         LEFT JOIN LATERAL (SELECT cr.latency, cr.status, cr.certificate FROM check_results cr
+                             WHERE cr.monitor_id = p.monitor_id AND cr.region = p.region AND cr.cron_timestamp = p.last_checked_at
+                             ORDER BY cr.timestamp DESC LIMIT 1) r ON p.last_checked_at IS NOT NULL
+         LEFT JOIN counts c ON c.monitor_id = p.monitor_id AND c.region = p.region
+         LEFT JOIN sketches x ON x.monitor_id = p.monitor_id AND x.region = p.region
+        ORDER BY p.monitor_id, p.region`,
+        [workspaceId, hourStart, HEARTBEAT_LOCATION],
+      );
+    });
+    return rows.map((r) => ({
+      monitorId: r.monitor_id,
+      workspace: r.workspace,
+      name: r.name,
+      kind: r.kind,
+      tags: r.tags ?? [],
+      region: r.region,
+      status: r.status,
+      lastCheckedAt: r.checked_ms === null ? null : new Date(Number(r.checked_ms)),
+      latencyMs: r.result_status && r.result_status !== 'error' && r.latency !== null ? Number(r.latency) : null,
+      certificateNotAfter: r.not_after ? new Date(r.not_after) : null,
+      counts: { successful: Number(r.s ?? 0), degraded: Number(r.d ?? 0), failed: Number(r.f ?? 0) },
+      sketch: Object.fromEntries(Object.entries(r.sketch ?? {}).map(([k, n]) => [k, Number(n)])),
+    }));
   }
 }

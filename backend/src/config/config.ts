@@ -101,6 +101,11 @@ export interface AppConfig {
   };
   /** Where the alert senders send, with which service credentials, and whether private targets are allowed. */
   alerts: AlertProvidersConfig;
+  /**
+   * The operator's bearer token for GET /metrics: every workspace's monitors and the service's own
+   * metrics. Null: only workspace API keys scrape, each its own workspace. Never log it.
+   */
+  metricsToken: string | null;
 }
 
 const origin = (name: string) =>
@@ -268,6 +273,14 @@ const schema = z.object({
     .optional(),
   CHECKER_CA_FILE: z.string().min(1).optional(),
   AGENT_TOKEN: z.string().min(32, { message: 'AGENT_TOKEN: expected at least 32 characters' }).optional(),
+  METRICS_TOKEN: z
+    .string()
+    .min(32, { message: 'METRICS_TOKEN: expected at least 32 characters (e.g. `openssl rand -hex 32`)' })
+    .max(256, { message: 'METRICS_TOKEN: expected at most 256 characters' })
+    .regex(/^[\x21-\x7e]+$/, {
+      message: 'METRICS_TOKEN: expected printable ASCII without spaces (it is sent as `Authorization: Bearer <token>`)',
+    })
+    .optional(),
   SMTP_URL: smtpUrl('SMTP_URL').optional(),
   MAIL_FROM: z
     .string()
@@ -361,6 +374,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       from: e.MAIL_FROM ?? 'status@localhost',
     },
     alerts,
+    metricsToken: e.METRICS_TOKEN ?? null,
   };
 }
 

@@ -115,6 +115,8 @@ export interface RestRoute {
   path: string;
   summary: string;
   auth: boolean;
+  /** Also takes `Authorization: Bearer` (what Prometheus sends), besides x-service-key. */
+  bearer?: boolean;
   parameters?: Schema[];
   response: Schema;
   /** Of the success answer; default application/json. */
@@ -181,6 +183,16 @@ export const REST_ROUTES: RestRoute[] = [
   },
   {
     method: 'get',
+    path: '/metrics',
+    summary:
+      "Prometheus metrics (text exposition format): an API key sees its workspace's monitors; METRICS_TOKEN sees every workspace and the service's own metrics",
+    auth: true,
+    bearer: true,
+    response: { type: 'string' },
+    contentType: 'text/plain; version=0.0.4',
+  },
+  {
+    method: 'get',
     path: '/v1/monitor/{id}/summary',
     summary: 'Daily series of one monitor: checks per UTC day and how many were ok (successful or degraded)',
     auth: true,
@@ -244,7 +256,7 @@ export function buildOpenApi(services: DescService[], baseUrl: string, rpcPrefix
         operationId: `${route.method} ${route.path}`,
         tags: ['REST'],
         summary: route.summary,
-        ...(route.auth ? { security: [{ apiKey: [] }] } : {}),
+        ...(route.auth ? { security: [{ apiKey: [] }, ...(route.bearer ? [{ bearer: [] }] : [])] } : {}),
         parameters: route.parameters ?? [],
         responses: {
           '200': {
@@ -274,7 +286,10 @@ export function buildOpenApi(services: DescService[], baseUrl: string, rpcPrefix
     servers: [{ url: baseUrl }],
     paths,
     components: {
-      securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'x-service-key' } },
+      securitySchemes: {
+        apiKey: { type: 'apiKey', in: 'header', name: 'x-service-key' },
+        bearer: { type: 'http', scheme: 'bearer', description: 'An API key, or METRICS_TOKEN on /metrics' },
+      },
       schemas: builder.schemas,
     },
   };

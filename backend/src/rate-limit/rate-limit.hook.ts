@@ -19,8 +19,8 @@ import type { RateDecision } from './rate-windows';
 
 /** Paths whose calls count per credential: the MCP endpoint, the RPC API and the REST API. */
 export const RATE_LIMITED_PREFIXES = ['/mcp', '/rpc', '/v1'];
-/** Paths whose failed authentications count per address: the above and the agent endpoints. */
-export const AUTHENTICATED_PREFIXES = [...RATE_LIMITED_PREFIXES, '/agent/v1'];
+/** Paths whose failed authentications count per address: the above, the agent endpoints and /metrics. */
+export const AUTHENTICATED_PREFIXES = [...RATE_LIMITED_PREFIXES, '/agent/v1', '/metrics'];
 
 const MCP_PATH = '/mcp';
 
