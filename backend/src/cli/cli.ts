@@ -230,16 +230,21 @@ async function runBackup(config: AppConfig, args: ParsedArgs): Promise<number> {
     await runBackupCommand(config, args, out, note);
     return 0;
   } catch (error) {
-    if (error instanceof UsageError) {
-      process.stderr.write(`error: ${error.message}\n\n${HELP}\n`);
-      return 2;
-    }
-    if (isDomainError(error)) {
-      process.stderr.write(`error: ${error.message}\n`);
-      return 1;
-    }
-    throw error;
+    return refusal(error);
   }
+}
+
+/** A refused command's exit code (2 for a usage error, 1 for a refusal), once its message is out. */
+function refusal(error: unknown): number {
+  if (error instanceof UsageError) {
+    process.stderr.write(`error: ${error.message}\n\n${HELP}\n`);
+    return 2;
+  }
+  if (isDomainError(error)) {
+    process.stderr.write(`error: ${error.message}\n`);
+    return 1;
+  }
+  throw error;
 }
 
 async function main(): Promise<number> {
@@ -273,15 +278,7 @@ async function main(): Promise<number> {
   try {
     return (await run(app, args)) ?? 0;
   } catch (error) {
-    if (error instanceof UsageError) {
-      process.stderr.write(`error: ${error.message}\n\n${HELP}\n`);
-      return 2;
-    }
-    if (isDomainError(error)) {
-      process.stderr.write(`error: ${error.message}\n`);
-      return 1;
-    }
-    throw error;
+    return refusal(error);
   } finally {
     await app.close();
   }
