@@ -27,14 +27,19 @@ const headerValue = fc
   )
   .map((codes) => String.fromCharCode(...codes));
 
-/** A path segment: anything, percent-encoded, or a few shapes the routes care about. */
-const segment = fc.oneof(
-  fc.string({ maxLength: 80, size: 'medium' }).map(encodeURIComponent),
-  fc.stringMatching(/^[A-Za-z0-9_-]{0,70}$/),
-  fc.uuid().map((u) => u.toUpperCase()),
-  // No '..' or '%2e%2e': the client resolves them before sending, so they never reach a ping route.
-  fc.constantFrom('%00', '%ZZ', '%2F', 'ping', 'metrics'),
-);
+/**
+ * A path segment: anything, percent-encoded, or a few shapes the routes care about. Never a dot
+ * segment (`.`, `..`, `%2e`, ...): the client resolves those before sending, so the request that
+ * reaches the server is another path than the one generated.
+ */
+const segment = fc
+  .oneof(
+    fc.string({ maxLength: 80, size: 'medium' }).map(encodeURIComponent),
+    fc.stringMatching(/^[A-Za-z0-9_-]{0,70}$/),
+    fc.uuid().map((u) => u.toUpperCase()),
+    fc.constantFrom('%00', '%ZZ', '%2F', 'ping', 'metrics'),
+  )
+  .filter((s) => !/^(\.|%2e){1,2}$/i.test(s));
 
 const body = fc.oneof(
   fc.constant(undefined),
