@@ -6,19 +6,15 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type {
-  OAuthClientInformationMixed,
-  OAuthClientMetadata,
-  OAuthTokens,
-} from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { Browser, Page } from 'playwright-core';
 import { chromiumPath, launchChromium } from '../support/browser';
 import { newMember, PASSWORD } from '../support/dashboard';
 import { newTenant, type HttpTestApp, type Tenant } from '../support/http-app';
 import { startOAuthApp } from '../support/oauth-client';
 import { describeWithTool } from '../support/skips';
+import { MemoryOAuthProvider } from '../support/mcp-oauth-provider';
 
 const executable = chromiumPath();
 const describeInBrowser = describeWithTool('chromium', executable);
@@ -38,52 +34,6 @@ async function clientServer(document?: (origin: string) => unknown) {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return { server, origin, redirectUrl: `${origin}/callback`, codes };
-}
-
-/** An in-memory OAuthClientProvider, the interface every SDK-based MCP client implements. */
-class MemoryProvider implements OAuthClientProvider {
-  client: OAuthClientInformationMixed | undefined;
-  saved: OAuthTokens | undefined;
-  verifier = '';
-  authorizationUrl: URL | null = null;
-  readonly savedTokens: OAuthTokens[] = [];
-
-  constructor(
-    readonly redirectUrl: string,
-    readonly clientMetadataUrl?: string,
-  ) {}
-
-  get clientMetadata(): OAuthClientMetadata {
-    return {
-      client_name: 'MCP SDK test client',
-      redirect_uris: [this.redirectUrl],
-      grant_types: ['authorization_code', 'refresh_token'],
-      response_types: ['code'],
-      token_endpoint_auth_method: 'none',
-    };
-  }
-  clientInformation() {
-    return this.client;
-  }
-  saveClientInformation(info: OAuthClientInformationMixed) {
-    this.client = info;
-  }
-  tokens() {
-    return this.saved;
-  }
-  saveTokens(tokens: OAuthTokens) {
-    this.saved = tokens;
-    this.savedTokens.push(tokens);
-  }
-  redirectToAuthorization(url: URL) {
-    this.authorizationUrl = url;
-  }
-  saveCodeVerifier(verifier: string) {
-    this.verifier = verifier;
-  }
-  codeVerifier() {
-    return this.verifier;
-  }
 }
 
 describeInBrowser('MCP SDK OAuth client against the authorization server, consent in Chromium', () => {
@@ -125,7 +75,7 @@ describeInBrowser('MCP SDK OAuth client against the authorization server, consen
   it('registers, gets consent, exchanges the code, lists the tools and refreshes by itself', async () => {
     const receiver = await clientServer();
     try {
-      const provider = new MemoryProvider(receiver.redirectUrl);
+      const provider = new MemoryOAuthProvider(receiver.redirectUrl);
       const first = new Client({ name: 'sdk-oauth', version: '1.0.0' });
       // No credential: the SDK reads the 401, discovers, registers and asks for the browser.
       await expect(
@@ -174,7 +124,7 @@ describeInBrowser('MCP SDK OAuth client against the authorization server, consen
       token_endpoint_auth_method: 'none',
     }));
     try {
-      const provider = new MemoryProvider(receiver.redirectUrl, `${receiver.origin}/client.json`);
+      const provider = new MemoryOAuthProvider(receiver.redirectUrl, `${receiver.origin}/client.json`);
       // The SDK uses a metadata URL only when it is https; a loopback test document is http, so the
       // client id is set as the SDK would set it.
       provider.client = { client_id: `${receiver.origin}/client.json` };

@@ -19,19 +19,15 @@ import { createServer, type LookupFunction } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type {
-  OAuthClientInformationMixed,
-  OAuthClientMetadata,
-  OAuthTokens,
-} from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { Agent } from 'undici';
 import { BODY_LIMIT_BYTES } from '../../backend/src/http/body-limit';
 import { eventually } from '../support/rpc';
 import { bannerKey, startServer, type RunningServer } from '../support/server';
+import { MemoryOAuthProvider } from '../support/mcp-oauth-provider';
 
 const NGINX = '/usr/sbin/nginx';
 const CONFIG = join(__dirname, '..', '..', 'examples', 'nginx', 'uptime.conf');
@@ -327,46 +323,6 @@ class FormBrowser {
   }
 }
 
-/** An in-memory OAuthClientProvider, the interface every SDK-based MCP client implements. */
-class MemoryProvider implements OAuthClientProvider {
-  client: OAuthClientInformationMixed | undefined;
-  saved: OAuthTokens | undefined;
-  verifier = '';
-  authorizationUrl: URL | null = null;
-  readonly redirectUrl = 'http://127.0.0.1/callback';
-
-  get clientMetadata(): OAuthClientMetadata {
-    return {
-      client_name: 'MCP SDK client behind nginx',
-      redirect_uris: [this.redirectUrl],
-      grant_types: ['authorization_code', 'refresh_token'],
-      response_types: ['code'],
-      token_endpoint_auth_method: 'none',
-    };
-  }
-  clientInformation() {
-    return this.client;
-  }
-  saveClientInformation(info: OAuthClientInformationMixed) {
-    this.client = info;
-  }
-  tokens() {
-    return this.saved;
-  }
-  saveTokens(tokens: OAuthTokens) {
-    this.saved = tokens;
-  }
-  redirectToAuthorization(url: URL) {
-    this.authorizationUrl = url;
-  }
-  saveCodeVerifier(verifier: string) {
-    this.verifier = verifier;
-  }
-  codeVerifier() {
-    return this.verifier;
-  }
-}
-
 /** The owner's one-time sign-in link from the first start's banner (stderr, read on its own pipe). */
 async function signInLink(server: RunningServer): Promise<string> {
   const find = () => /https?:\/\/\S+\/app\/sign-in\/link\?token=\w+/.exec(server.stderr())?.[0] ?? null;
@@ -472,7 +428,7 @@ describe('behind nginx (examples/nginx/uptime.conf) with TRUST_PROXY=127.0.0.1',
 
     const mcpUrl = new URL(`${stack.origin}/mcp`);
     const fetchFn = fetchVia(stack.client('127.0.0.4'));
-    const provider = new MemoryProvider();
+    const provider = new MemoryOAuthProvider('http://127.0.0.1/callback', undefined, 'MCP SDK client behind nginx');
     // No credential: the SDK reads the 401, discovers the metadata, registers, and asks for a browser.
     await expect(
       new Client({ name: 'proxy-oauth', version: '1.0.0' }).connect(
