@@ -6,13 +6,17 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Client } from 'pg';
 import type { INestApplicationContext } from '@nestjs/common';
+import { AppModule } from '../../backend/src/app.module';
 import { CoreModule } from '../../backend/src/core.module';
 import { loadConfig } from '../../backend/src/config/config';
 import { Database } from '../../backend/src/database/database';
 import { startEphemeralDatabase } from '../../backend/src/database/embedded/embedded-postgres';
 import { createLogger } from '../../backend/src/logging/logger';
+import { fastifyOptions } from '../../backend/src/server/fastify-options';
+import { registerTransports } from '../../backend/src/server/transports';
 
 export interface BenchApp {
   app: INestApplicationContext;
@@ -40,6 +44,59 @@ export async function scratchDatabase(admin: string): Promise<{ url: string; dro
       } finally {
         await dropper.end();
       }
+    },
+  };
+}
+
+/** The whole HTTP application, listening on loopback, on a scratch or embedded database. */
+export interface BenchHttpApp {
+  app: NestFastifyApplication;
+  url: string;
+  kind: 'postgres' | 'pglite';
+  databaseUrl: string;
+  /** Closes the application, then drops its scratch database or stops the embedded one. */
+  close: () => Promise<void>;
+}
+
+/**
+ * Starts the whole HTTP application as a benchmark's service: on a scratch database of the PostgreSQL
+ * at DATABASE_URL (dropped by close) or on embedded PGlite; rate limits, the failure limit, the
+ * embedded checker and the first-start bootstrap off; `env` adds or overrides settings.
+ */
+export async function startBenchHttpApp(name: string, env: Record<string, string> = {}): Promise<BenchHttpApp> {
+  const scratch = process.env.DATABASE_URL ? await scratchDatabase(process.env.DATABASE_URL) : null;
+  const embedded = scratch ? null : await startEphemeralDatabase();
+  const databaseUrl = scratch?.url ?? embedded!.url;
+  const config = loadConfig({
+    NODE_ENV: 'development',
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: mkdtempSync(join(tmpdir(), `bench-${name}-`)),
+    SECRET_KEY: 'bench-secret-key-that-is-long-enough-0123456789',
+    LOG_LEVEL: 'silent',
+    BOOTSTRAP: 'false',
+    RATE_LIMIT_PER_MINUTE: '0',
+    AUTH_FAILURE_LIMIT: '0',
+    CHECKER_EMBEDDED: 'false',
+    ...env,
+  });
+  const logger = createLogger('silent');
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.forRoot(config, logger),
+    new FastifyAdapter(fastifyOptions(config, logger)),
+    { logger: false },
+  );
+  await registerTransports(app);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.getHttpServer().address();
+  return {
+    app,
+    url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+    kind: scratch ? 'postgres' : 'pglite',
+    databaseUrl,
+    close: async () => {
+      await app.close();
+      await embedded?.close();
+      await scratch?.drop();
     },
   };
 }

@@ -31,28 +31,17 @@
 //   BENCH_PROFILE_DIR=/tmp/prof   (a V8 CPU profile of the service process, written there as it exits)
 import 'reflect-metadata';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { NestFactory } from '@nestjs/core';
-import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { Client } from 'pg';
-import { AppModule } from '../../backend/src/app.module';
-import { loadConfig } from '../../backend/src/config/config';
 import { Database } from '../../backend/src/database/database';
-import { startEphemeralDatabase } from '../../backend/src/database/embedded/embedded-postgres';
-import { fastifyOptions } from '../../backend/src/server/fastify-options';
-import { registerTransports } from '../../backend/src/server/transports';
-import { createLogger } from '../../backend/src/logging/logger';
 import { MonitorsService } from '../../backend/src/monitors/monitors.service';
 import { NotificationsService } from '../../backend/src/notifications/notifications.service';
 import { toWorkspaceRef, WorkspacesService } from '../../backend/src/workspaces/workspaces.service';
-import { fmt, percentile, print, scratchDatabase } from './harness';
+import { fmt, percentile, print, startBenchHttpApp } from './harness';
 
 const clamp = (name: string, fallback: number, min: number, max: number) =>
   Math.min(Math.max(Number(process.env[name] ?? fallback), min), max);
@@ -119,28 +108,8 @@ async function copyRows(db: Database, table: string, from: string, set: Record<s
 }
 
 async function service(receiverUrl: string, monitors: number): Promise<void> {
-  const scratch = process.env.DATABASE_URL ? await scratchDatabase(process.env.DATABASE_URL) : null;
-  const embedded = scratch ? null : await startEphemeralDatabase();
-  const databaseUrl = scratch?.url ?? embedded!.url;
-  const config = loadConfig({
-    NODE_ENV: 'development',
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-heartbeat-')),
-    SECRET_KEY: 'bench-secret-key-that-is-long-enough-0123456789',
-    LOG_LEVEL: 'silent',
-    BOOTSTRAP: 'false',
-    RATE_LIMIT_PER_MINUTE: '0',
-    AUTH_FAILURE_LIMIT: '0',
-    CHECKER_EMBEDDED: 'false',
-  });
-  const logger = createLogger('silent');
-  const app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.forRoot(config, logger),
-    new FastifyAdapter(fastifyOptions(config, logger)),
-    { logger: false },
-  );
-  await registerTransports(app);
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  const service = await startBenchHttpApp('heartbeat');
+  const { app, databaseUrl } = service;
   const installer = {
     actor: { type: 'system' as const, name: 'bench' },
     scope: 'write' as const,
@@ -197,19 +166,15 @@ async function service(receiverUrl: string, monitors: number): Promise<void> {
     );
   });
 
-  const address = app.getHttpServer().address();
-  const port = typeof address === 'object' && address ? address.port : 0;
   const info: ServiceInfo = {
-    url: `http://127.0.0.1:${port}`,
-    kind: scratch ? 'postgres' : 'pglite',
+    url: service.url,
+    kind: service.kind,
     databaseUrl,
     ids,
   };
   process.stdout.write(`${JSON.stringify(info)}\n`);
   await untilStdinCloses();
-  await app.close();
-  await embedded?.close();
-  await scratch?.drop();
+  await service.close();
 }
 
 /** The baseline: a bare Fastify route on the same paths, answering what a ping answers. */

@@ -10,31 +10,20 @@
 //   DATABASE_URL=postgres://... npm run bench:metrics   (a scratch database, dropped afterwards)
 //   BENCH_MONITORS=1000 BENCH_REGIONS=1 BENCH_SCRAPES=30
 import 'reflect-metadata';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { NestFactory } from '@nestjs/core';
-import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Gauge, Registry } from 'prom-client';
 import { ApiKeysService } from '../../backend/src/api-keys/api-keys.service';
-import { AppModule } from '../../backend/src/app.module';
 import { CHECK_RESULTS_PORT, type CheckResultsPort } from '../../backend/src/check-results/check-results.port';
 import { bucketOf } from '../../backend/src/check-results/latency-sketch';
 import { RetentionService } from '../../backend/src/check-results/retention.service';
 import { CheckWorkService, type ReportedResult } from '../../backend/src/checker/check-work.service';
 import { emptyResult } from '../../backend/src/checker/probe';
 import { REGIONS as ALL_REGIONS } from '../../backend/src/checks/check-config';
-import { loadConfig } from '../../backend/src/config/config';
 import { expose } from '../../backend/src/metrics/exposition';
 import { monitorFamilies, WINDOW_HOURS } from '../../backend/src/metrics/monitor-metrics';
 import { Database } from '../../backend/src/database/database';
-import { startEphemeralDatabase } from '../../backend/src/database/embedded/embedded-postgres';
-import { createLogger } from '../../backend/src/logging/logger';
 import { MonitorsService } from '../../backend/src/monitors/monitors.service';
-import { fastifyOptions } from '../../backend/src/server/fastify-options';
-import { registerTransports } from '../../backend/src/server/transports';
 import { toWorkspaceRef, WorkspacesService } from '../../backend/src/workspaces/workspaces.service';
-import { fmt, percentile, print, scratchDatabase, timeIt } from './harness';
+import { fmt, percentile, print, startBenchHttpApp, timeIt } from './harness';
 
 const MONITORS = Math.min(Math.max(Number(process.env.BENCH_MONITORS ?? 1000), 1), 20_000);
 const REGION_COUNT = Math.min(Math.max(Number(process.env.BENCH_REGIONS ?? 1), 1), 6);
@@ -117,30 +106,8 @@ async function seedHours(db: Database, workspaceId: string, monitorIds: string[]
 }
 
 async function main(): Promise<void> {
-  const scratch = process.env.DATABASE_URL ? await scratchDatabase(process.env.DATABASE_URL) : null;
-  const embedded = scratch ? null : await startEphemeralDatabase();
-  const config = loadConfig({
-    NODE_ENV: 'development',
-    DATABASE_URL: scratch?.url ?? embedded!.url,
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-metrics-')),
-    SECRET_KEY: 'bench-secret-key-that-is-long-enough-0123456789',
-    LOG_LEVEL: 'silent',
-    BOOTSTRAP: 'false',
-    RATE_LIMIT_PER_MINUTE: '0',
-    AUTH_FAILURE_LIMIT: '0',
-    CHECKER_EMBEDDED: 'false',
-    METRICS_TOKEN,
-  });
-  const logger = createLogger('silent');
-  const app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.forRoot(config, logger),
-    new FastifyAdapter(fastifyOptions(config, logger)),
-    { logger: false },
-  );
-  await registerTransports(app);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.getHttpServer().address();
-  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const service = await startBenchHttpApp('metrics', { METRICS_TOKEN });
+  const { app, url: baseUrl } = service;
   const db = app.get(Database);
   try {
     const installer = {
@@ -259,7 +226,7 @@ async function main(): Promise<void> {
     const p50 = (values: number[]) => percentile(values, 0.5);
     const p95 = (values: number[]) => percentile(values, 0.95);
     print(
-      `GET /metrics at ${MONITORS} monitors × ${REGIONS.length} region(s) (${scratch ? 'PostgreSQL' : 'embedded PGlite'}), ${SCRAPES} scrapes each`,
+      `GET /metrics at ${MONITORS} monitors × ${REGIONS.length} region(s) (${service.kind === 'postgres' ? 'PostgreSQL' : 'embedded PGlite'}), ${SCRAPES} scrapes each`,
       [
         ['seed (monitors, 24 h of aggregates, latest results)', `${fmt(seedMs / 1000, 1)} s`],
         ['series: key scrape / operator scrape', `${keySamples.length} / ${samplesOf(operatorText).length}`],
@@ -277,9 +244,7 @@ async function main(): Promise<void> {
       ],
     );
   } finally {
-    await app.close();
-    await embedded?.close();
-    await scratch?.drop();
+    await service.close();
   }
 }
 
