@@ -10,6 +10,7 @@ import { DeliveryHistory } from '../notifications/delivery-history';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { AlertDeliveryWorker } from './alert-delivery.worker';
 import { ALERT_OUTBOX_PORT } from './alert-outbox.port';
+import { ALERT_STATUS_PORT } from './alert-status.port';
 import { AlertTransitions } from './alert-transitions';
 import { AlertsRepository } from './alerts.repository';
 import { CertificateAlerts } from './certificate-alerts';
@@ -36,11 +37,19 @@ import { CertificateAlerts } from './certificate-alerts';
   providers: [
     AlertsRepository,
     { provide: ALERT_OUTBOX_PORT, useExisting: AlertsRepository },
+    { provide: ALERT_STATUS_PORT, useExisting: AlertsRepository },
     AlertTransitions,
     CertificateAlerts,
     AlertDeliveryWorker,
   ],
-  exports: [AlertsRepository, ALERT_OUTBOX_PORT, AlertDeliveryWorker, AlertTransitions, CertificateAlerts],
+  exports: [
+    AlertsRepository,
+    ALERT_OUTBOX_PORT,
+    ALERT_STATUS_PORT,
+    AlertDeliveryWorker,
+    AlertTransitions,
+    CertificateAlerts,
+  ],
 })
 export class AlertsModule {
   constructor(

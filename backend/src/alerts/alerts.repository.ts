@@ -12,6 +12,27 @@ import type { AlertStatus, DeliveryKind, DeliveryStatus, RegionSnapshot, Transit
 /** The NOTIFY channel the ingest transaction signals when it queued deliveries due now. */
 export const DELIVERY_CHANNEL = 'alert_deliveries';
 
+/** A monitor's alert status and when it began (statusesSince). */
+export interface MonitorAlertStatus {
+  status: AlertStatus;
+  /** When the transition into it was recorded; null before the first. */
+  since: Date | null;
+  /** The open incident's key, or null when healthy. */
+  incidentKey: string | null;
+}
+
+/** One transition of a monitor's alert status (statusHistory). */
+export interface StatusHistoryEntry {
+  monitorId: string;
+  from: AlertStatus;
+  to: AlertStatus;
+  /** Confirmed at (thresholds held). */
+  at: Date;
+  /** First seen by the checks; downtime counts from here. */
+  since: Date;
+  incidentKey: string;
+}
+
 export interface AlertState {
   monitorId: string;
   workspaceId: string;
@@ -434,6 +455,71 @@ export class AlertsRepository {
       [monitorId, limit],
     );
     return rows.map((r) => ({ from: r.from_status, to: r.to_status, at: date(r.at), regions: r.regions ?? [] }));
+  }
+
+  /**
+   * The alert status of each monitor (after quorum and thresholds) and since when it holds: the time
+   * of the transition that set it. A monitor never judged is left out. Read by auto-incidents.
+   */
+  async statusesSince(monitorIds: string[]): Promise<Map<string, MonitorAlertStatus>> {
+    if (!monitorIds.length) return new Map();
+    const rows = await this.db.rows<{
+      monitor_id: string;
+      status: AlertStatus;
+      since: Date | string | null;
+      incident_key: string | null;
+    }>(
+      `SELECT s.monitor_id::text AS monitor_id, s.status, t.at AS since, s.incident_key
+         FROM monitor_alert_states s
+         LEFT JOIN alert_transitions t ON t.monitor_id = s.monitor_id AND t.seq = s.seq
+        WHERE s.monitor_id = ANY($1::bigint[])`,
+      [monitorIds],
+    );
+    return new Map(
+      rows.map((r) => [
+        r.monitor_id,
+        { status: r.status, since: r.since ? date(r.since) : null, incidentKey: r.incident_key },
+      ]),
+    );
+  }
+
+  /**
+   * The status history of the monitors over [from, to): the status each had at `from` (from the
+   * latest transition before it, `unknown` without one) and every transition inside, oldest first.
+   * A transition's `at` is when the status was confirmed; `since` when the checks first showed it
+   * (before the thresholds held), which is what downtime counts from. Read by SLA reports.
+   */
+  async statusHistory(monitorIds: string[], from: Date, to: Date): Promise<StatusHistoryEntry[]> {
+    if (!monitorIds.length) return [];
+    const rows = await this.db.rows<{
+      monitor_id: string;
+      from_status: AlertStatus;
+      to_status: AlertStatus;
+      at: Date | string;
+      since: Date | string;
+      incident_key: string;
+    }>(
+      `SELECT * FROM (
+         SELECT DISTINCT ON (t.monitor_id) t.monitor_id::text AS monitor_id, t.from_status, t.to_status, t.at,
+                COALESCE(t.since, t.at) AS since, t.incident_key
+           FROM alert_transitions t
+          WHERE t.monitor_id = ANY($1::bigint[]) AND COALESCE(t.since, t.at) < $2
+          ORDER BY t.monitor_id, t.seq DESC) AS before
+       UNION ALL
+       SELECT t.monitor_id::text, t.from_status, t.to_status, t.at, COALESCE(t.since, t.at), t.incident_key
+         FROM alert_transitions t
+        WHERE t.monitor_id = ANY($1::bigint[]) AND COALESCE(t.since, t.at) >= $2 AND COALESCE(t.since, t.at) < $3
+       ORDER BY 1, 5`,
+      [monitorIds, from, to],
+    );
+    return rows.map((r) => ({
+      monitorId: r.monitor_id,
+      from: r.from_status,
+      to: r.to_status,
+      at: date(r.at),
+      since: date(r.since),
+      incidentKey: r.incident_key,
+    }));
   }
 
   private async dropPending(monitorId: string): Promise<void> {

@@ -241,6 +241,79 @@ export declare type OpenTelemetryConfig = Message<"monitor.v1.OpenTelemetryConfi
 export declare const OpenTelemetryConfigSchema: GenMessage<OpenTelemetryConfig>;
 
 /**
+ * When and whom a monitor's alerts reach (issue 29). Every field is optional and neutral by default,
+ * so a monitor without this block alerts as before: on the first confirmed transition, once, to the
+ * channels wired to it. Sent on create or update, the block replaces the stored policy as a whole
+ * (fields left out take their defaults); left out of an update, the stored policy stays.
+ *
+ * Thresholds count aggregate checks: the monitor's status after the location quorum (alert_quorum),
+ * one per check round (the round is the newest check time of the counted locations).
+ *
+ * @generated from message monitor.v1.Alerting
+ */
+export declare type Alerting = Message<"monitor.v1.Alerting"> & {
+  /**
+   * Consecutive failing aggregate checks before the monitor is down (or degraded), 1 to 100.
+   * Default 1: the first one.
+   *
+   * @generated from field: optional int32 failure_threshold = 1;
+   */
+  failureThreshold?: number | undefined;
+
+  /**
+   * Seconds the monitor must have been failing before it is down, 0 to 86400. Default 0. With both
+   * set, both must hold; a duration is judged at the next check or within 5 seconds, whichever first.
+   *
+   * @generated from field: optional int32 failure_seconds = 2;
+   */
+  failureSeconds?: number | undefined;
+
+  /**
+   * Consecutive healthy aggregate checks before a down monitor is up again, 1 to 100. Default 1.
+   *
+   * @generated from field: optional int32 recovery_threshold = 3;
+   */
+  recoveryThreshold?: number | undefined;
+
+  /**
+   * While still down and not acknowledged, notify again every this many minutes, 0 (off) or 1 to
+   * 10080. Default 0.
+   *
+   * @generated from field: optional int32 reminder_interval_minutes = 4;
+   */
+  reminderIntervalMinutes?: number | undefined;
+
+  /**
+   * At most this many reminders per alert, 1 to 1000. Default 10.
+   *
+   * @generated from field: optional int32 reminder_limit = 5;
+   */
+  reminderLimit?: number | undefined;
+
+  /**
+   * An escalation policy of the same workspace (alert.v1.EscalationPolicy id): its steps say whom to
+   * notify and when, instead of the channels wired to the monitor. "" or unset: the channels.
+   *
+   * @generated from field: optional string escalation_policy_id = 6;
+   */
+  escalationPolicyId?: string | undefined;
+
+  /**
+   * Monitors of the same workspace this one depends on, at most 20, no cycles. While any of them is
+   * down, this monitor's down and degraded alerts are recorded as suppressed, not sent.
+   *
+   * @generated from field: repeated string parent_monitor_ids = 7;
+   */
+  parentMonitorIds: string[];
+};
+
+/**
+ * Describes the message monitor.v1.Alerting.
+ * Use `create(AlertingSchema)` to create a new message.
+ */
+export declare const AlertingSchema: GenMessage<Alerting>;
+
+/**
  * How often a monitor runs. The TypeScript names keep the prefix (Periodicity.PERIODICITY_1M) because
  * the short names would start with a digit.
  *

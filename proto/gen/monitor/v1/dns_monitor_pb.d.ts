@@ -4,7 +4,7 @@
 
 import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import type { Message } from "@bufbuild/protobuf";
-import type { MonitorStatus, OpenTelemetryConfig, Periodicity, RecordAssertion, Region } from "./common_pb.js";
+import type { Alerting, MonitorStatus, OpenTelemetryConfig, Periodicity, RecordAssertion, Region } from "./common_pb.js";
 
 /**
  * Describes the file monitor/v1/dns_monitor.proto.
@@ -134,6 +134,13 @@ export declare type DNSMonitor = Message<"monitor.v1.DNSMonitor"> & {
    * @generated from field: repeated string tags = 17;
    */
   tags: string[];
+
+  /**
+   * Thresholds, reminders, escalation and dependencies; see Alerting. Unset: the defaults.
+   *
+   * @generated from field: monitor.v1.Alerting alerting = 18;
+   */
+  alerting?: Alerting | undefined;
 };
 
 /**

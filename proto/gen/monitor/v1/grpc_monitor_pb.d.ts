@@ -4,7 +4,7 @@
 
 import type { GenEnum, GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import type { Message } from "@bufbuild/protobuf";
-import type { CertificateExpiry, Header, MonitorStatus, Periodicity, Region } from "./common_pb.js";
+import type { Alerting, CertificateExpiry, Header, MonitorStatus, Periodicity, Region } from "./common_pb.js";
 
 /**
  * Describes the file monitor/v1/grpc_monitor.proto.
@@ -162,6 +162,13 @@ export declare type GRPCMonitor = Message<"monitor.v1.GRPCMonitor"> & {
    * @generated from field: monitor.v1.CertificateExpiry certificate_expiry = 21;
    */
   certificateExpiry?: CertificateExpiry | undefined;
+
+  /**
+   * Thresholds, reminders, escalation and dependencies; see Alerting. Unset: the defaults.
+   *
+   * @generated from field: monitor.v1.Alerting alerting = 22;
+   */
+  alerting?: Alerting | undefined;
 };
 
 /**

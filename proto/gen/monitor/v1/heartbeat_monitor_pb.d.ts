@@ -4,7 +4,7 @@
 
 import type { GenEnum, GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import type { Message } from "@bufbuild/protobuf";
-import type { MonitorStatus } from "./common_pb.js";
+import type { Alerting, MonitorStatus } from "./common_pb.js";
 
 /**
  * Describes the file monitor/v1/heartbeat_monitor.proto.
@@ -119,6 +119,13 @@ export declare type HeartbeatMonitor = Message<"monitor.v1.HeartbeatMonitor"> & 
    * @generated from field: optional string ping_token = 14;
    */
   pingToken?: string | undefined;
+
+  /**
+   * Thresholds, reminders, escalation and dependencies; see Alerting. Unset: the defaults.
+   *
+   * @generated from field: monitor.v1.Alerting alerting = 15;
+   */
+  alerting?: Alerting | undefined;
 };
 
 /**

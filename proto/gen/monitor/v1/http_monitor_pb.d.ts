@@ -4,7 +4,7 @@
 
 import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import type { Message } from "@bufbuild/protobuf";
-import type { BodyAssertion, CertificateExpiry, Header, HeaderAssertion, HTTPMethod, JSONAssertion, MonitorStatus, OpenTelemetryConfig, Periodicity, Region, StatusCodeAssertion, TimingAssertion } from "./common_pb.js";
+import type { Alerting, BodyAssertion, CertificateExpiry, Header, HeaderAssertion, HTTPMethod, JSONAssertion, MonitorStatus, OpenTelemetryConfig, Periodicity, Region, StatusCodeAssertion, TimingAssertion } from "./common_pb.js";
 
 /**
  * Describes the file monitor/v1/http_monitor.proto.
@@ -199,6 +199,13 @@ export declare type HTTPMonitor = Message<"monitor.v1.HTTPMonitor"> & {
    * @generated from field: monitor.v1.CertificateExpiry certificate_expiry = 27;
    */
   certificateExpiry?: CertificateExpiry | undefined;
+
+  /**
+   * Thresholds, reminders, escalation and dependencies; see Alerting. Unset: the defaults.
+   *
+   * @generated from field: monitor.v1.Alerting alerting = 28;
+   */
+  alerting?: Alerting | undefined;
 };
 
 /**

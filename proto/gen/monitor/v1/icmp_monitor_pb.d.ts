@@ -4,7 +4,7 @@
 
 import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import type { Message } from "@bufbuild/protobuf";
-import type { MonitorStatus, OpenTelemetryConfig, Periodicity, Region } from "./common_pb.js";
+import type { Alerting, MonitorStatus, OpenTelemetryConfig, Periodicity, Region } from "./common_pb.js";
 
 /**
  * Describes the file monitor/v1/icmp_monitor.proto.
@@ -130,6 +130,13 @@ export declare type ICMPMonitor = Message<"monitor.v1.ICMPMonitor"> & {
    * @generated from field: repeated string tags = 16;
    */
   tags: string[];
+
+  /**
+   * Thresholds, reminders, escalation and dependencies; see Alerting. Unset: the defaults.
+   *
+   * @generated from field: monitor.v1.Alerting alerting = 17;
+   */
+  alerting?: Alerting | undefined;
 };
 
 /**

@@ -4,7 +4,7 @@
 
 import type { GenEnum, GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import type { Message } from "@bufbuild/protobuf";
-import type { CertificateExpiry, MonitorStatus, OpenTelemetryConfig, Periodicity, Region } from "./common_pb.js";
+import type { Alerting, CertificateExpiry, MonitorStatus, OpenTelemetryConfig, Periodicity, Region } from "./common_pb.js";
 
 /**
  * Describes the file monitor/v1/tls_monitor.proto.
@@ -153,6 +153,13 @@ export declare type TLSMonitor = Message<"monitor.v1.TLSMonitor"> & {
    * @generated from field: monitor.v1.OpenTelemetryConfig open_telemetry = 20;
    */
   openTelemetry?: OpenTelemetryConfig | undefined;
+
+  /**
+   * Thresholds, reminders, escalation and dependencies; see Alerting. Unset: the defaults.
+   *
+   * @generated from field: monitor.v1.Alerting alerting = 21;
+   */
+  alerting?: Alerting | undefined;
 };
 
 /**
