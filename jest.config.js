@@ -18,6 +18,7 @@ const EMBEDDED_SUITES = [
   'integration/migrations',
   'integration/change-feed',
   'integration/alerts/pipeline',
+  'integration/alerts/policy',
   'integration/heartbeats',
   'integration/heartbeat-intake',
   'integration/alerts/certificates',

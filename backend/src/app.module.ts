@@ -3,6 +3,7 @@ import { CoreModule } from './core.module';
 import { APP_FILTER } from '@nestjs/core';
 import type { Logger } from 'pino';
 import { AlertsModule } from './alerts/alerts.module';
+import { AutoIncidentsModule } from './auto-incidents/auto-incidents.module';
 import { BootstrapModule } from './bootstrap/bootstrap.module';
 import { CheckResultsModule } from './check-results/check-results.module';
 import { CheckerModule } from './checker/checker.module';
@@ -37,6 +38,7 @@ export class AppModule {
         CheckerModule,
         CheckResultsModule,
         AlertsModule,
+        AutoIncidentsModule,
         SiteModule,
         PublicPagesModule,
         McpModule,

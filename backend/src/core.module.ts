@@ -11,6 +11,7 @@ import { ContentModule } from './content/content.module';
 import { DatabaseModule } from './database/database.module';
 import type { EmbeddedRole } from './database/embedded/embedded-postgres';
 import { ENTITIES } from './entities';
+import { EscalationPoliciesModule } from './escalation-policies/escalation-policies.module';
 import { HeartbeatsModule } from './heartbeats/heartbeats.module';
 import { MaintenancesModule } from './maintenances/maintenances.module';
 import { MonitorsModule } from './monitors/monitors.module';
@@ -43,6 +44,7 @@ export class CoreModule {
         MaintenancesModule,
         NotificationsModule,
         PrivateLocationsModule,
+        EscalationPoliciesModule,
         ContentModule,
         SubscribersModule,
         AgentPresenceModule,
@@ -58,6 +60,7 @@ export class CoreModule {
         MaintenancesModule,
         NotificationsModule,
         PrivateLocationsModule,
+        EscalationPoliciesModule,
         ContentModule,
         SubscribersModule,
         AgentPresenceModule,

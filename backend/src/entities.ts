@@ -2,12 +2,15 @@
 import { AgentPresenceEntity } from './agent-presence/agent-presence.entity';
 import {
   AlertDeliveryEntity,
+  AlertEntity,
   AlertTransitionEntity,
   CertificateAlertEntity,
   MonitorAlertStateEntity,
 } from './alerts/alert.entities';
 import { ApiKeyEntity } from './api-keys/api-key.entity';
 import { AuditLogEntity } from './audit/audit-log.entity';
+import { AutoIncidentEntity } from './auto-incidents/auto-incident.entity';
+import { EscalationPolicyEntity } from './escalation-policies/escalation-policy.entity';
 import { MaintenanceComponentEntity, MaintenanceEntity } from './maintenances/maintenance.entity';
 import { CheckAggregateEntity } from './check-results/check-aggregate.entity';
 import { CheckResultEntity } from './check-results/check-result.entity';
@@ -64,12 +67,14 @@ export const ENTITIES = [
   StatusReportEntity,
   StatusReportUpdateEntity,
   StatusReportComponentEntity,
+  AutoIncidentEntity,
   MaintenanceEntity,
   MaintenanceComponentEntity,
   NotificationChannelEntity,
   NotificationChannelMonitorEntity,
   PrivateLocationEntity,
   PrivateLocationMonitorEntity,
+  EscalationPolicyEntity,
   AuditLogEntity,
   OAuthClientEntity,
   OAuthGrantEntity,
@@ -83,6 +88,7 @@ export const ENTITIES = [
   AlertTransitionEntity,
   CertificateAlertEntity,
   AlertDeliveryEntity,
+  AlertEntity,
   AgentPresenceEntity,
   HeartbeatStateEntity,
   HeartbeatPingEntity,

@@ -1,5 +1,5 @@
 // DNS, TCP and ICMP monitors wired to notification channels: a channel lists the monitors whose
-// failures it reports.
+// failures it reports. The DNS and TCP monitors depend on the ICMP one (their parent).
 import { TerraformStack } from 'cdktf';
 import { type Construct } from 'constructs';
 import { DnsMonitor, IcmpMonitor, Notification, ServiceProvider, TcpMonitor } from '@uptime/cdktf';
@@ -9,20 +9,8 @@ export function alertingStack(scope: Construct, id = 'alerting'): TerraformStack
   // The provider reads SERVICE_API_TOKEN and SERVICE_BASE_URL when terraform runs.
   new ServiceProvider(stack, 'service');
 
-  const dns = new DnsMonitor(stack, 'dns', {
-    name: 'localhost resolves',
-    uri: 'localhost',
-    periodicity: '10m',
-    active: false,
-    recordAssertions: [{ record: 'A', target: '127.0.0.1', comparator: 'eq' }],
-  });
-  const database = new TcpMonitor(stack, 'database', {
-    name: 'Database port',
-    uri: '127.0.0.1:5432',
-    periodicity: '1m',
-    timeout: 5000,
-    active: false,
-  });
+  // The gateway the other two are reached through: while it is down, their alerts are recorded as
+  // suppressed ("gateway is down") instead of paging three times for one outage.
   const gateway = new IcmpMonitor(stack, 'gateway', {
     name: 'Gateway answers ping',
     uri: '127.0.0.1',
@@ -31,6 +19,27 @@ export function alertingStack(scope: Construct, id = 'alerting'): TerraformStack
     timeout: 3000,
     degradedAt: 200,
     active: false,
+    // Down after two failed checks in a row, up after two good ones; remind every 30 minutes, 4 times.
+    failureThreshold: 2,
+    recoveryThreshold: 2,
+    reminderIntervalMinutes: 30,
+    reminderLimit: 4,
+  });
+  const dns = new DnsMonitor(stack, 'dns', {
+    name: 'localhost resolves',
+    uri: 'localhost',
+    periodicity: '10m',
+    active: false,
+    recordAssertions: [{ record: 'A', target: '127.0.0.1', comparator: 'eq' }],
+    parentMonitorIds: [gateway.id],
+  });
+  const database = new TcpMonitor(stack, 'database', {
+    name: 'Database port',
+    uri: '127.0.0.1:5432',
+    periodicity: '1m',
+    timeout: 5000,
+    active: false,
+    parentMonitorIds: [gateway.id],
   });
   const all = [dns.id, database.id, gateway.id];
 

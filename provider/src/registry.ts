@@ -2,6 +2,7 @@
 // provider definition the plugin sessions serve.
 import type { Api } from './client/api';
 import type { DataSourceDefinition, ProviderDefinition, ResourceDefinition } from './framework/types';
+import { escalationPolicyDataSources, escalationPolicyResources } from './escalation-policies';
 import { monitorDataSources, monitorResources } from './monitors';
 import { notificationDataSources, notificationResources } from './notifications';
 import { privateLocationDataSources, privateLocationResources } from './private-locations';
@@ -11,6 +12,7 @@ import { statusPageDataSources, statusPageResources } from './status-pages';
 export const RESOURCES: readonly ResourceDefinition<Api>[] = [
   ...monitorResources,
   ...notificationResources,
+  ...escalationPolicyResources,
   ...statusPageResources,
   ...privateLocationResources,
 ];
@@ -18,6 +20,7 @@ export const RESOURCES: readonly ResourceDefinition<Api>[] = [
 export const DATA_SOURCES: readonly DataSourceDefinition<Api>[] = [
   ...monitorDataSources,
   ...notificationDataSources,
+  ...escalationPolicyDataSources,
   ...statusPageDataSources,
   ...privateLocationDataSources,
 ];

@@ -2,7 +2,8 @@
 // target and a loopback SMTP server: a new member signs in, creates an HTTP monitor through the form,
 // runs it and sees the check and the chart; creates a status page with a component of that monitor,
 // imports a subscriber and posts an incident with notification, whose mail arrives; a viewer sees no
-// control that changes anything and a forged form is refused. axe-core scans every form page.
+// control that changes anything and a forged form is refused; a monitor is made to depend on another
+// through the form's Alerting fieldset. axe-core scans every form page.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { RetentionService } from '../../backend/src/check-results/retention.service';
 import { MonitorsService } from '../../backend/src/monitors/monitors.service';
@@ -213,5 +214,26 @@ describeInBrowser('managing monitors and status pages in Chromium', () => {
       expect([path, await seriousViolations(tab)]).toEqual([path, []]);
     }
     await scan.close();
+  });
+
+  it("makes a monitor depend on another through the form's Alerting fieldset, and its page says so", async () => {
+    const monitors = t.app.get(MonitorsService);
+    const child = await monitors.create(tenant.ctx, 'tcp', {
+      name: 'Checkout DB',
+      uri: '127.0.0.1:9',
+      periodicity: '1h',
+      active: false,
+    });
+    await page.goto(`${t.baseUrl}/app/w/${slug}/monitors/${child.id}/edit`);
+    await page.getByLabel('Failed checks before down').fill('3');
+    await page.getByLabel('Checkout API').check();
+    expect([await seriousViolations(page)]).toEqual([[]]);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.waitForURL(/\/monitors\/\d+\?saved=1$/);
+    expect(await page.getByText('Depends on: Checkout API').isVisible()).toBe(true);
+    expect((await monitors.get(tenant.ctx, child.id)).alerting).toMatchObject({
+      failureThreshold: 3,
+      parentMonitorIds: [monitorId],
+    });
   });
 });

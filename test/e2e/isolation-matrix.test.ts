@@ -15,6 +15,7 @@ import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { AlertService } from '@uptime/proto/gen/alert/v1/alert_service_pb';
 import { MaintenanceService } from '@uptime/proto/gen/maintenance/v1/maintenance_service_pb';
 import { Periodicity, Region, TimeRange } from '@uptime/proto/gen/monitor/v1/common_pb';
 import { MonitorService } from '@uptime/proto/gen/monitor/v1/monitor_service_pb';
@@ -27,6 +28,7 @@ import {
   StatusReportFilter,
 } from '@uptime/proto/gen/status_report/v1/status_report_service_pb';
 import { SubscriberService } from '@uptime/proto/gen/subscriber/v1/subscriber_service_pb';
+import { SlaService } from '@uptime/proto/gen/sla/v1/sla_service_pb';
 import { AuditService } from '../../backend/src/audit/audit.service';
 import { emptyResult } from '../../backend/src/checker/probe';
 import { privateLocation } from '../../backend/src/schedules/slots';
@@ -46,6 +48,7 @@ import {
   textOf,
   workspaceRows,
 } from '../support/isolation';
+import { reportRound } from '../support/alerts';
 import { storeResult } from '../support/results';
 import { withKey } from '../support/rpc';
 
@@ -65,6 +68,8 @@ const KIND_NAME: Record<Kind, string> = {
 interface Ids {
   monitor: Record<Kind, string>;
   notification: string;
+  escalationPolicy: string;
+  alert: string;
   privateLocation: string;
   page: string;
   group: string;
@@ -107,6 +112,12 @@ const PING_TOKEN = 'the ping token, not an id';
 const PING_SUFFIX = 'start, fail, log or an exit code';
 const idFree = <T>(why: string, notIds?: Record<string, string>): Entry<T> => ({ idFree: why, cases: [], notIds });
 const OUTPUT_ONLY = 'output only: the server assigns it and ignores it in requests';
+const ALERT_CURSOR = 'a paging cursor: it only orders the caller’s own alerts (those with a smaller id), names no row';
+const ALERT_LINK_SHOW =
+  'shows the one alert its signed token names, no workspace credential (test/e2e/alerts-history.test.ts)';
+const ALERT_LINK_ACK =
+  'acknowledges the one alert its signed token names, no workspace credential; forged and expired tokens are 403 (test/e2e/alerts-history.test.ts)';
+const ALERT_LINK_TOKEN = 'the signed token (alert id, expiry, HMAC), not an id: an altered id fails the HMAC';
 
 type Req = Record<string, unknown>;
 const one = <T>(what: string, fields: string[], build: Build<T>, expect?: Case<T>['expect']): Case<T> => ({
@@ -145,6 +156,8 @@ const webhook = (monitorIds: string[]): Req => ({
 });
 const mask = (...paths: string[]) => ({ paths });
 const day = 86_400_000;
+/** An SLA report's period: this month (UTC), always within the 400 days a report reaches. */
+const thisMonth = () => new Date().toISOString().slice(0, 7);
 const maintenanceWindow = () => ({
   from: timestampFromDate(new Date(Date.now() + day)),
   to: timestampFromDate(new Date(Date.now() + day + 3_600_000)),
@@ -156,15 +169,26 @@ const maintenanceWindow = () => ({
  */
 const RPC: Record<string, Entry<Req>> = {};
 // A heartbeat monitor has no private locations (nothing probes it): only its own id is an id.
-RPC['monitor.v1.MonitorService/CreateHeartbeatMonitor'] = idFree('creates a monitor in the caller’s workspace', {
-  'monitor.id': OUTPUT_ONLY,
-});
+/** A monitor's alerting policy naming B's escalation policy, or B's monitor as a parent. */
+const alertingCases = (build: (alerting: Req, own: Ids) => Req): Case<Req>[] => [
+  one(`B's escalation policy in alerting.escalation_policy_id`, ['monitor.alerting.escalation_policy_id'], (own, f) =>
+    build({ escalationPolicyId: f.escalationPolicy }, own),
+  ),
+  one(`B's monitor in alerting.parent_monitor_ids`, ['monitor.alerting.parent_monitor_ids'], (own, f) =>
+    build({ parentMonitorIds: [f.monitor.http] }, own),
+  ),
+];
+RPC['monitor.v1.MonitorService/CreateHeartbeatMonitor'] = {
+  cases: alertingCases((alerting) => ({ monitor: { ...validMonitor('heartbeat'), alerting } })),
+  notIds: { 'monitor.id': OUTPUT_ONLY },
+};
 RPC['monitor.v1.MonitorService/UpdateHeartbeatMonitor'] = {
   cases: [
     one(`heartbeat monitor of B`, ['id'], (_own, foreign) => ({
       id: foreign.monitor.heartbeat,
       monitor: { name: 'hijacked' },
     })),
+    ...alertingCases((alerting, own) => ({ id: own.monitor.heartbeat, monitor: { alerting } })),
   ],
   notIds: { 'monitor.id': OUTPUT_ONLY },
 };
@@ -179,6 +203,7 @@ for (const k of KINDS) {
         (_own, foreign) => ({ monitor: { ...validMonitor(k), privateLocationIds: [foreign.privateLocation] } }),
         'like_missing',
       ),
+      ...alertingCases((alerting) => ({ monitor: { ...validMonitor(k), alerting } })),
     ],
     notIds: { 'monitor.id': OUTPUT_ONLY },
   };
@@ -191,6 +216,7 @@ for (const k of KINDS) {
         (own, foreign) => ({ id: own.monitor[k], monitor: { privateLocationIds: [foreign.privateLocation] } }),
         'like_missing',
       ),
+      ...alertingCases((alerting, own) => ({ id: own.monitor[k], monitor: { alerting } })),
     ],
     notIds: { 'monitor.id': OUTPUT_ONLY },
   };
@@ -260,6 +286,45 @@ Object.assign(RPC, {
   },
   'notification.v1.NotificationService/SendTestNotification': {
     cases: [one(`B's channel`, ['id'], (_own, f) => ({ id: f.notification }))],
+  },
+
+  'alert.v1.AlertService/CreateEscalationPolicy': {
+    cases: [
+      one(`B's channel in a step`, ['policy.steps.channel_ids'], (_own, f) => ({
+        policy: { name: 'iso', steps: [{ afterMinutes: 0, channelIds: [f.notification] }] },
+      })),
+      one(`A's and B's channels in a step`, ['policy.steps.channel_ids'], (own, f) => ({
+        policy: { name: 'iso', steps: [{ afterMinutes: 0, channelIds: [own.notification, f.notification] }] },
+      })),
+    ],
+    notIds: { 'policy.id': OUTPUT_ONLY, 'policy.monitor_ids': OUTPUT_ONLY },
+  },
+  'alert.v1.AlertService/GetEscalationPolicy': {
+    cases: [one(`B's policy`, ['id'], (_own, f) => ({ id: f.escalationPolicy }))],
+  },
+  'alert.v1.AlertService/ListEscalationPolicies': idFree('lists the caller’s own policies'),
+  'alert.v1.AlertService/UpdateEscalationPolicy': {
+    cases: [
+      one(`B's policy`, ['id'], (_own, f) => ({ id: f.escalationPolicy, policy: { name: 'hijacked' } })),
+      one(`A's policy with B's channel in a step`, ['policy.steps.channel_ids'], (own, f) => ({
+        id: own.escalationPolicy,
+        policy: { steps: [{ afterMinutes: 5, channelIds: [f.notification] }] },
+      })),
+    ],
+    notIds: { 'policy.id': OUTPUT_ONLY, 'policy.monitor_ids': OUTPUT_ONLY },
+  },
+  'alert.v1.AlertService/DeleteEscalationPolicy': {
+    cases: [one(`B's policy`, ['id'], (_own, f) => ({ id: f.escalationPolicy }))],
+  },
+  'alert.v1.AlertService/ListAlerts': {
+    cases: everyMonitor(['monitor_id'], (id) => ({ monitorId: id })),
+    notIds: { before_id: ALERT_CURSOR },
+  },
+  'alert.v1.AlertService/GetAlert': {
+    cases: [one(`B's alert`, ['id'], (_own, f) => ({ id: f.alert }))],
+  },
+  'alert.v1.AlertService/AcknowledgeAlert': {
+    cases: [one(`B's alert`, ['id'], (_own, f) => ({ id: f.alert }))],
   },
 
   'private_location.v1.PrivateLocationService/CreatePrivateLocation': {
@@ -526,6 +591,27 @@ Object.assign(RPC, {
   'subscriber.v1.SubscriberService/RemoveSubscriber': {
     cases: [one(`B's subscriber`, ['id'], (_own, f) => ({ id: f.subscriber }))],
   },
+
+  'sla.v1.SlaService/GetSlaReport': {
+    cases: [
+      ...everyMonitor(['monitor_id'], (id) => ({
+        scope: { case: 'monitorId', value: id },
+        period: { case: 'month', value: thisMonth() },
+      })),
+      one(`B's component`, ['component_id'], (_own, f) => ({
+        scope: { case: 'componentId', value: f.component },
+        period: { case: 'month', value: thisMonth() },
+      })),
+      one(`B's static component`, ['component_id'], (_own, f) => ({
+        scope: { case: 'componentId', value: f.staticComponent },
+        period: { case: 'month', value: thisMonth() },
+      })),
+      one(`B's page`, ['page_id'], (_own, f) => ({
+        scope: { case: 'pageId', value: f.page },
+        period: { case: 'month', value: thisMonth() },
+      })),
+    ],
+  },
 } satisfies Record<string, Entry<Req>>);
 
 /** MCP tools by name. Field names are the tool's argument names. */
@@ -621,6 +707,39 @@ const MCP: Record<string, Entry<Req>> = {
   },
   list_notifications: idFree('lists the caller’s own channels'),
   list_private_locations: idFree('lists the caller’s own locations'),
+  list_escalation_policies: idFree('lists the caller’s own policies'),
+  get_escalation_policy: {
+    cases: [one(`B's policy`, ['escalationPolicyId'], (_own, f) => ({ escalationPolicyId: f.escalationPolicy }))],
+  },
+  create_escalation_policy: {
+    cases: [
+      one(`B's channel in a step`, ['steps.channelIds'], (own, f) => ({
+        name: 'iso',
+        steps: [{ afterMinutes: 0, channelIds: [own.notification, f.notification] }],
+      })),
+    ],
+  },
+  update_escalation_policy: {
+    cases: [
+      one(`B's policy`, ['escalationPolicyId'], (_own, f) => ({
+        escalationPolicyId: f.escalationPolicy,
+        name: 'hijacked',
+      })),
+      one(`A's policy with B's channel in a step`, ['steps.channelIds'], (own, f) => ({
+        escalationPolicyId: own.escalationPolicy,
+        steps: [{ afterMinutes: 5, channelIds: [f.notification] }],
+      })),
+    ],
+  },
+  delete_escalation_policy: {
+    cases: [one(`B's policy`, ['escalationPolicyId'], (_own, f) => ({ escalationPolicyId: f.escalationPolicy }))],
+  },
+  list_alerts: {
+    cases: everyMonitor(['monitorId'], (monitorId) => ({ monitorId })),
+    notIds: { beforeId: ALERT_CURSOR },
+  },
+  get_alert: { cases: [one(`B's alert`, ['id'], (_own, f) => ({ id: f.alert }))] },
+  acknowledge_alert: { cases: [one(`B's alert`, ['id'], (_own, f) => ({ id: f.alert }))] },
   list_audit_logs: {
     cases: [
       one(
@@ -636,6 +755,13 @@ const MCP: Record<string, Entry<Req>> = {
   get_doc_page: idFree('public documentation'),
   search_content: idFree('public site content'),
   get_content_page: idFree('public site content'),
+  get_sla_report: {
+    cases: [
+      ...everyMonitor(['id'], (id) => ({ scope: 'monitor', id, month: thisMonth() })),
+      one(`B's component`, ['id'], (_own, f) => ({ scope: 'component', id: f.component, month: thisMonth() })),
+      one(`B's page`, ['id'], (_own, f) => ({ scope: 'page', id: f.page, month: thisMonth() })),
+    ],
+  },
 };
 
 function isoWindow(): Req {
@@ -723,6 +849,7 @@ const DASHBOARD_ROUTES: Record<string, RestEntry> = {
   'POST /app/w/:slug/status-pages/:id/reports/new': dashboardRoute('id'),
   'GET /app/w/:slug/status-pages/:id/reports/:reportId': dashboardRoute('id', 'reportId'),
   'POST /app/w/:slug/status-pages/:id/reports/:reportId/updates': dashboardRoute('id', 'reportId'),
+  'POST /app/w/:slug/status-pages/:id/reports/:reportId/publish': dashboardRoute('id', 'reportId'),
   'GET /app/w/:slug/status-pages/:id/maintenances/new': dashboardRoute('id'),
   'POST /app/w/:slug/status-pages/:id/maintenances/new': dashboardRoute('id'),
   'GET /app/w/:slug/status-pages/:id/maintenances/:maintenanceId/edit': dashboardRoute('id', 'maintenanceId'),
@@ -733,6 +860,10 @@ const DASHBOARD_ROUTES: Record<string, RestEntry> = {
   'POST /app/w/:slug/status-pages/:id/subscribers/import': dashboardRoute('id'),
   'POST /app/w/:slug/status-pages/:id/subscribers/remove': dashboardRoute('id'),
   'GET /app/w/:slug/monitors/:id/logs/:logId': dashboardRoute('id', 'logId'),
+  'GET /app/w/:slug/monitors/:id/sla': dashboardRoute('id'),
+  'GET /app/w/:slug/monitors/:id/sla.csv': dashboardRoute('id'),
+  'GET /app/w/:slug/status-pages/:id/sla': dashboardRoute('id'),
+  'GET /app/w/:slug/status-pages/:id/sla.csv': dashboardRoute('id'),
   'GET /app/w/:slug/notifications': dashboardRoute(),
   'GET /app/w/:slug/notifications/new': dashboardRoute(),
   'POST /app/w/:slug/notifications/new': dashboardRoute(),
@@ -741,6 +872,16 @@ const DASHBOARD_ROUTES: Record<string, RestEntry> = {
   'POST /app/w/:slug/notifications/:id/test': dashboardRoute('id'),
   'GET /app/w/:slug/notifications/:id/delete': dashboardRoute('id'),
   'POST /app/w/:slug/notifications/:id/delete': dashboardRoute('id'),
+  'GET /app/w/:slug/escalation-policies': dashboardRoute(),
+  'GET /app/w/:slug/escalation-policies/new': dashboardRoute(),
+  'POST /app/w/:slug/escalation-policies/new': dashboardRoute(),
+  'GET /app/w/:slug/escalation-policies/:id/edit': dashboardRoute('id'),
+  'POST /app/w/:slug/escalation-policies/:id/edit': dashboardRoute('id'),
+  'GET /app/w/:slug/escalation-policies/:id/delete': dashboardRoute('id'),
+  'POST /app/w/:slug/escalation-policies/:id/delete': dashboardRoute('id'),
+  'GET /app/w/:slug/alerts': dashboardRoute(),
+  'GET /app/w/:slug/alerts/:id': dashboardRoute('id'),
+  'POST /app/w/:slug/alerts/:id/acknowledge': dashboardRoute('id'),
   'GET /app/w/:slug/private-locations': dashboardRoute(),
   'POST /app/w/:slug/private-locations': dashboardRoute(),
   'GET /app/w/:slug/private-locations/:id/edit': dashboardRoute('id'),
@@ -840,6 +981,8 @@ const REST: Record<string, RestEntry> = {
   'POST /subscriptions/confirm': idFree('authorised by the signed link token only, no workspace credential'),
   'GET /subscriptions/unsubscribe': idFree('shows a button; the signed link token, no workspace credential'),
   'POST /subscriptions/unsubscribe': idFree('authorised by the signed link token only, no workspace credential'),
+  'GET /alerts/ack/:token': idFree(ALERT_LINK_SHOW, { token: ALERT_LINK_TOKEN }),
+  'POST /alerts/ack/:token': idFree(ALERT_LINK_ACK, { token: ALERT_LINK_TOKEN }),
   'POST /agent/v1/claim': agentRoute('covered by the agent endpoints test'),
   'POST /agent/v1/report': agentRoute('covered by the agent endpoints test'),
   'POST /agent/v1/renew': agentRoute('covered by the agent endpoints test'),
@@ -977,6 +1120,16 @@ describe('cross-workspace isolation matrix', () => {
         notification: webhook([monitor.http, monitor.tcp]) as never,
       })
     ).notification!.id;
+    const escalationPolicy = (
+      await rpcClient(AlertService, tenant.writeKey).createEscalationPolicy({
+        policy: { name: 'Night', steps: [{ afterMinutes: 0, channelIds: [notification] }] },
+      })
+    ).policy!.id;
+    // An open alert on the monitor no channel is wired to (so no delivery runs while the matrix
+    // compares B's rows): a good round, then a failing one, through the agents' path.
+    await reportRound(t, monitor.dns, 'success');
+    await reportRound(t, monitor.dns, 'error');
+    const [alert] = (await rpcClient(AlertService, tenant.writeKey).listAlerts({ monitorId: monitor.dns })).alerts;
     const location = (
       await rpcClient(PrivateLocationService, tenant.writeKey).createPrivateLocation({
         privateLocation: { name: 'rack', monitorIds: [monitor.http, monitor.dns], metadata: { env: 'iso' } },
@@ -1034,6 +1187,8 @@ describe('cross-workspace isolation matrix', () => {
       ids: {
         monitor,
         notification,
+        escalationPolicy,
+        alert: alert.id,
         privateLocation: location.id,
         page,
         group,
@@ -1185,6 +1340,7 @@ describe('cross-workspace isolation matrix', () => {
             MaintenanceService,
             StatusPageService,
             SubscriberService,
+            SlaService,
           ].map((s) => s.typeName),
         ),
       );
@@ -1278,6 +1434,8 @@ describe('cross-workspace isolation matrix', () => {
         'monitors',
         'notification_channels',
         'notification_channel_monitors',
+        'escalation_policies',
+        'alerts',
         'private_locations',
         'private_location_monitors',
         'status_pages',

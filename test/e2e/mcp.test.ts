@@ -35,6 +35,11 @@ const READ_TOOLS = [
   'get_response_log',
   'list_notifications',
   'list_private_locations',
+  'list_escalation_policies',
+  'get_escalation_policy',
+  'get_sla_report',
+  'list_alerts',
+  'get_alert',
   'list_audit_logs',
   'get_audit_log',
   'search_docs',
@@ -48,6 +53,10 @@ const MUTATION_TOOLS = [
   'update_status_report',
   'resolve_status_report',
   'create_maintenance',
+  'create_escalation_policy',
+  'update_escalation_policy',
+  'delete_escalation_policy',
+  'acknowledge_alert',
 ];
 const AUDIT_TOOLS = ['list_audit_logs', 'get_audit_log'];
 
@@ -109,24 +118,28 @@ describe('MCP endpoint', () => {
   });
 
   describe('tools by scope and plan', () => {
-    it('lists 23 tools to a write key on a plan with the audit log, with schemas and annotations', async () => {
+    it('lists 32 tools to a write key on a plan with the audit log, with schemas and annotations', async () => {
       const { tools } = await (await mcp.withKey(pro.writeKey)).listTools();
       expect(tools.map((x) => x.name).sort()).toEqual([...READ_TOOLS, ...MUTATION_TOOLS].sort());
-      expect(tools).toHaveLength(23);
+      expect(tools).toHaveLength(32);
       for (const tool of tools) {
         expect(tool.inputSchema.type).toBe('object');
         expect(tool.outputSchema?.type).toBe('object');
         expect(tool.annotations?.readOnlyHint).toBe(READ_TOOLS.includes(tool.name));
       }
-      // Only update_status_report overwrites what was there; the others add.
-      expect(tools.filter((x) => x.annotations?.destructiveHint).map((x) => x.name)).toEqual(['update_status_report']);
+      // Only the updates and the deletion overwrite or remove what was there; the others add.
+      expect(tools.filter((x) => x.annotations?.destructiveHint).map((x) => x.name)).toEqual([
+        'update_status_report',
+        'update_escalation_policy',
+        'delete_escalation_policy',
+      ]);
       const create = tools.find((x) => x.name === 'create_status_report')!;
       expect(create.inputSchema.required).toEqual(expect.arrayContaining(['pageId', 'notify']));
     });
 
-    it('lists 21 tools without the audit-log feature', async () => {
+    it('lists 30 tools without the audit-log feature', async () => {
       const { tools } = await (await mcp.withKey(free.writeKey)).listTools();
-      expect(tools).toHaveLength(21);
+      expect(tools).toHaveLength(30);
       expect(tools.map((x) => x.name)).not.toEqual(expect.arrayContaining([AUDIT_TOOLS[0]]));
     });
 
@@ -229,7 +242,13 @@ describe('MCP endpoint', () => {
     it('reads pages, components, monitors, status, summary, channels and locations', async () => {
       const client = await mcp.withKey(pro.readKey);
       expect((await mcp.ok(client, 'list_status_pages')).statusPages).toEqual([
-        expect.objectContaining({ id: pageId, slug: 'acme-mcp', title: 'Acme status', embedOrigins: [] }),
+        expect.objectContaining({
+          id: pageId,
+          slug: 'acme-mcp',
+          title: 'Acme status',
+          embedOrigins: [],
+          uptimePeriod: 'off',
+        }),
       ]);
       expect((await mcp.ok(client, 'list_page_components', { pageId })).components).toEqual([
         expect.objectContaining({ id: componentId, type: 'monitor', monitorId, name: 'API' }),

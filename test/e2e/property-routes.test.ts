@@ -1,11 +1,15 @@
 // Property test of the raw HTTP routes that take no JSON API shape: the heartbeat ping URLs
-// (`/ping/<token>[/<suffix>]`, Healthchecks.io's `/<uuid>[/<suffix>]`) and `GET /metrics`. Generated
+// (`/ping/<token>[/<suffix>]`, Healthchecks.io's `/<uuid>[/<suffix>]`), `GET /metrics` and the signed
+// acknowledgement link of alert messages (`/alerts/ack/<token>`). Generated
 // requests (any method, path segment, credential header and body) never get a 5xx; a ping is stored
 // only for a live token and a known suffix, and nothing else is stored; /metrics answers 200 only to a
 // credential that is one, and a key's answer never names another workspace's monitor. PROPERTY_RUNS
 // sets the number of generated requests per route (default 2000), PROPERTY_SEED replays a run.
 import fc from 'fast-check';
+import { AlertsService } from '../../backend/src/alerts/alerts.service';
 import { MonitorsService } from '../../backend/src/monitors/monitors.service';
+import { AlertAckLinks } from '../../backend/src/notifications/alert-ack-links';
+import { openAlert } from '../support/alerts';
 import { propertyRuns, propertySeed } from '../support/arbitraries';
 import { pingsApplied } from '../support/heartbeats';
 import { newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../support/http-app';
@@ -57,7 +61,7 @@ interface Failure {
   answer: string;
 }
 
-describe('property: ping routes and /metrics under generated requests', () => {
+describe('property: ping routes, /metrics and the alert link under generated requests', () => {
   let t: HttpTestApp;
   let a: Tenant;
   let b: Tenant;
@@ -91,6 +95,74 @@ describe('property: ping routes and /metrics under generated requests', () => {
 
   afterAll(async () => {
     await t.close();
+  });
+
+  it('/alerts/ack/<token>: never a 5xx; only a POST of a signed token acknowledges, and only its alert', async () => {
+    const failures = new Map<string, Failure>();
+    const { alert } = await openAlert(t, a, 'Property linked');
+    const { alert: other } = await openAlert(t, b, 'Property other');
+    const token = t.app.get(AlertAckLinks).token(alert.id, new Date());
+    const [id, expires, mac] = token.split('.');
+    const altered = fc.oneof(
+      fc.constant(`${other.id}.${expires}.${mac}`),
+      fc.constant(`${id}.${Number(expires) + 1}.${mac}`),
+      fc
+        .nat({ max: mac.length - 1 })
+        .map((i) => `${id}.${expires}.${mac.slice(0, i)}${mac[i] === 'A' ? 'B' : 'A'}${mac.slice(i + 1)}`),
+      fc.constant(t.app.get(AlertAckLinks).token(alert.id, new Date(Date.now() - 8 * 86_400_000))),
+    );
+    const request = fc.record({
+      method: fc.constantFrom(...METHODS),
+      token: fc.oneof(
+        { weight: 1, arbitrary: fc.constant(token) },
+        { weight: 2, arbitrary: altered },
+        { weight: 4, arbitrary: segment },
+      ),
+      extra: fc.oneof({ weight: 6, arbitrary: fc.constant('') }, { weight: 1, arbitrary: segment.map((x) => `/${x}`) }),
+      contentType: fc.oneof(
+        fc.constant(undefined),
+        headerValue,
+        fc.constantFrom('application/x-www-form-urlencoded', 'application/json', 'text/plain'),
+      ),
+      payload: body,
+    });
+    let acknowledged = false;
+    await fc.assert(
+      fc.asyncProperty(fc.array(request, { minLength: CONCURRENCY, maxLength: CONCURRENCY }), async (batch) => {
+        await Promise.all(
+          batch.map(async (r) => {
+            const path = `/alerts/ack/${r.token}${r.extra}`;
+            const headers: Record<string, string> =
+              r.contentType === undefined ? {} : { 'content-type': r.contentType };
+            const answer = await send(r.method, path, headers, r.payload);
+            const real = r.token === token && r.extra === '';
+            const routed = ['GET', 'POST', 'HEAD'].includes(r.method) && r.extra === '';
+            // A body the HTTP layer cannot read is refused before the route (400, 413, 415).
+            const allowed = !routed
+              ? [400, 404, 405, 413, 414, 415]
+              : real
+                ? [200, 400, 413, 415]
+                : [400, 403, 404, 413, 414, 415];
+            if (real && r.method === 'POST' && answer.status === 200) acknowledged = true;
+            if (answer.status >= 500 || !allowed.includes(answer.status)) {
+              const key = `${answer.status} ${r.method} ${real} ${routed}`;
+              if (!failures.has(key))
+                failures.set(key, {
+                  ...answer,
+                  request: `${r.method} ${path.slice(0, 120)}`,
+                  answer: answer.text.slice(0, 300),
+                });
+            }
+          }),
+        );
+      }),
+      { numRuns: Math.ceil(propertyRuns() / CONCURRENCY), seed: propertySeed(), endOnFailure: true },
+    );
+    expect([...failures.values()]).toEqual([]);
+    const alerts = t.app.get(AlertsService);
+    // Acknowledged only by a POST of its own signed token; the other workspace's alert never.
+    expect((await alerts.get(a.ctx, alert.id)).alert.state).toBe(acknowledged ? 'acknowledged' : 'open');
+    expect((await alerts.get(b.ctx, other.id)).alert.state).toBe('open');
   });
 
   const send = async (method: string, path: string, headers: Record<string, string>, payload?: Uint8Array | string) => {

@@ -7,6 +7,8 @@ import { PrivateLocationService } from '@uptime/proto/gen/private_location/v1/pr
 import { StatusPageService } from '@uptime/proto/gen/status_page/v1/status_page_service_pb';
 import { StatusReportService } from '@uptime/proto/gen/status_report/v1/status_report_service_pb';
 import { SubscriberService } from '@uptime/proto/gen/subscriber/v1/subscriber_service_pb';
+import { SlaService } from '@uptime/proto/gen/sla/v1/sla_service_pb';
+import { AlertService } from '@uptime/proto/gen/alert/v1/alert_service_pb';
 import { newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../support/http-app';
 import { insideToday, storeResult } from '../support/results';
 
@@ -90,6 +92,8 @@ describe('REST and OpenAPI', () => {
         NotificationService,
         PrivateLocationService,
         SubscriberService,
+        SlaService,
+        AlertService,
       ]) {
         for (const method of service.methods) {
           expect(paths[`/rpc/${service.typeName}/${method.name}`]?.post).toBeDefined();
@@ -103,6 +107,7 @@ describe('REST and OpenAPI', () => {
           '/ready',
           '/subscriptions/confirm',
           '/subscriptions/unsubscribe',
+          '/alerts/ack/{token}',
         ]),
       );
       // swagger-parser is ESM-only, so it validates in a plain Node process.

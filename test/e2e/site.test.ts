@@ -28,6 +28,12 @@ const MCP_TOOLS = [
   'get_doc_page',
   'search_content',
   'get_content_page',
+  'get_sla_report',
+  'list_escalation_policies',
+  'get_escalation_policy',
+  'create_escalation_policy',
+  'update_escalation_policy',
+  'delete_escalation_policy',
 ];
 
 describe('public site', () => {
@@ -72,11 +78,11 @@ describe('public site', () => {
     expect(md.text).not.toContain('<h1>');
   });
 
-  it('lists all 23 MCP tools on the MCP server reference, in HTML and markdown', async () => {
+  it('lists all 29 MCP tools on the MCP server reference, in HTML and markdown', async () => {
     const html = await get('/docs/reference/mcp-server');
     const md = await get('/docs/reference/mcp-server.md');
     expect(html.status).toBe(200);
-    expect(MCP_TOOLS).toHaveLength(23);
+    expect(MCP_TOOLS).toHaveLength(29);
     for (const tool of MCP_TOOLS) {
       expect(html.text).toContain(`<code>${tool}</code>`);
       expect(md.text).toContain(`\`${tool}\``);

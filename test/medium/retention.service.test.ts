@@ -1,6 +1,6 @@
 // The rules of retention, on a real database: daily partitions of check results for the 14 days kept
-// and a week ahead, older ones dropped whole; hourly aggregates kept 46 days and daily ones 91, so
-// summaries and status-page bars outlive the raw results; alert history kept 30 days.
+// and a week ahead, older ones dropped whole; hourly aggregates kept 46 days and daily ones 400, so
+// summaries, status-page bars and SLA reports outlive the raw results; alert history kept 400 days.
 import { AlertsModule } from '../../backend/src/alerts/alerts.module';
 import { AlertsRepository } from '../../backend/src/alerts/alerts.repository';
 import { CheckResultPartitions } from '../../backend/src/check-results/check-result-partitions';
@@ -68,7 +68,7 @@ describe(RetentionService.name, () => {
     expect(await daily(id)).toEqual([expect.objectContaining({ failed: 1 })]);
   });
 
-  it('keeps hourly aggregates 46 days and daily ones 91 days', async () => {
+  it('keeps hourly aggregates 46 days and daily ones 400 days', async () => {
     const id = await checkedMonitor();
     await sut.maintain(later(AGGREGATE_RETENTION_DAYS - 1));
     expect(await hourly(id)).not.toBeNull();
@@ -81,7 +81,7 @@ describe(RetentionService.name, () => {
     expect(await daily(id)).toEqual([]);
   });
 
-  it('keeps the alert history 30 days', async () => {
+  it('keeps the alert history 400 days', async () => {
     const id = await checkedMonitor();
     const alerts = t.app.get(AlertsRepository);
     expect(await alerts.transitionsOf(id, 10)).toHaveLength(1);

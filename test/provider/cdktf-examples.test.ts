@@ -134,6 +134,10 @@ describe('CDKTF example stacks', () => {
       '${service_tcp_monitor.database.id}',
       '${service_icmp_monitor.gateway.id}',
     ]);
+    // The DNS and TCP monitors depend on the gateway: its outage suppresses their alerts.
+    for (const child of [alerts.resource.service_dns_monitor?.dns, alerts.resource.service_tcp_monitor?.database])
+      expect(child?.parent_monitor_ids).toEqual(['${service_icmp_monitor.gateway.id}']);
+    expect(alerts.resource.service_icmp_monitor?.gateway).toMatchObject({ failure_threshold: 2, reminder_limit: 4 });
 
     const location = await synthesize(privateLocation);
     expect(location.resource.service_private_location?.office?.monitor_ids).toEqual([

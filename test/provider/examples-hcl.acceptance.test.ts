@@ -51,9 +51,9 @@ describeWithTerraform('HCL examples', () => {
     return wd;
   }
 
-  it('has the 11 resource and 6 data-source examples, each with import.sh for a resource', () => {
-    expect(examples.filter((e) => e.name.startsWith('resources/'))).toHaveLength(11);
-    expect(examples.filter((e) => e.name.startsWith('data-sources/'))).toHaveLength(6);
+  it('has the 12 resource and 7 data-source examples, each with import.sh for a resource', () => {
+    expect(examples.filter((e) => e.name.startsWith('resources/'))).toHaveLength(12);
+    expect(examples.filter((e) => e.name.startsWith('data-sources/'))).toHaveLength(7);
     for (const e of examples) {
       expect(readFileSync(e.file, 'utf8')).toMatch(/^(resource|data) "service_/m);
       if (e.name.startsWith('resources/')) {

@@ -83,7 +83,10 @@ const V1: Version = {
   schedule   = "cron"
   cron       = "0 3 * * *"
   time_zone  = "Europe/Berlin"
-  tags       = ["cron"]`,
+  tags       = ["cron"]
+
+  recovery_threshold = 3
+  parent_monitor_ids = [service_http_monitor.api.id]`,
 };
 
 /** An update in place of each: what v1 set and v2 drops goes back to the default. */
@@ -278,6 +281,10 @@ describeWithTerraform('service_tls_monitor, service_heartbeat_monitor and the HT
     expect([kept.schedule, kept.cron, kept.timeZone]).toEqual([HeartbeatSchedule.CRON, '0 3 * * *', 'Europe/Berlin']);
     // A read never carries the ping URL.
     expect(kept.pingUrl).toBe('');
+    // A heartbeat has the alerting policy too; its parent by reference.
+    expect(kept.alerting).toMatchObject({ recoveryThreshold: 3, failureThreshold: 1, parentMonitorIds: [ids.api] });
+    expect(state[ADDRESSES.kept]).toMatchObject({ recovery_threshold: 3, parent_monitor_ids: [ids.api] });
+    expect(state[ADDRESSES.backup]).toMatchObject({ recovery_threshold: 1, parent_monitor_ids: [] });
 
     // The URL of the create answer: the kept token's for `kept`, a new random one for `backup`.
     pingUrls.backup = String(state[ADDRESSES.backup]?.ping_url);
@@ -360,6 +367,9 @@ describeWithTerraform('service_tls_monitor, service_heartbeat_monitor and the HT
       true,
       [],
     ]);
+    // The alerting policy dropped: the neutral one again.
+    expect(kept.alerting).toMatchObject({ recoveryThreshold: 1, parentMonitorIds: [] });
+    expect(state[ADDRESSES.kept]).toMatchObject({ recovery_threshold: 1, parent_monitor_ids: [] });
 
     expect((await wd.plan()).changes).toBe(false);
   });

@@ -1,6 +1,7 @@
 // Acceptance of the four monitor resources and the two monitor data sources with the real terraform
 // binary against the real server: create, a clean plan, import into a fresh state, update in place,
 // drift made through the RPC API, deletion outside terraform, destroy; and input terraform must refuse.
+// The alerting policy rides along: set on some monitors (parents by reference), reset when dropped.
 // The four kinds share one configuration so every terraform run exercises all of them.
 import { Periodicity } from '@uptime/proto/gen/monitor/v1/common_pb.js';
 import type { Monitor } from '@uptime/proto/gen/monitor/v1/monitor_service_pb.js';
@@ -65,12 +66,21 @@ const V1: Version = {
   uri          = "db.example.com:5432"
   periodicity  = "1m"
   alert_quorum = 1
-  tags         = ["db", "team:core"]`,
+  tags         = ["db", "team:core"]
+
+  failure_seconds    = 300
+  recovery_threshold = 2`,
   dns: `
   name        = "dns"
   uri         = "example.com"
   periodicity = "10m"
   regions     = ["fly-fra", "koyeb-par"]
+
+  # The DNS monitor depends on the two others: their outage suppresses its alerts.
+  parent_monitor_ids        = [service_icmp_monitor.ping.id, service_tcp_monitor.db.id]
+  failure_threshold         = 3
+  reminder_interval_minutes = 15
+  reminder_limit            = 4
 
   record_assertions {
     record     = "A"
@@ -139,7 +149,10 @@ const V2: Version = {
   public       = true
   regions      = ["railway-us-east4"]
   alert_quorum = 100
-  tags         = ["edge"]`,
+  tags         = ["edge"]
+
+  parent_monitor_ids = [service_tcp_monitor.db.id]
+  reminder_limit     = 1000`,
 };
 
 function config(v: Version, grpcId: string, extra = ''): string {
@@ -279,6 +292,35 @@ describeWithTerraform('service_*_monitor resources and monitor data sources (ter
     expect([...(await monitorOf('tcp')).tags].sort()).toEqual(['db', 'team:core']);
     expect(state[ADDRESSES.http]?.tags).toEqual([]);
     expect((await monitorOf('icmp')).alertQuorum).toBe(0);
+    // The alerting policy: left out, the neutral one; set, as configured, the parents by reference.
+    expect(state[ADDRESSES.http]).toMatchObject({
+      failure_threshold: 1,
+      failure_seconds: 0,
+      recovery_threshold: 1,
+      reminder_interval_minutes: 0,
+      reminder_limit: 10,
+      escalation_policy_id: null,
+      parent_monitor_ids: [],
+    });
+    expect(state[ADDRESSES.tcp]).toMatchObject({ failure_seconds: 300, recovery_threshold: 2 });
+    expect(state[ADDRESSES.dns]).toMatchObject({
+      failure_threshold: 3,
+      reminder_interval_minutes: 15,
+      reminder_limit: 4,
+    });
+    const parents = [ids.icmp, ids.tcp].sort();
+    expect([...(state[ADDRESSES.dns]?.parent_monitor_ids as string[])].sort()).toEqual(parents);
+    const dnsAlerting = (await monitorOf('dns')).alerting;
+    expect(dnsAlerting).toMatchObject({
+      failureThreshold: 3,
+      failureSeconds: 0,
+      recoveryThreshold: 1,
+      reminderIntervalMinutes: 15,
+      reminderLimit: 4,
+      escalationPolicyId: '',
+    });
+    expect([...(dnsAlerting?.parentMonitorIds ?? [])].sort()).toEqual(parents);
+    expect((await monitorOf('tcp')).alerting).toMatchObject({ failureSeconds: 300, recoveryThreshold: 2 });
 
     const plan = await wd.plan();
     expect(plan.stdout).toContain('No changes.');
@@ -373,6 +415,21 @@ describeWithTerraform('service_*_monitor resources and monitor data sources (ter
     const icmp = await monitorOf('icmp');
     expect([icmp.uri, icmp.public, icmp.degradedAt]).toEqual(['ping.example.com', true, 2000n]);
     expect([icmp.alertQuorum, state[ADDRESSES.icmp]?.alert_quorum]).toEqual([100, 100]);
+    // The alerting policy dropped from the DNS and TCP monitors: the neutral one again; set on the ICMP one.
+    const neutral = {
+      failureThreshold: 1,
+      failureSeconds: 0,
+      recoveryThreshold: 1,
+      reminderIntervalMinutes: 0,
+      reminderLimit: 10,
+      escalationPolicyId: '',
+      parentMonitorIds: [],
+    };
+    expect(dns.alerting).toEqual(expect.objectContaining(neutral));
+    expect(tcp.alerting).toEqual(expect.objectContaining(neutral));
+    expect(state[ADDRESSES.dns]).toMatchObject({ failure_threshold: 1, reminder_limit: 10, parent_monitor_ids: [] });
+    expect(icmp.alerting).toMatchObject({ parentMonitorIds: [ids.tcp], reminderLimit: 1000, failureThreshold: 1 });
+    expect(state[ADDRESSES.icmp]).toMatchObject({ parent_monitor_ids: [ids.tcp], reminder_limit: 1000 });
 
     expect((await wd.plan()).changes).toBe(false);
   });
@@ -464,6 +521,15 @@ resource "service_dns_monitor" "quorum" {
   alert_quorum = 101
   tags         = ["fine", "${'t'.repeat(65)}", " padded"]
 }
+
+resource "service_icmp_monitor" "alerting" {
+  name                      = "a"
+  uri                       = "192.0.2.1"
+  periodicity               = "5m"
+  failure_threshold         = 0
+  reminder_interval_minutes = 10081
+  parent_monitor_ids        = ["router"]
+}
 `,
     });
     const run = await bad.run(['plan', '-no-color', '-input=false']);
@@ -479,6 +545,11 @@ resource "service_dns_monitor" "quorum" {
     expect(out).toContain('alert_quorum must be a whole number from 0 to 100; got 101.');
     expect(out).toMatch(/tags\S* must be 1 to 64 characters; got 65\./);
     expect(out).toMatch(/tags\S* must not start or end with spaces/);
+    expect(out).toContain('failure_threshold must be a whole number from 1 to 100; got 0.');
+    expect(out).toContain('reminder_interval_minutes must be a whole number from 0 to 10080; got 10081.');
+    expect(out).toMatch(
+      /parent_monitor_ids\S* must be a monitor id \(a number in a string, e\.g\. "42"\); got "router"\./,
+    );
     // Refused before any API call: the workspace holds only the gRPC monitor.
     expect((await fx.rpc.monitors.listMonitors({})).totalSize).toBe(1);
   });

@@ -77,8 +77,8 @@ describe('the provider plugin over tfplugin6', () => {
       const file = doc.provider_schemas['uptime.local/uptime/service'];
       expect(Object.keys(schema.resourceSchemas).sort()).toEqual(Object.keys(file?.resource_schemas ?? {}).sort());
       expect(Object.keys(schema.dataSourceSchemas).sort()).toEqual(Object.keys(file?.data_source_schemas ?? {}).sort());
-      expect(Object.keys(schema.resourceSchemas)).toHaveLength(11);
-      expect(Object.keys(schema.dataSourceSchemas)).toHaveLength(6);
+      expect(Object.keys(schema.resourceSchemas)).toHaveLength(12);
+      expect(Object.keys(schema.dataSourceSchemas)).toHaveLength(7);
       expect(schema.provider?.block?.attributes.find((a) => a.name === 'api_token')?.sensitive).toBe(true);
     });
 

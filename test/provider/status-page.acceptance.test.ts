@@ -33,6 +33,7 @@ const v1 = (monitorId: string): Version => ({
   custom_domain = "status.acme.example.com"
   locales       = ["en", "fr"]
   embed_origins = ["https://www.acme.example.com", "http://localhost:3000"]
+  uptime_period = "quarter"
 
   custom_theme = {
     light = {
@@ -54,7 +55,14 @@ const v1 = (monitorId: string): Version => ({
   name        = "API"
   order       = 1
   group_id    = service_status_page_component_group.core.id
-  group_order = 2`,
+  group_order = 2
+
+  auto_incident               = "draft"
+  auto_incident_after_minutes = 10
+  auto_incident_notify        = true
+  auto_incident_title         = "{{component}} on {{page}} is down"
+  auto_incident_message       = "Investigating since {{since}}."
+  auto_resolve                = false`,
   info: `
   page_id     = service_status_page.main.id
   type        = "static"
@@ -69,7 +77,8 @@ const v2 = (monitorId: string): Version => ({
   slug          = "acme-status"
   theme         = "dark"
   allow_index   = false
-  embed_origins = ["https://intranet.acme.example.com:8443"]`,
+  embed_origins = ["https://intranet.acme.example.com:8443"]
+  uptime_period = "30d"`,
   locked: `
   title              = "Internal"
   slug               = "internal"
@@ -83,7 +92,10 @@ const v2 = (monitorId: string): Version => ({
   type       = "monitor"
   monitor_id = "${monitorId}"
   name       = "Public API"
-  order      = 3`,
+  order      = 3
+
+  auto_incident               = "published"
+  auto_incident_after_minutes = 30`,
   info: `
   page_id = service_status_page.main.id
   type    = "static"
@@ -206,13 +218,32 @@ describeWithTerraform(
         password: null,
         contact_url: null,
         embed_origins: ['https://www.acme.example.com', 'http://localhost:3000'],
+        uptime_period: 'quarter',
       });
       expect(state[ADDRESSES.locked]).toMatchObject({
         access_type: 'password',
         password: 'correct-horse',
         embed_origins: null,
+        uptime_period: 'off',
       });
       expect(state[ADDRESSES.info]).toMatchObject({ monitor_id: null, order: 0, group_id: null, group_order: 0 });
+      // Incidents opened by the monitor: as configured, and the service's defaults where left out.
+      expect(state[ADDRESSES.api]).toMatchObject({
+        auto_incident: 'draft',
+        auto_incident_after_minutes: 10,
+        auto_incident_notify: true,
+        auto_incident_title: '{{component}} on {{page}} is down',
+        auto_incident_message: 'Investigating since {{since}}.',
+        auto_resolve: false,
+      });
+      expect(state[ADDRESSES.info]).toMatchObject({
+        auto_incident: 'off',
+        auto_incident_after_minutes: 5,
+        auto_incident_notify: false,
+        auto_incident_title: '{{component}} is down',
+        auto_incident_message: 'We are investigating an outage of {{component}} since {{since}}.',
+        auto_resolve: true,
+      });
 
       const main = await page(ids.main);
       expect([main.customDomain, main.locales, main.customTheme?.light, main.embedOrigins]).toEqual([
@@ -223,12 +254,21 @@ describeWithTerraform(
       ]);
       expect((await page(ids.locked)).embedOrigins).toEqual([]);
       expect((await page(ids.locked)).passwordSet).toBe(true);
+      expect([main.uptimePeriod, (await page(ids.locked)).uptimePeriod]).toEqual(['quarter', 'off']);
       expect(await component(ids.api)).toMatchObject({
         pageId: ids.main,
         monitorId,
         groupId: ids.group,
         order: 1,
         groupOrder: 2,
+      });
+      expect(await component(ids.api)).toMatchObject({
+        autoIncident: 'draft',
+        autoIncidentAfterMinutes: 10,
+        autoIncidentNotify: true,
+        autoIncidentTitle: '{{component}} on {{page}} is down',
+        autoIncidentMessage: 'Investigating since {{since}}.',
+        autoResolve: false,
       });
 
       expect((await wd.plan()).stdout).toContain('No changes.');
@@ -251,6 +291,7 @@ describeWithTerraform(
         auth_email_domains: null,
         theme: 'default',
         embed_origins: ['https://www.acme.example.com', 'http://localhost:3000'],
+        uptime_period: 'quarter',
         created_at: RFC3339,
         updated_at: RFC3339,
       });
@@ -295,6 +336,7 @@ describeWithTerraform(
         allowIndex: false,
         homepageUrl: '',
         embedOrigins: ['https://intranet.acme.example.com:8443'],
+        uptimePeriod: '30d',
       });
       expect(main.customTheme).toBeUndefined();
       const locked = await page(ids.locked);
@@ -304,6 +346,15 @@ describeWithTerraform(
         ['acme.example.com'],
       ]);
       expect(await component(ids.api)).toMatchObject({ name: 'Public API', order: 3, groupId: '', groupOrder: 0 });
+      // The settings changed, and those the configuration dropped are the defaults again.
+      expect(await component(ids.api)).toMatchObject({
+        autoIncident: 'published',
+        autoIncidentAfterMinutes: 30,
+        autoIncidentNotify: false,
+        autoIncidentTitle: '{{component}} is down',
+        autoIncidentMessage: 'We are investigating an outage of {{component}} since {{since}}.',
+        autoResolve: true,
+      });
       expect((await component(ids.info)).description).toBe('');
       const group = await fx.rpc.statusPages.getComponentGroup({ id: ids.group });
       expect(group.group?.name).toBe('Core services');
@@ -365,6 +416,9 @@ describeWithTerraform(
       await wd.apply();
       expect((await page(ids.main)).embedOrigins).toEqual([]);
       expect((await wd.state())[ADDRESSES.main]?.embed_origins).toBeNull();
+      // uptime_period left out too: the service's default, off (no figure on the page).
+      expect((await page(ids.main)).uptimePeriod).toBe('off');
+      expect((await wd.state())[ADDRESSES.main]?.uptime_period).toBe('off');
       expect((await wd.plan()).stdout).toContain('No changes.');
 
       // Set outside while the configuration has none: the plan takes them away again.
@@ -440,6 +494,12 @@ resource "service_status_page" "many_origins" {
   slug          = "framed-everywhere"
   embed_origins = [${Array.from({ length: 11 }, (_, i) => `"https://site${i}.example.com"`).join(', ')}]
 }
+
+resource "service_status_page" "bad_period" {
+  title         = "Weekly"
+  slug          = "weekly"
+  uptime_period = "week"
+}
 `,
       });
       const run = await bad.run(['plan', '-no-color', '-input=false']);
@@ -463,6 +523,9 @@ resource "service_status_page" "many_origins" {
       expect(out).toContain('with service_status_page.bad_origins');
       expect(out).toContain('embed_origins must have at most 10 entries; got 11.');
       expect(out).toContain('with service_status_page.many_origins');
+      expect(out).toContain('Error: Invalid uptime_period');
+      expect(out).toContain('uptime_period must be one of "off", "30d", "90d", "month", "quarter"; got "week".');
+      expect(out).toContain('with service_status_page.bad_period');
 
       bad.write({
         'main.tf': `${PROVIDER_BLOCK}
@@ -476,6 +539,40 @@ resource "service_status_page_component" "x" {
       expect(imported.code).toBe(1);
       expect(imported.stderr).toContain('Invalid import id for service_status_page_component');
       expect(imported.stderr).toContain('<page_id>/<component_id>');
+      expect((await fx.rpc.statusPages.listStatusPages({})).totalSize).toBe(0);
+    });
+
+    it('refuses auto-incident settings out of bounds before any call, naming the attribute', async () => {
+      const refused = await fx.workdir({
+        'main.tf': `${PROVIDER_BLOCK}
+resource "service_status_page_component" "bounds" {
+  page_id                     = "1"
+  type                        = "monitor"
+  monitor_id                  = "2"
+  auto_incident               = "loud"
+  auto_incident_after_minutes = 1441
+  auto_incident_title         = "{{component}} is {{state}}"
+  auto_incident_message       = ""
+}
+
+resource "service_status_page_component" "static_one" {
+  page_id       = "1"
+  type          = "static"
+  auto_incident = "draft"
+}
+`,
+      });
+      const run = await refused.run(['plan', '-no-color', '-input=false']);
+      expect(run.code).toBe(1);
+      const out = run.stderr.replace(/\s+/g, ' ');
+      expect(out).toContain('Error: Invalid auto_incident');
+      expect(out).toContain('auto_incident must be one of "off", "draft", "published"; got "loud".');
+      expect(out).toContain('auto_incident_after_minutes must be a whole number from 1 to 1440; got 1441.');
+      expect(out).toContain('Error: Invalid auto_incident_title');
+      expect(out).toContain('auto_incident_title has an unknown placeholder {{state}}');
+      expect(out).toContain('auto_incident_message must be 1 to 2000 characters; got 0.');
+      expect(out).toContain('auto_incident must be "off" when type is "static"');
+      expect(out).toContain('with service_status_page_component.static_one');
       expect((await fx.rpc.statusPages.listStatusPages({})).totalSize).toBe(0);
     });
   },

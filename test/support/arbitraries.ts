@@ -30,6 +30,8 @@ export const ENTITY_KINDS = [
   'location',
   'subscriber',
   'log',
+  'policy',
+  'alert',
 ] as const;
 export type EntityKind = (typeof ENTITY_KINDS)[number];
 export type EntityIds = Partial<Record<EntityKind, string[]>>;
@@ -53,6 +55,10 @@ export function kindOfField(name: string, scope: EntityKind | null): EntityKind 
   if (/report_id$/.test(name)) return 'report';
   if (/^log_id$/.test(name)) return 'log';
   if (/location_ids?$/.test(name)) return 'location';
+  if (/channel_ids?$/.test(name)) return 'notification';
+  if (/escalation_policy_id$/.test(name)) return 'policy';
+  // ListAlerts' paging cursor: an alert's id.
+  if (/^before_id$/.test(name)) return 'alert';
   if (/^ids?$/.test(name)) return scope;
   return null;
 }
@@ -61,6 +67,8 @@ export function kindOfField(name: string, scope: EntityKind | null): EntityKind 
 export function kindOfMethod(name: string): EntityKind | null {
   const n = name.toLowerCase().replace(/_/g, '');
   if (n.includes('responselog')) return 'log';
+  if (n.includes('escalationpolic')) return 'policy';
+  if (n.includes('alert')) return 'alert';
   if (n.includes('pagecomponent')) return 'component';
   if (n.includes('componentgroup')) return 'group';
   if (n.includes('statusreport')) return 'report';
@@ -192,6 +200,12 @@ export function plausibleString(name: string, ids?: IdPool, scope: FieldScope = 
   if (/locale/.test(n)) return fc.constantFrom('en', 'pt-BR');
   if (n === 'allowed_ip_ranges') return fc.constant('10.0.0.0/8');
   if (n === 'type') return fc.constantFrom('static', 'monitor');
+  if (n === 'auto_incident') return fc.constantFrom('off', 'draft', 'published');
+  // A status page's uptime figure: each period it takes, and one it refuses.
+  if (n === 'uptime_period') return fc.constantFrom('off', '30d', '90d', 'month', 'quarter', 'week');
+  // Templates: the placeholders the service fills in, and one it refuses.
+  if (n === 'auto_incident_title')
+    return fc.constantFrom('{{component}} is down', '{{ page }}: {{monitor}}', '{{status}}');
   if (n === 'access_type') return fc.constantFrom('public', 'password');
   if (n === 'service') return fc.constant('grpc.health.v1.Health');
   if (n === 'filter') return fc.constantFrom('active', 'all');
@@ -200,6 +214,16 @@ export function plausibleString(name: string, ids?: IdPool, scope: FieldScope = 
   if (n === 'css_variable') return fc.constantFrom('--color-primary', '--bg');
   // The values of custom_theme's light and dark maps: colours, as the theme sanitizer requires.
   if (n === 'light' || n === 'dark') return fc.constantFrom('#0a84ff', 'hsl(210 90% 40%)');
+  // An SLA report's period: this month or quarter (UTC), or the last month, all within the 400 days.
+  if (n === 'month') return fc.constantFrom(thisMonth(0), thisMonth(-1));
+  if (n === 'quarter') {
+    const now = new Date();
+    return fc.constant(`${now.getUTCFullYear()}-Q${Math.floor(now.getUTCMonth() / 3) + 1}`);
+  }
+  // An SLA report's custom range is in the past (a maintenance window's, below, is ahead).
+  if ((n === 'from' || n === 'to') && /sla/i.test(scope.parent)) {
+    return fc.constant(new Date(Date.now() - (n === 'from' ? 2 : 1) * 86_400_000).toISOString());
+  }
   if (n === 'from') return fc.constant(new Date(Date.now() + 3_600_000).toISOString());
   if (n === 'to') return fc.constant(new Date(Date.now() + 7_200_000).toISOString());
   if (/^(date|day)$/.test(n)) return fc.constant(new Date().toISOString());
@@ -255,11 +279,26 @@ function plausibleInt(name: string): fc.Arbitrary<number> {
   if (/^page$|days/.test(name)) return fc.integer({ min: 1, max: 3 });
   if (/timeout|degraded/.test(name)) return fc.integer({ min: 1000, max: 45_000 });
   if (/retry/.test(name)) return fc.integer({ min: 0, max: 3 });
+  // The alerting policy (monitor.v1.Alerting): thresholds and the reminder limit start at 1.
+  if (/threshold|reminder_limit/.test(name)) return fc.integer({ min: 1, max: 5 });
+  if (/failure_seconds/.test(name)) return fc.integer({ min: 0, max: 600 });
   if (/target/.test(name)) return fc.integer({ min: 200, max: 299 });
   if (/timestamp/.test(name)) return fc.integer({ min: 1_700_000_000_000, max: 1_900_000_000_000 });
   // Within both Pushover's (-2 to 2) and Gotify's (0 to 10) bounds.
   if (/priority/.test(name)) return fc.integer({ min: 0, max: 2 });
   return fc.integer({ min: 0, max: 10 });
+}
+
+/** YYYY-MM of this month (UTC) moved by `by` months. */
+function thisMonth(by: number): string {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + by, 1)).toISOString().slice(0, 7);
+}
+
+/** A fractional number the field's own checks accept: an SLA target in percent, or as plausibleInt. */
+function plausibleDouble(name: string): fc.Arbitrary<number> {
+  if (name === 'target') return fc.constantFrom(99, 99.5, 99.9, 99.95, 99.999);
+  return plausibleInt(name);
 }
 
 /** A number at the edges of its type or of the bounds the API documents, or anywhere in the type. */
@@ -306,7 +345,7 @@ function scalar(type: ScalarType, field: DescField, ctx: Context, here: boolean)
     case ScalarType.BOOL:
       return fc.boolean();
     case ScalarType.DOUBLE:
-      return choose(ctx, here, plausibleInt(name), fc.double());
+      return choose(ctx, here, plausibleDouble(name), fc.double());
     case ScalarType.FLOAT:
       return choose(ctx, here, plausibleInt(name), fc.float());
     case ScalarType.INT32:
@@ -725,6 +764,7 @@ export interface JsonSchema {
   enum?: unknown[];
   const?: unknown;
   pattern?: string;
+  format?: string;
   minimum?: number;
   maximum?: number;
   minLength?: number;
@@ -759,8 +799,9 @@ function jsonFor(schema: JsonSchema, ctx: JsonContext, name: string, here: boole
   const type: string = (Array.isArray(schema.type) ? schema.type[0] : schema.type) ?? 'object';
   switch (type) {
     case 'string': {
-      // A pattern of digits is an id.
-      const idName = /\\d/.test(schema.pattern ?? '') && !/ids?$/i.test(name) ? `${name}Id` : name;
+      // A pattern of digits is an id; dates and periods have patterns of digits too, and are not.
+      const dated = /^(from|to|month|quarter)$/.test(name) || schema.format === 'date-time';
+      const idName = /\\d/.test(schema.pattern ?? '') && !dated && !/ids?$/i.test(name) ? `${name}Id` : name;
       const plausible = plausibleString(idName, ctx.ids, ctx.scope);
       return pick(plausible, broken(plausible, ctx.ids, idName !== name || /ids?$/i.test(name)));
     }
@@ -769,8 +810,9 @@ function jsonFor(schema: JsonSchema, ctx: JsonContext, name: string, here: boole
       const lo = schema.minimum ?? -1000;
       const hi = schema.maximum ?? 100_000;
       const clamp = (n: number) => Math.min(hi, Math.max(lo, n));
+      const snake = name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
       return pick(
-        plausibleInt(name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)).map(clamp),
+        (type === 'number' ? plausibleDouble(snake) : plausibleInt(snake)).map(clamp),
         fc.oneof(
           fc.constantFrom(lo - 1, hi + 1, -1, 2 ** 31, 2 ** 53, 1e308, 0.5, -0),
           fc.double({ noNaN: true }),

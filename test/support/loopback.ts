@@ -7,6 +7,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DEFAULT_ALERTING } from '../../backend/src/monitors/monitor-alerting';
 import type { MonitorView } from '../../backend/src/monitors/monitor.view';
 
 export interface SelfSigned {
@@ -138,6 +139,7 @@ export function monitorView(overrides: Partial<MonitorView>): MonitorView {
     timeout: 5000,
     retry: 0,
     alertQuorum: 0,
+    alerting: { ...DEFAULT_ALERTING },
     followRedirects: true,
     regions: ['fly-ams'],
     tags: [],

@@ -2,7 +2,9 @@
 // generated ids name real rows: the caller's own, and another workspace's that must stay out of reach.
 import { emptyResult } from '../../backend/src/checker/probe';
 import { ResultIngestService } from '../../backend/src/check-results/result-ingest';
+import { AlertsService } from '../../backend/src/alerts/alerts.service';
 import type { ServiceContext } from '../../backend/src/common/context';
+import { EscalationPoliciesService } from '../../backend/src/escalation-policies/escalation-policies.service';
 import { MaintenancesService } from '../../backend/src/maintenances/maintenances.service';
 import { MonitorsService } from '../../backend/src/monitors/monitors.service';
 import { RetentionService } from '../../backend/src/check-results/retention.service';
@@ -12,6 +14,7 @@ import { PageComponentsService } from '../../backend/src/status-pages/page-compo
 import { StatusPagesService } from '../../backend/src/status-pages/status-pages.service';
 import { StatusReportsService } from '../../backend/src/status-reports/status-reports.service';
 import { SubscribersService } from '../../backend/src/subscribers/subscribers.service';
+import { reportRound } from './alerts';
 import type { EntityIds } from './arbitraries';
 import type { HttpTestApp } from './http-app';
 
@@ -66,6 +69,10 @@ export async function seedWorkspace(t: HttpTestApp, ctx: ServiceContext): Promis
     provider: { kind: 'slack', args: { webhookUrl: 'https://hooks.example.com/services/T0/B0/x' } },
     monitorIds: [http.id],
   });
+  const policy = await get(EscalationPoliciesService).create(ctx, {
+    name: 'Property policy',
+    steps: [{ afterMinutes: 0, channelIds: [notification.id] }],
+  });
   const location = await get(PrivateLocationsService).create(ctx, { name: 'Property location', monitorIds: [http.id] });
   // Imported as already agreed: AddSubscriber needs SMTP_URL (a confirmation mail), these servers have none.
   const subscribers = get(SubscribersService);
@@ -93,6 +100,17 @@ export async function seedWorkspace(t: HttpTestApp, ctx: ServiceContext): Promis
     new Date(),
   );
   const { logs } = await monitors.listResponseLogs(ctx, http.id, {});
+  // An open alert, on a monitor no channel is wired to (nothing is sent anywhere): a good round, then
+  // a failing one, through the agents' path.
+  const failing = await monitors.create(ctx, 'http', {
+    name: 'Property failing',
+    url: 'http://127.0.0.1:9/health',
+    periodicity: '1m',
+    regions: ['fly-ams'],
+  });
+  await reportRound(t, failing.id, 'success');
+  await reportRound(t, failing.id, 'error');
+  const alerts = await get(AlertsService).list(ctx, { monitorId: failing.id });
 
   return {
     ids: {
@@ -106,6 +124,8 @@ export async function seedWorkspace(t: HttpTestApp, ctx: ServiceContext): Promis
       location: [location.id],
       subscriber: [subscriber.id],
       log: logs.map((l) => l.id),
+      policy: [policy.id],
+      alert: alerts.map((a) => a.id),
     },
     monitorId: http.id,
     pageId: page.id,

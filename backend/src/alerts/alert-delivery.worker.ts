@@ -228,6 +228,11 @@ export class AlertDeliveryWorker implements OnApplicationBootstrap, OnApplicatio
           eventId: delivery.eventId,
           at: delivery.transitionAt,
           regions: delivery.regions,
+          alertId: delivery.openAlertId ?? undefined,
+          followUp:
+            delivery.reason === 'reminder' || delivery.reason === 'escalation'
+              ? { reason: delivery.reason, round: delivery.round }
+              : undefined,
           certificate: delivery.certificate
             ? {
                 ...delivery.certificate.certificate,

@@ -26,12 +26,22 @@ export const DELIVERY_KINDS = [...ALERT_KINDS, 'certificate'] as const;
 export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
 
 /**
+ * waiting: a monitor with parents waits out DEPENDENCY_SETTLE_MS (alert-policy.ts) before its down
+ * or degraded alert is sent, so a parent that fails in the same round is seen first; the alert clock
+ * then makes it pending, or suppressed when a parent is down;
  * pending: waits for `not_before` (or is leased by a worker while `lease_until` is ahead);
  * delivered: the receiver accepted it; failed: out of attempts or a permanent refusal;
  * suppressed: silenced by a maintenance window and made moot by a later transition.
  */
-export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed', 'suppressed'] as const;
+export const DELIVERY_STATUSES = ['waiting', 'pending', 'delivered', 'failed', 'suppressed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/**
+ * Why a delivery was queued: the transition itself; a reminder while still down; an escalation step
+ * reached unacknowledged; or `released`: its parent recovered and the monitor is still down.
+ */
+export const DELIVERY_REASONS = ['transition', 'reminder', 'escalation', 'released'] as const;
+export type DeliveryReason = (typeof DELIVERY_REASONS)[number];
 
 /** The latest alert state of a monitor, locked by the ingest that may move it. */
 @Entity('monitor_alert_states')
@@ -53,6 +63,23 @@ export class MonitorAlertStateEntity {
   /** The open incident (from leaving `active` until recovering), or null. */
   @Column({ type: 'varchar', length: 64, nullable: true })
   incidentKey!: string | null;
+
+  /**
+   * Threshold bookkeeping (kept only for monitors with thresholds; alert-policy.ts): the quorum status
+   * of the latest round, how many rounds in a row were failing (or healthy) like it, when that run of
+   * rounds began, and the latest round counted (the newest check time of the counted locations).
+   */
+  @Column({ type: 'varchar', length: 16, default: 'unknown' })
+  observed!: AlertStatus;
+
+  @Column({ type: 'integer', default: 0 })
+  streak!: number;
+
+  @Timestamp({ nullable: true })
+  streakSince!: Date | null;
+
+  @Timestamp({ nullable: true })
+  lastRound!: Date | null;
 
   @UpdatedAt()
   updatedAt!: Date;
@@ -106,6 +133,14 @@ export class AlertTransitionEntity {
   /** End of the maintenance window that silenced it, if one did. */
   @Timestamp({ nullable: true })
   silencedUntil!: Date | null;
+
+  /** A parent monitor that was down: the transition's alerts were suppressed for it. */
+  @RefColumn({ nullable: true })
+  suppressedBy!: string | null;
+
+  /** When the checks first showed the new status (before thresholds held); null: `at`. */
+  @Timestamp({ nullable: true })
+  since!: Date | null;
 
   @Timestamp()
   at!: Date;
@@ -167,12 +202,14 @@ export class CertificateAlertEntity {
 }
 
 @Entity('alert_deliveries')
-@Index('uq_alert_deliveries_transition_channel', ['transitionId', 'channelId'], { unique: true })
+@Index('uq_alert_deliveries_transition_channel', ['transitionId', 'channelId', 'reason', 'round'], { unique: true })
+@Check('ck_alert_deliveries_reason', oneOf('reason', DELIVERY_REASONS))
 @Index('uq_alert_deliveries_certificate_channel', ['certificateAlertId', 'channelId'], { unique: true })
 @Check('ck_alert_deliveries_status', oneOf('status', DELIVERY_STATUSES))
 @Check('ck_alert_deliveries_kind', oneOf('kind', DELIVERY_KINDS))
 @Check('ck_alert_deliveries_source', 'num_nonnulls("transition_id", "certificate_alert_id") = 1')
 @Index('ix_alert_deliveries_due', ['notBefore', 'id'], { where: "status = 'pending'" })
+@Index('ix_alert_deliveries_waiting', ['notBefore'], { where: "status = 'waiting'" })
 @Index('ix_alert_deliveries_channel', ['channelId', 'lastAttemptAt'])
 @Index('ix_alert_deliveries_monitor', ['monitorId', 'channelId'])
 export class AlertDeliveryEntity {
@@ -198,6 +235,13 @@ export class AlertDeliveryEntity {
 
   @Column({ type: 'varchar', length: 16 })
   kind!: DeliveryKind;
+
+  @Column({ type: 'varchar', length: 16, default: 'transition' })
+  reason!: DeliveryReason;
+
+  /** The reminder's number, or the escalation step's; 0 otherwise. */
+  @Column({ type: 'integer', default: 0 })
+  round!: number;
 
   @Column({ type: 'varchar', length: 64 })
   incidentKey!: string;
@@ -261,6 +305,84 @@ export class AlertDeliveryEntity {
   @ManyToOne(() => NotificationChannelEntity, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'channel_id' })
   channel?: NotificationChannelEntity;
+
+  @ManyToOne(() => MonitorEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'monitor_id' })
+  monitor?: MonitorEntity;
+}
+
+export const ALERT_STATES = ['open', 'acknowledged', 'resolved'] as const;
+export type AlertState = (typeof ALERT_STATES)[number];
+
+/**
+ * One incident of a monitor, from its confirmed down (or degraded) to its confirmed recovery: what is
+ * acknowledged, reminded of and escalated. Opened and resolved by the transitions, in the ingest
+ * transaction; the alert clock (alert-clock.ts) sends its reminders and escalation steps when due.
+ */
+@Entity('alerts')
+@Index('uq_alerts_incident', ['incidentKey'], { unique: true })
+@Index('ix_alerts_workspace', ['workspaceId', 'id'])
+@Index('ix_alerts_monitor', ['monitorId', 'id'])
+@Index('ix_alerts_due', ['nextDueAt'], { where: 'next_due_at IS NOT NULL' })
+@Check('ck_alerts_state', oneOf('state', ALERT_STATES))
+export class AlertEntity {
+  @IdColumn()
+  id!: string;
+
+  @RefColumn()
+  monitorId!: string;
+
+  @RefColumn()
+  workspaceId!: string;
+
+  @Column({ type: 'varchar', length: 64 })
+  incidentKey!: string;
+
+  @Column({ type: 'varchar', length: 16, default: 'open' })
+  state!: AlertState;
+
+  /** The status that opened it, and the latest. */
+  @Column({ type: 'varchar', length: 16 })
+  openedStatus!: AlertStatus;
+
+  @Column({ type: 'varchar', length: 16 })
+  status!: AlertStatus;
+
+  @Timestamp()
+  openedAt!: Date;
+
+  @Timestamp({ nullable: true })
+  acknowledgedAt!: Date | null;
+
+  /** Who: a user's e-mail, an API key's name, an OAuth client, `link` for the signed link. */
+  @Column({ type: 'varchar', length: 256, nullable: true })
+  acknowledgedBy!: string | null;
+
+  @Timestamp({ nullable: true })
+  resolvedAt!: Date | null;
+
+  /** While set, the parent monitor that is down: nothing is sent for this alert. */
+  @RefColumn({ nullable: true })
+  suppressedBy!: string | null;
+
+  /** The escalation policy the monitor used when it opened (null: its channels). */
+  @RefColumn({ nullable: true })
+  escalationPolicyId!: string | null;
+
+  /** When reminders and escalation count from: the opening, or the release from a parent's outage. */
+  @Timestamp()
+  clockFrom!: Date;
+
+  @Column({ type: 'integer', default: 0 })
+  remindersSent!: number;
+
+  /** Escalation steps reached so far. */
+  @Column({ type: 'integer', default: 0 })
+  escalationStep!: number;
+
+  /** When the alert clock next looks at it (a reminder or a step due); null: nothing scheduled. */
+  @Timestamp({ nullable: true })
+  nextDueAt!: Date | null;
 
   @ManyToOne(() => MonitorEntity, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'monitor_id' })

@@ -1,5 +1,7 @@
 import { Inject, Module } from '@nestjs/common';
 import { ChannelsModule } from '../channels/channels.module';
+import { EscalationPoliciesModule } from '../escalation-policies/escalation-policies.module';
+import { WorkspacesModule } from '../workspaces/workspaces.module';
 import { MonitorDeletionModule } from '../checks/monitor-deletion';
 import { CheckResultsModule } from '../check-results/check-results.module';
 import { ALERT_HISTORY_DAYS, RetentionService } from '../check-results/retention.service';
@@ -8,7 +10,10 @@ import { MonitorAlertHistory } from '../monitors/monitor-alert-history';
 import { MonitorsModule } from '../monitors/monitors.module';
 import { DeliveryHistory } from '../notifications/delivery-history';
 import { NotificationsModule } from '../notifications/notifications.module';
+import { AlertClock } from './alert-clock';
 import { AlertDeliveryWorker } from './alert-delivery.worker';
+import { AlertLifecycleRepository } from './alert-lifecycle.repository';
+import { AlertsService } from './alerts.service';
 import { ALERT_OUTBOX_PORT } from './alert-outbox.port';
 import { ALERT_STATUS_PORT } from './alert-status.port';
 import { AlertTransitions } from './alert-transitions';
@@ -33,9 +38,14 @@ import { CertificateAlerts } from './certificate-alerts';
     MonitorsModule,
     MonitorDeletionModule,
     ChannelsModule,
+    EscalationPoliciesModule,
+    WorkspacesModule,
   ],
   providers: [
     AlertsRepository,
+    AlertLifecycleRepository,
+    AlertsService,
+    AlertClock,
     { provide: ALERT_OUTBOX_PORT, useExisting: AlertsRepository },
     { provide: ALERT_STATUS_PORT, useExisting: AlertsRepository },
     AlertTransitions,
@@ -43,6 +53,7 @@ import { CertificateAlerts } from './certificate-alerts';
     AlertDeliveryWorker,
   ],
   exports: [
+    AlertsService,
     AlertsRepository,
     ALERT_OUTBOX_PORT,
     ALERT_STATUS_PORT,
@@ -57,9 +68,11 @@ export class AlertsModule {
     @Inject(MonitorAlertHistory) monitorHistory: MonitorAlertHistory,
     @Inject(DeliveryHistory) deliveryHistory: DeliveryHistory,
     @Inject(RetentionService) retention: RetentionService,
+    @Inject(AlertLifecycleRepository) lifecycle: AlertLifecycleRepository,
   ) {
     monitorHistory.provide((monitorId, limit) => alerts.transitionsOf(monitorId, limit));
     deliveryHistory.provide((channelIds) => alerts.lastDeliveries(channelIds));
     retention.alsoForget((now) => alerts.forgetBefore(new Date(now.getTime() - ALERT_HISTORY_DAYS * 86_400_000)));
+    retention.alsoForget((now) => lifecycle.forgetBefore(new Date(now.getTime() - ALERT_HISTORY_DAYS * 86_400_000)));
   }
 }

@@ -7,7 +7,15 @@ import { MonitorDeletion } from '../checks/monitor-deletion';
 import type { StatusTransition } from '../monitors/monitor-alert-history';
 import type { LastDelivery } from '../notifications/delivery-history';
 import type { CertificateInfo } from '../checks/check-config';
-import type { AlertStatus, DeliveryKind, DeliveryStatus, RegionSnapshot, TransitionKind } from './alert.entities';
+import type {
+  AlertStatus,
+  DeliveryKind,
+  DeliveryReason,
+  DeliveryStatus,
+  RegionSnapshot,
+  TransitionKind,
+} from './alert.entities';
+import type { Streak } from './alert-policy';
 
 /** The NOTIFY channel the ingest transaction signals when it queued deliveries due now. */
 export const DELIVERY_CHANNEL = 'alert_deliveries';
@@ -33,7 +41,28 @@ export interface StatusHistoryEntry {
   incidentKey: string;
 }
 
-export interface AlertState {
+export interface IncidentTransition {
+  from: AlertStatus;
+  to: AlertStatus;
+  at: Date;
+  since: Date;
+  suppressedBy: string | null;
+}
+
+export interface IncidentDelivery {
+  channelId: string;
+  kind: DeliveryKind;
+  reason: DeliveryReason;
+  round: number;
+  status: DeliveryStatus;
+  attempts: number;
+  responseStatus: number | null;
+  response: string;
+  error: string;
+  at: Date;
+}
+
+export interface AlertState extends Streak {
   monitorId: string;
   workspaceId: string;
   status: AlertStatus;
@@ -51,8 +80,17 @@ export interface NewTransition {
   incidentKey: string;
   regions: RegionSnapshot[];
   at: Date;
+  /** When the checks first showed the new status (the streak's first round). */
+  since: Date;
   /** End of the maintenance window that silences it; null when none does. */
   silencedUntil: Date | null;
+  /** A parent monitor that is down: the transition's deliveries are recorded as suppressed. */
+  suppressedBy: { id: string; name: string } | null;
+  /**
+   * For a monitor with parents, none of them down yet: its down or degraded deliveries wait this
+   * long (status `waiting`) for a parent failing in the same round; 0: sent as usual.
+   */
+  waitMs: number;
 }
 
 /** A certificate a check of a monitor saw, to be compared with the monitor's expiry thresholds. */
@@ -96,6 +134,10 @@ export interface ClaimedDelivery {
   regions: RegionSnapshot[];
   /** With kind `certificate`; null otherwise. */
   certificate: CertificateAlertFacts | null;
+  reason: DeliveryReason;
+  round: number;
+  /** The incident's alert while open (not acknowledged, not resolved): the message links to it. */
+  openAlertId: string | null;
 }
 
 export interface DeliveryOutcome {
@@ -140,8 +182,13 @@ export class AlertsRepository {
       status: AlertStatus;
       seq: number;
       incident_key: string | null;
+      observed: AlertStatus;
+      streak: number;
+      streak_since: Date | string | null;
+      last_round: Date | string | null;
     }>(
-      `SELECT monitor_id::text AS monitor_id, workspace_id::text AS workspace_id, status, seq, incident_key
+      `SELECT monitor_id::text AS monitor_id, workspace_id::text AS workspace_id, status, seq, incident_key,
+              observed, streak, streak_since, last_round
          FROM monitor_alert_states WHERE monitor_id = ANY($1::bigint[]) ORDER BY monitor_id FOR UPDATE`,
       [monitorIds],
     );
@@ -154,8 +201,30 @@ export class AlertsRepository {
           status: r.status,
           seq: Number(r.seq),
           incidentKey: r.incident_key,
+          observed: r.observed,
+          streak: Number(r.streak),
+          streakSince: r.streak_since ? date(r.streak_since) : null,
+          lastRound: r.last_round ? date(r.last_round) : null,
         },
       ]),
+    );
+  }
+
+  /** Stores the threshold counting of monitors that have thresholds (one statement for all). */
+  async saveStreaks(rows: ReadonlyArray<{ monitorId: string; streak: Streak }>): Promise<void> {
+    if (!rows.length) return;
+    await this.db.rows(
+      `UPDATE monitor_alert_states s SET observed = u.observed, streak = u.streak, streak_since = u.since, last_round = u.round
+         FROM unnest($1::bigint[], $2::text[], $3::int[], $4::timestamptz[], $5::timestamptz[])
+           AS u(monitor_id, observed, streak, since, round)
+        WHERE s.monitor_id = u.monitor_id`,
+      [
+        rows.map((r) => r.monitorId),
+        rows.map((r) => r.streak.observed),
+        rows.map((r) => r.streak.streak),
+        rows.map((r) => r.streak.streakSince),
+        rows.map((r) => r.streak.lastRound),
+      ],
     );
   }
 
@@ -167,14 +236,18 @@ export class AlertsRepository {
    * never reached a channel is suppressed too (both dropped). `channelIds`: the channels wired to the
    * monitor. Answers how many deliveries are due now.
    */
-  async recordTransition(t: NewTransition, openIncident: string | null, channelIds: string[]): Promise<number> {
+  async recordTransition(
+    t: NewTransition,
+    openIncident: string | null,
+    channelIds: string[],
+  ): Promise<{ id: string; due: number } | null> {
     await this.db.rows(
       'UPDATE monitor_alert_states SET status = $2, seq = $3, incident_key = $4, updated_at = now() WHERE monitor_id = $1',
       [t.monitorId, t.to, t.seq, openIncident],
     );
     const [transition] = await this.db.rows<{ id: string }>(
-      `INSERT INTO alert_transitions (monitor_id, workspace_id, seq, from_status, to_status, kind, incident_key, regions, silenced_until, at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10)
+      `INSERT INTO alert_transitions (monitor_id, workspace_id, seq, from_status, to_status, kind, incident_key, regions, silenced_until, suppressed_by, since, at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10, $11, $12)
        ON CONFLICT (monitor_id, seq) DO NOTHING
        RETURNING id::text AS id`,
       [
@@ -187,32 +260,261 @@ export class AlertsRepository {
         t.incidentKey,
         JSON.stringify(t.regions),
         t.silencedUntil,
+        t.suppressedBy?.id ?? null,
+        t.since,
         t.at,
       ],
     );
-    if (!transition || !t.kind) return 0;
+    if (!transition) return null;
+    if (!t.kind) return { id: transition.id, due: 0 };
+    // What a window holds, or a dependency wait keeps, is replaced by the newer news.
     await this.db.rows(
       `UPDATE alert_deliveries SET status = 'suppressed', finished_at = now(), lease_until = NULL
-        WHERE monitor_id = $1 AND status = 'pending' AND held AND attempts = 0`,
+        WHERE monitor_id = $1 AND ((status = 'pending' AND held AND attempts = 0) OR status = 'waiting')`,
       [t.monitorId],
     );
+    const problem = t.kind !== 'recovered';
+    const suppressed = problem && t.suppressedBy ? `suppressed: ${t.suppressedBy.name} is down` : null;
+    const waiting = problem && !suppressed && !t.silencedUntil && t.waitMs > 0;
     const inserted = await this.db.rows<{ due: boolean }>(
-      `INSERT INTO alert_deliveries (transition_id, channel_id, monitor_id, workspace_id, kind, incident_key, event_id, status, not_before, held, attempts, created_at)
-       SELECT $1::bigint, l.channel_id, $2::bigint, $3::bigint, $4::text, $5::text, gen_random_uuid(),
-              CASE WHEN $4::text = 'recovered' AND NOT EXISTS (
+      `INSERT INTO alert_deliveries (transition_id, channel_id, monitor_id, workspace_id, kind, incident_key, event_id, status, not_before, held, attempts, created_at, last_error, finished_at)
+       SELECT $1::bigint, l.channel_id, $2::bigint, $3::bigint, $4::text, $5::text, gen_random_uuid(), x.status,
+              CASE WHEN $9::boolean THEN now() + make_interval(secs => $10::double precision / 1000)
+                   ELSE COALESCE($6::timestamptz, now()) END,
+              $6::timestamptz IS NOT NULL, 0, now(), $8::text, CASE WHEN x.status = 'suppressed' THEN now() END
+         FROM unnest($7::bigint[]) AS l(channel_id)
+        CROSS JOIN LATERAL (SELECT CASE
+                WHEN $8::text IS NOT NULL THEN 'suppressed'
+                WHEN $4::text = 'recovered' AND NOT EXISTS (
                      SELECT 1 FROM alert_deliveries e
                       WHERE e.channel_id = l.channel_id AND e.monitor_id = $2::bigint AND e.incident_key = $5::text
-                        AND e.kind <> 'recovered' AND e.status <> 'suppressed')
-                   THEN 'suppressed' ELSE 'pending' END,
-              COALESCE($6::timestamptz, now()), $6::timestamptz IS NOT NULL, 0, now()
-         FROM unnest($7::bigint[]) AS l(channel_id)
-       ON CONFLICT (transition_id, channel_id) DO NOTHING
+                        AND e.kind <> 'recovered' AND e.status NOT IN ('suppressed', 'waiting')) THEN 'suppressed'
+                WHEN $9::boolean THEN 'waiting'
+                ELSE 'pending' END AS status) x
+       ON CONFLICT (transition_id, channel_id, reason, round) DO NOTHING
        RETURNING status = 'pending' AND NOT held AS due`,
-      [transition.id, t.monitorId, t.workspaceId, t.kind, t.incidentKey, t.silencedUntil, channelIds],
+      [
+        transition.id,
+        t.monitorId,
+        t.workspaceId,
+        t.kind,
+        t.incidentKey,
+        t.silencedUntil,
+        channelIds,
+        suppressed,
+        waiting,
+        t.waitMs,
+      ],
     );
     const due = inserted.filter((r) => r.due).length;
     if (due) await this.db.rows('SELECT pg_notify($1, $2)', [DELIVERY_CHANNEL, t.monitorId]);
-    return due;
+    return { id: transition.id, due };
+  }
+
+  /**
+   * Queues deliveries of an open alert's latest transition outside the transition itself: a reminder
+   * (round n), an escalation step (round k), or the alert released when its parents recovered. Due at
+   * once (the database's clock: `now`, the time the caller judged by, may be a test's), or after
+   * `waitMs` as `waiting` (a released alert waits for the monitor's own recovery in the same
+   * round, which would make it moot); the key (transition, channel, reason, round) makes a retried clock queue nothing twice.
+   * Answers how many were queued.
+   */
+  async queueFollowUp(
+    f: {
+      transitionId: string;
+      monitorId: string;
+      workspaceId: string;
+      kind: DeliveryKind;
+      incidentKey: string;
+      reason: 'reminder' | 'escalation' | 'released';
+      round: number;
+    },
+    channelIds: string[],
+    waitMs = 0,
+  ): Promise<number> {
+    if (!channelIds.length) return 0;
+    const inserted = await this.db.rows<{ id: string }>(
+      `INSERT INTO alert_deliveries (transition_id, channel_id, monitor_id, workspace_id, kind, incident_key, reason, round, event_id, status, not_before, held, attempts, created_at)
+       SELECT $1::bigint, l.channel_id, $2::bigint, $3::bigint, $4::text, $5::text, $6::text, $7::int, gen_random_uuid(),
+              CASE WHEN $9::double precision > 0 THEN 'waiting' ELSE 'pending' END,
+              now() + make_interval(secs => $9::double precision / 1000), false, 0, now()
+         FROM unnest($8::bigint[]) AS l(channel_id)
+       ON CONFLICT (transition_id, channel_id, reason, round) DO NOTHING
+       RETURNING id::text AS id`,
+      [f.transitionId, f.monitorId, f.workspaceId, f.kind, f.incidentKey, f.reason, f.round, channelIds, waitMs],
+    );
+    if (inserted.length && waitMs <= 0) await this.db.rows('SELECT pg_notify($1, $2)', [DELIVERY_CHANNEL, f.monitorId]);
+    return waitMs > 0 ? 0 : inserted.length;
+  }
+
+  /** An incident's transitions and deliveries, oldest first, at most `limit` of each. */
+  async incidentHistory(
+    incidentKey: string,
+    limit: number,
+  ): Promise<{ transitions: IncidentTransition[]; deliveries: IncidentDelivery[] }> {
+    const transitions = await this.db.rows<{
+      from_status: AlertStatus;
+      to_status: AlertStatus;
+      at: Date | string;
+      since: Date | string | null;
+      suppressed_by: string | null;
+    }>(
+      `SELECT from_status, to_status, at, since, suppressed_by::text AS suppressed_by FROM alert_transitions
+        WHERE incident_key = $1 ORDER BY seq LIMIT $2`,
+      [incidentKey, limit],
+    );
+    const deliveries = await this.db.rows<{
+      channel_id: string;
+      kind: DeliveryKind;
+      reason: DeliveryReason;
+      round: number;
+      status: DeliveryStatus;
+      attempts: number;
+      response_status: number | null;
+      response: string | null;
+      last_error: string | null;
+      at: Date | string;
+    }>(
+      `SELECT d.channel_id::text AS channel_id, d.kind, d.reason, d.round, d.status, d.attempts, d.response_status, d.response,
+              d.last_error, GREATEST(COALESCE(d.last_attempt_at, d.created_at), t.at) AS at
+         FROM alert_deliveries d JOIN alert_transitions t ON t.id = d.transition_id
+        WHERE d.incident_key = $1 AND d.kind <> 'certificate' ORDER BY d.id LIMIT $2`,
+      [incidentKey, limit],
+    );
+    return {
+      transitions: transitions.map((t) => ({
+        from: t.from_status,
+        to: t.to_status,
+        at: date(t.at),
+        since: t.since ? date(t.since) : date(t.at),
+        suppressedBy: t.suppressed_by,
+      })),
+      deliveries: deliveries.map((d) => ({
+        channelId: d.channel_id,
+        kind: d.kind,
+        reason: d.reason,
+        round: Number(d.round),
+        status: d.status,
+        attempts: Number(d.attempts),
+        responseStatus: d.response_status === null ? null : Number(d.response_status),
+        response: d.response ?? '',
+        error: d.last_error ?? '',
+        at: date(d.at),
+      })),
+    };
+  }
+
+  /**
+   * Acknowledged: the reminders and escalation steps of the incident queued and not yet attempted
+   * are dropped (marked suppressed, `acknowledged`).
+   */
+  async dropFollowUps(incidentKey: string): Promise<void> {
+    await this.db.rows(
+      `UPDATE alert_deliveries SET status = 'suppressed', last_error = 'acknowledged', finished_at = now(), lease_until = NULL
+        WHERE incident_key = $1 AND reason IN ('reminder', 'escalation') AND status IN ('pending', 'waiting') AND attempts = 0`,
+      [incidentKey],
+    );
+  }
+
+  /** The id of the incident's latest transition (what follow-ups are about), or null. */
+  async latestTransitionOf(incidentKey: string): Promise<string | null> {
+    const [row] = await this.db.rows<{ id: string }>(
+      `SELECT id::text AS id FROM alert_transitions WHERE incident_key = $1 ORDER BY seq DESC LIMIT 1`,
+      [incidentKey],
+    );
+    return row?.id ?? null;
+  }
+
+  /** The channels that heard of the incident's problem (a down or degraded delivery not suppressed). */
+  async channelsThatHeard(incidentKey: string): Promise<string[]> {
+    const rows = await this.db.rows<{ channel_id: string }>(
+      `SELECT DISTINCT channel_id::text AS channel_id FROM alert_deliveries
+        WHERE incident_key = $1 AND kind IN ('down', 'degraded') AND status NOT IN ('suppressed', 'waiting')
+        ORDER BY 1`,
+      [incidentKey],
+    );
+    return rows.map((r) => r.channel_id);
+  }
+
+  /**
+   * Marks the down and degraded deliveries that still wait for the monitors' parents as suppressed,
+   * with the reason: a parent of theirs just went down. Answers how many.
+   */
+  async suppressWaiting(monitorIds: string[], reason: string): Promise<number> {
+    if (!monitorIds.length) return 0;
+    const rows = await this.db.rows<{ id: string }>(
+      `UPDATE alert_deliveries SET status = 'suppressed', last_error = $2, finished_at = now()
+        WHERE monitor_id = ANY($1::bigint[]) AND status = 'waiting' RETURNING id::text AS id`,
+      [monitorIds, reason],
+    );
+    return rows.length;
+  }
+
+  /**
+   * Ends the wait of the deliveries whose wait is over: suppressed when a parent of their monitor is
+   * down now (its alert status, or the quorum status of its latest round, is error), sent otherwise.
+   * Answers the monitors whose deliveries were suppressed, with the parent, and how many became due.
+   */
+  async releaseWaiting(
+    now: Date,
+  ): Promise<{ due: number; suppressed: Array<{ monitorId: string; parentId: string }> }> {
+    const rows = await this.db.rows<{ monitor_id: string; status: string; parent_id: string | null }>(
+      `WITH ready AS (
+         SELECT d.id, d.monitor_id,
+                (SELECT s.monitor_id FROM monitors m CROSS JOIN LATERAL unnest(m.parent_monitor_ids) AS p(id)
+                   JOIN monitor_alert_states s ON s.monitor_id = p.id
+                  WHERE m.id = d.monitor_id AND (s.status = 'error' OR s.observed = 'error')
+                  ORDER BY s.monitor_id LIMIT 1) AS parent_id
+           FROM alert_deliveries d
+          WHERE d.status = 'waiting' AND d.not_before <= $1
+          ORDER BY d.id LIMIT 1000 FOR UPDATE OF d SKIP LOCKED)
+       UPDATE alert_deliveries d
+          SET status = CASE WHEN r.parent_id IS NULL THEN 'pending' ELSE 'suppressed' END,
+              not_before = now(),
+              last_error = CASE WHEN r.parent_id IS NULL THEN NULL
+                                ELSE 'suppressed: ' || (SELECT name FROM monitors WHERE id = r.parent_id) || ' is down' END,
+              finished_at = CASE WHEN r.parent_id IS NULL THEN NULL ELSE now() END
+         FROM ready r WHERE d.id = r.id
+       RETURNING d.monitor_id::text AS monitor_id, d.status, r.parent_id::text AS parent_id`,
+      [now],
+    );
+    const due = rows.filter((r) => r.status === 'pending').length;
+    if (due) await this.db.rows('SELECT pg_notify($1, $2)', [DELIVERY_CHANNEL, 'released']);
+    const suppressed = new Map<string, string>();
+    for (const r of rows) if (r.parent_id) suppressed.set(r.monitor_id, r.parent_id);
+    return { due, suppressed: [...suppressed].map(([monitorId, parentId]) => ({ monitorId, parentId })) };
+  }
+
+  /**
+   * The statuses of the given monitors as their dependents see them: down when the alert status or
+   * the latest round's quorum status is error (a parent failing is news before its thresholds hold).
+   */
+  async downAmong(monitorIds: string[]): Promise<string[]> {
+    if (!monitorIds.length) return [];
+    const rows = await this.db.rows<{ monitor_id: string }>(
+      `SELECT monitor_id::text AS monitor_id FROM monitor_alert_states
+        WHERE monitor_id = ANY($1::bigint[]) AND (status = 'error' OR observed = 'error') ORDER BY monitor_id`,
+      [monitorIds],
+    );
+    return rows.map((r) => r.monitor_id);
+  }
+
+  /**
+   * Monitors whose failing streak has reached its count and waits only for its duration, which has
+   * now passed: the alert clock judges them again.
+   */
+  async durationsDue(now: Date): Promise<Array<{ monitorId: string; workspaceId: string }>> {
+    const rows = await this.db.rows<{ monitor_id: string; workspace_id: string }>(
+      `SELECT s.monitor_id::text AS monitor_id, s.workspace_id::text AS workspace_id
+         FROM monitor_alert_states s JOIN monitors m ON m.id = s.monitor_id
+        WHERE m.failure_seconds > 0 AND m.deleted_at IS NULL
+          AND s.observed IN ('error', 'degraded') AND s.status NOT IN ('error', 'degraded')
+          AND s.streak >= m.failure_threshold
+          AND s.streak_since + make_interval(secs => m.failure_seconds) <= $1
+        ORDER BY s.monitor_id LIMIT 1000`,
+      [now],
+    );
+    return rows.map((r) => ({ monitorId: r.monitor_id, workspaceId: r.workspace_id }));
   }
 
   /**
@@ -306,6 +608,9 @@ export class AlertsRepository {
       certificate: CertificateInfo | null;
       threshold: number | null;
       certificate_region: string | null;
+      reason: DeliveryReason;
+      round: number;
+      open_alert_id: string | null;
     }>(
       `WITH due AS (
          SELECT d.id FROM alert_deliveries d
@@ -326,7 +631,8 @@ export class AlertsRepository {
               l.workspace_id::text AS workspace_id, l.kind, l.incident_key, l.event_id::text AS event_id,
               l.attempts, l.created_at,
               COALESCE(t.at, c.at) AS at, COALESCE(t.regions, '[]'::jsonb) AS regions,
-              c.certificate, c.threshold, c.region AS certificate_region
+              c.certificate, c.threshold, c.region AS certificate_region, l.reason, l.round,
+              (SELECT a.id::text FROM alerts a WHERE a.incident_key = l.incident_key AND a.state = 'open') AS open_alert_id
          FROM leased l
          LEFT JOIN alert_transitions t ON t.id = l.transition_id
          LEFT JOIN certificate_alerts c ON c.id = l.certificate_alert_id
@@ -348,6 +654,9 @@ export class AlertsRepository {
       certificate: r.certificate
         ? { certificate: r.certificate, threshold: Number(r.threshold), region: r.certificate_region ?? '' }
         : null,
+      reason: r.reason,
+      round: Number(r.round),
+      openAlertId: r.open_alert_id,
     }));
   }
 

@@ -11,6 +11,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CHECK_RESULTS_PORT, certificateOf, type CheckResultsPort } from '../check-results/check-results.port';
 import type { NewResult } from '../check-results/check-results.port';
 import { MONITOR_BOUNDS, type CertificateInfo } from '../checks/check-config';
+import { ESCALATION_POLICIES_PORT, type EscalationPoliciesPort } from '../escalation-policies/escalation-policies.port';
+import { MONITORS_PORT, type MonitorsPort } from '../monitors/monitors.port';
 import { NOTIFICATIONS_PORT, type NotificationsPort } from '../notifications/notifications.port';
 import { AlertsRepository, type ReachedThreshold, type SeenCertificate } from './alerts.repository';
 
@@ -46,6 +48,8 @@ export class CertificateAlerts {
     @Inject(AlertsRepository) private readonly alerts: AlertsRepository,
     @Inject(CHECK_RESULTS_PORT) results: CheckResultsPort,
     @Inject(NOTIFICATIONS_PORT) private readonly channels: NotificationsPort,
+    @Inject(MONITORS_PORT) private readonly monitors: MonitorsPort,
+    @Inject(ESCALATION_POLICIES_PORT) private readonly escalation: EscalationPoliciesPort,
   ) {
     results.onStored((stored) => this.consider(stored).then(() => undefined));
   }
@@ -70,9 +74,20 @@ export class CertificateAlerts {
     let queued = 0;
     // One after the other: they share the transaction's connection.
     for (const alert of alertingThresholds(reached)) {
-      const channelIds = await this.channels.channelIdsOf(alert.monitorId);
+      const channelIds = await this.recipients(alert.monitorId);
       queued += await this.alerts.queueCertificateAlert(alert, certificateIncidentKey(alert), channelIds);
     }
     return queued;
+  }
+
+  /**
+   * The channels wired to the monitor; with an escalation policy, its first step's: a certificate
+   * about to expire is a warning nobody acknowledges, so it reaches the first people on call, once.
+   */
+  private async recipients(monitorId: string): Promise<string[]> {
+    const policyId = (await this.monitors.alertPolicies([monitorId])).get(monitorId)?.escalationPolicyId;
+    if (!policyId) return this.channels.channelIdsOf(monitorId);
+    const [first] = (await this.escalation.stepsOf([policyId])).get(policyId) ?? [];
+    return first?.channelIds ?? [];
   }
 }

@@ -42,6 +42,10 @@ export interface AlertMessage {
   eventId: string;
   /** With kind `certificate`: the certificate that reached a threshold; absent otherwise. */
   certificate?: AlertCertificate;
+  /** A message sent again while the problem lasts: the n-th reminder or the k-th escalation step. */
+  followUp?: { reason: 'reminder' | 'escalation'; round: number };
+  /** A signed link that acknowledges the alert (stops its reminders and escalation); problems only. */
+  acknowledgeUrl?: string;
 }
 
 /** The certificate of a `certificate` alert, as the check saw it, and the threshold it reached. */
@@ -117,7 +121,14 @@ export function titleOf(message: AlertMessage): string {
   if (message.kind === 'certificate' && message.certificate) {
     return `[CERTIFICATE] ${message.monitor.name}: TLS certificate ${expiryOf(message.certificate.daysLeft)}`;
   }
-  return `[${labelOf(message.kind)}] ${message.monitor.name} ${changeOf(message.kind)}`;
+  return `[${labelOf(message.kind)}] ${message.monitor.name} ${changeOf(message.kind)}${followUpOf(message)}`;
+}
+
+/** ` (reminder 2)`, ` (escalation step 2)`, or nothing for the first message. */
+export function followUpOf(message: Pick<AlertMessage, 'followUp'>): string {
+  const f = message.followUp;
+  if (!f) return '';
+  return f.reason === 'reminder' ? ` (reminder ${f.round})` : ` (escalation step ${f.round})`;
 }
 
 /** ISO 8601 in UTC, to the second: `2026-01-02T03:04:05Z`. */
@@ -152,11 +163,12 @@ export function headlineOf(message: AlertMessage): string {
   return `${monitor.name}${target} ${changeOf(message.kind)} at ${timeOf(message.at)}.`;
 }
 
-/** Links: the monitor, then each status page. */
+/** Links: the monitor, each status page, then the acknowledgement link of a problem. */
 export function linksOf(message: AlertMessage): Array<{ label: string; url: string }> {
   return [
     { label: 'Monitor', url: message.monitorUrl },
     ...message.pageUrls.map((url) => ({ label: 'Status page', url })),
+    ...(message.acknowledgeUrl ? [{ label: 'Acknowledge', url: message.acknowledgeUrl }] : []),
   ];
 }
 
@@ -191,13 +203,14 @@ export function summaryOf(message: AlertMessage): string {
   return lines.join('\n');
 }
 
-/** A short one-paragraph form for SMS and WhatsApp: title, failing regions, time, monitor link. */
+/** A short one-paragraph form for SMS: title, failing regions, time, monitor link, acknowledgement link. */
 export function shortTextOf(message: AlertMessage): string {
   if (message.certificate)
     return `${titleOf(message)}: ${certificateInShort(message.certificate)}. ${message.monitorUrl}`;
   const failing = sortedRegions(message).filter((r) => r.status !== 'active');
   const regions = failing.length ? ` Regions: ${failing.map(regionLine).join('; ')}.` : '';
-  return `${titleOf(message)} at ${timeOf(message.at)}.${regions} ${message.monitorUrl}`;
+  const acknowledge = message.acknowledgeUrl ? ` Acknowledge: ${message.acknowledgeUrl}` : '';
+  return `${titleOf(message)} at ${timeOf(message.at)}.${regions} ${message.monitorUrl}${acknowledge}`;
 }
 
 /** Whether the alert opens or updates an incident (true) or closes it (false). */

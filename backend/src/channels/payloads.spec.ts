@@ -1,10 +1,16 @@
 // The request builders of the senders, without I/O (the requests on the wire are asserted in
 // test/integration/alerts/senders.test.ts).
-import type { AlertKind, AlertMessage } from './alert-message';
+import { shortTextOf, type AlertKind, type AlertMessage } from './alert-message';
 import { discordPayload } from './discord/discord.channel';
 import { alertMail, alertMessageId } from './email/email.channel';
 import { clip } from './format';
 import { googleChatPayload } from './google-chat/google-chat.channel';
+import { gotifyPayload } from './gotify/gotify.channel';
+import { grafanaOncallPayload } from './grafana-oncall/grafana-oncall.channel';
+import { matrixPayload } from './matrix/matrix.channel';
+import { mattermostPayload } from './mattermost/mattermost.channel';
+import { teamsPayload } from './ms-teams/ms-teams.channel';
+import { pushoverPayload } from './pushover/pushover.channel';
 import { headerText, ntfyHeaders, ntfyUrl } from './ntfy/ntfy.channel';
 import { opsgenieRequest } from './opsgenie/opsgenie.channel';
 import { pagerdutyPayload } from './pagerduty/pagerduty.channel';
@@ -240,5 +246,36 @@ describe('clip', () => {
   it('ends a cut text with an ellipsis within the limit', () => {
     expect(clip('abcdef', 4)).toBe('abc…');
     expect(clip('abc', 4)).toBe('abc');
+  });
+});
+
+describe('the acknowledgement link of an alert', () => {
+  const ACK = 'https://app.example/alerts/ack/12.1790000000.abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ';
+  const down = message('down', { acknowledgeUrl: ACK, followUp: { reason: 'reminder', round: 2 } });
+
+  // Every kind that renders text shows it; PagerDuty and Opsgenie carry it as a link of the incident.
+  it.each([
+    ['discord', () => discordPayload(down)],
+    ['email', () => alertMail('oncall@acme.test', down)],
+    ['slack', () => slackPayload(down)],
+    ['telegram', () => telegramText(down)],
+    ['google_chat', () => googleChatPayload(down)],
+    ['pagerduty', () => pagerdutyPayload('rk', down)],
+    ['opsgenie', () => opsgenieRequest(down).body],
+    ['webhook', () => webhookBody(down)],
+    ['sms', () => shortTextOf(down)],
+    ['ms_teams', () => teamsPayload(down)],
+    ['grafana_oncall', () => grafanaOncallPayload(down)],
+    ['matrix', () => matrixPayload(down)],
+    ['mattermost', () => mattermostPayload({ webhookUrl: 'https://mm.example/hooks/x' }, down)],
+    ['pushover', () => pushoverPayload({ userKey: 'u', appToken: 'a' }, down)],
+    ['gotify', () => gotifyPayload({ serverUrl: 'https://gotify.example', appToken: 'a' }, down)],
+  ])('%s carries it', (_kind, build) => {
+    expect(JSON.stringify(build())).toContain(ACK);
+  });
+
+  it('names the reminder in the title, and a recovery carries no link', () => {
+    expect(JSON.stringify(webhookBody(down))).toContain('[DOWN] Checkout API is down (reminder 2)');
+    expect(JSON.stringify(webhookBody(message('recovered')))).not.toContain('acknowledge_url');
   });
 });

@@ -40,6 +40,7 @@ export type CheckResultsPort = Pick<
   | 'onJudged'
   | 'onStored'
   | 'phaseAverages'
+  | 'rangeCounts'
   | 'store'
   | 'summary'
   | 'workspaceLocationStatuses'

@@ -69,6 +69,15 @@ export type JudgedListener = (monitors: Array<{ monitorId: string; workspaceId: 
 /** Called inside the ingest transaction with the results that were just stored (new ones only). */
 export type StoredListener = (results: readonly NewResult[]) => Promise<void>;
 
+/** A monitor's quorum status after a judging, with its round and alert thresholds (alertStatuses). */
+export interface JudgedStatus {
+  workspaceId: string;
+  status: 'active' | 'degraded' | 'error';
+  /** The newest check time of the counted locations. */
+  round: Date;
+  thresholds: { failureThreshold: number; failureSeconds: number; recoveryThreshold: number };
+}
+
 /** One location's latest status, with the error and latency of its latest result. */
 export interface LocationSnapshot {
   region: string;
@@ -359,26 +368,46 @@ export class CheckResultsRepository {
   }
 
   /**
-   * The alert status (ALERT_STATUS quorum) of each monitor a counted location reported on; a
-   * monitor without such a location is left out. Read with a fresh statement: a caller that locked
-   * the monitors first sees every location status committed before its lock.
+   * The alert status (ALERT_STATUS quorum) of each monitor a counted location reported on, with its
+   * round (the newest check time of those locations: what alert thresholds count) and the monitor's
+   * thresholds, read here with it so judging costs no other statement; a monitor without such a
+   * location is left out. Read with a fresh statement: a caller that locked the monitors first sees
+   * every location status committed before its lock.
    */
-  async alertStatuses(
-    monitorIds: string[],
-  ): Promise<Map<string, { workspaceId: string; status: 'active' | 'degraded' | 'error' }>> {
+  async alertStatuses(monitorIds: string[]): Promise<Map<string, JudgedStatus>> {
     if (!monitorIds.length) return new Map();
     const rows = await this.db.rows<{
       monitor_id: string;
       workspace_id: string;
       status: 'active' | 'degraded' | 'error';
+      round: Date | string;
+      failure_threshold: number;
+      failure_seconds: number;
+      recovery_threshold: number;
     }>(
-      `SELECT s.monitor_id::text AS monitor_id, min(mm.workspace_id)::text AS workspace_id, ${ALERT_STATUS} AS status
+      `SELECT s.monitor_id::text AS monitor_id, min(mm.workspace_id)::text AS workspace_id, ${ALERT_STATUS} AS status,
+              max(s.last_checked_at) AS round, min(mm.failure_threshold) AS failure_threshold,
+              min(mm.failure_seconds) AS failure_seconds, min(mm.recovery_threshold) AS recovery_threshold
          FROM monitor_region_statuses s JOIN monitors mm ON mm.id = s.monitor_id
         WHERE s.monitor_id = ANY($1::bigint[]) AND ${COUNTED_LOCATION}
         GROUP BY s.monitor_id`,
       [monitorIds],
     );
-    return new Map(rows.map((r) => [r.monitor_id, { workspaceId: r.workspace_id, status: r.status }]));
+    return new Map(
+      rows.map((r) => [
+        r.monitor_id,
+        {
+          workspaceId: r.workspace_id,
+          status: r.status,
+          round: r.round instanceof Date ? r.round : new Date(r.round),
+          thresholds: {
+            failureThreshold: Number(r.failure_threshold),
+            failureSeconds: Number(r.failure_seconds),
+            recoveryThreshold: Number(r.recovery_threshold),
+          },
+        },
+      ]),
+    );
   }
 
   /** The counted locations of each monitor with their latest status, error and latency, by name. */
@@ -619,7 +648,7 @@ export class CheckResultsRepository {
 
   /**
    * Counts by outcome per monitor and UTC day (YYYY-MM-DD) in [from, to), days without checks left
-   * out; from the daily aggregates, which outlive the 14 days of raw results (kept 91 days).
+   * out; from the daily aggregates, which outlive the 14 days of raw results (kept 400 days).
    */
   async dailyCounts(monitorIds: string[], from: Date, to: Date): Promise<DailyCounts[]> {
     if (!monitorIds.length) return [];
@@ -700,6 +729,34 @@ export class CheckResultsRepository {
   }
 
   /** Counts by outcome per monitor over the hourly aggregates from the hour `since` falls in. */
+  /**
+   * Counts by outcome of each monitor in [from, to), as the summary reads them: whole UTC days from the
+   * daily aggregates, the hours of partial days at either end from the hourly ones (hour-aligned; kept
+   * 46 days, so an older partial day counts none). Read by SLA reports.
+   */
+  async rangeCounts(monitorIds: string[], from: Date, to: Date): Promise<Map<string, OutcomeCounts>> {
+    const byMonitor = new Map<string, OutcomeCounts>();
+    if (!monitorIds.length) return byMonitor;
+    const hourStart = new Date(Math.floor(from.getTime() / HOUR_MS) * HOUR_MS);
+    const hourEnd = new Date(Math.ceil(to.getTime() / HOUR_MS) * HOUR_MS);
+    const firstDay = new Date(Math.ceil(hourStart.getTime() / DAY_MS) * DAY_MS);
+    const lastDay = new Date(Math.max(firstDay.getTime(), Math.floor(hourEnd.getTime() / DAY_MS) * DAY_MS));
+    const rows = await this.db.rows<{ monitor_id: string; s: string; d: string; f: string }>(
+      `SELECT monitor_id::text AS monitor_id, sum(successful) AS s, sum(degraded) AS d, sum(failed) AS f
+         FROM check_aggregates
+        WHERE monitor_id = ANY($1::bigint[])
+          AND ((span = 'd' AND bucket_start >= $3 AND bucket_start < $4)
+            OR (span = 'h' AND bucket_start >= $2 AND bucket_start < LEAST($3, $5))
+            OR (span = 'h' AND bucket_start >= GREATEST($4, $2) AND bucket_start < $5))
+        GROUP BY monitor_id`,
+      [monitorIds, hourStart, firstDay, lastDay, hourEnd],
+    );
+    for (const r of rows) {
+      byMonitor.set(r.monitor_id, { successful: Number(r.s), degraded: Number(r.d), failed: Number(r.f) });
+    }
+    return byMonitor;
+  }
+
   async countsSince(monitorIds: string[], since: Date): Promise<Map<string, OutcomeCounts>> {
     const byMonitor = new Map<string, OutcomeCounts>();
     if (!monitorIds.length) return byMonitor;

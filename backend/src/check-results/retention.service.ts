@@ -11,10 +11,16 @@ const RETENTION_LOCK = 7_270_003;
 const HOUR_MS = 3_600_000;
 /** Hourly aggregates serve the 45-day summaries (RPC, MCP). */
 export const AGGREGATE_RETENTION_DAYS = 46;
-/** Daily aggregates serve the 90 days of uptime bars and latency of public status pages, and a day more. */
-export const DAILY_AGGREGATE_RETENTION_DAYS = 91;
-/** Alert transitions and their deliveries (a channel's last delivery status among them). */
-export const ALERT_HISTORY_DAYS = 30;
+/**
+ * Daily aggregates serve the 90 days of uptime bars and latency of public status pages, and SLA reports
+ * (sla/), which reach back 13 months: a quarter or month that began up to 400 days ago.
+ */
+export const DAILY_AGGREGATE_RETENTION_DAYS = 400;
+/**
+ * Alert transitions and their deliveries (a channel's last delivery status among them): the status
+ * history SLA reports measure downtime from, kept as long as the daily aggregates.
+ */
+export const ALERT_HISTORY_DAYS = 400;
 
 /**
  * Keeps check_results partitions for the retention window and a week ahead and drops older ones, with

@@ -244,6 +244,13 @@ export const MONITOR_BOUNDS = {
   retryDefault: 3,
   /** At least 28 regions plus private locations; 0 means a strict majority (check-results ALERT_STATUS). */
   alertQuorumMax: 100,
+  /** Alerting policy (issue 29): consecutive aggregate checks, seconds, minutes, counts. */
+  failureThresholdMax: 100,
+  failureSecondsMax: 86_400,
+  recoveryThresholdMax: 100,
+  reminderIntervalMinutesMax: 10_080,
+  reminderLimitMax: 1_000,
+  parentMonitors: 20,
   headers: 20,
   /** Labels to group and filter monitors by (dashboard overview, list filters); SPEC §8 names no bound. */
   tags: 20,

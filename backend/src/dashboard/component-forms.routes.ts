@@ -1,6 +1,7 @@
-// The dashboard's form for one component of a status page: its name and description. GET shows the
-// form, POST calls PageComponentsService.updateComponent with those two fields and redirects to the
-// page (303), or shows the form again with the verb's messages beside the fields.
+// The dashboard's form for one component of a status page: its name and description, and a monitor
+// component's auto-incident settings. GET shows the form, POST calls PageComponentsService.updateComponent
+// with the form's fields and redirects to the page (303), or shows the form again with the verb's
+// messages beside the fields.
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MonitorsOverviewService } from '../monitors/monitors-overview.service';
@@ -8,7 +9,8 @@ import { PageComponentsService } from '../status-pages/page-components.service';
 import type { ComponentView } from '../status-pages/status-page.views';
 import { StatusPagesService } from '../status-pages/status-pages.service';
 import { DashboardRequests, formOf, type InWorkspace } from './dashboard-requests';
-import { COMPONENT_FORM_FIELDS, componentFormPage, type ComponentFormData } from './pages/component-form.page';
+import { componentFormFields, componentFormValues, parseComponentForm } from './component-form';
+import { componentFormPage, type ComponentFormData } from './pages/component-form.page';
 import { statusPagesPath } from './pages/status-pages.page';
 import { submitForm } from './submit-form';
 
@@ -29,10 +31,7 @@ export class ComponentFormsRoutes {
         const w = await this.requests.requireWriter(request);
         const { id, componentId } = params(request);
         const component = await this.components.getComponent(w.ctx, componentId, id);
-        return this.form(reply, w, id, component, 200, {
-          values: { name: component.name, description: component.description },
-          errors: {},
-        });
+        return this.form(reply, w, id, component, 200, { values: componentFormValues(component), errors: {} });
       }),
     );
     app.post(PATH, (request, reply) =>
@@ -40,12 +39,13 @@ export class ComponentFormsRoutes {
         const w = await this.requests.requireWorkspace(request, true);
         const { id, componentId } = params(request);
         const component = await this.components.getComponent(w.ctx, componentId, id);
-        const form = formOf(request);
-        const values = { name: form.name ?? '', description: form.description ?? '' };
+        const parsed = parseComponentForm(component, formOf(request));
+        const values = parsed.values;
         return submitForm(reply, {
-          call: () => this.components.updateComponent(w.ctx, component.id, values, [...COMPONENT_FORM_FIELDS]),
+          parse: () => parsed,
+          call: (input) => this.components.updateComponent(w.ctx, component.id, input, parsed.mask),
           done: () => `${statusPagesPath(w.ctx.workspace.slug, id)}?done=component-saved#components`,
-          fields: COMPONENT_FORM_FIELDS,
+          fields: componentFormFields(component),
           refused: ({ status, errors, message }) =>
             this.form(reply, w, id, component, status, { values, errors, message }),
         });

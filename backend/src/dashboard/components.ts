@@ -31,12 +31,22 @@ export function settingsPath(slug: string, section: SettingsSection = 'general')
 }
 
 /** The areas of a workspace in the side navigation. */
-export type WorkspaceArea = 'monitors' | 'status-pages' | 'notifications' | 'private-locations' | 'audit' | 'settings';
+export type WorkspaceArea =
+  | 'monitors'
+  | 'alerts'
+  | 'status-pages'
+  | 'notifications'
+  | 'escalation-policies'
+  | 'private-locations'
+  | 'audit'
+  | 'settings';
 
 const AREAS: Array<{ id: WorkspaceArea; title: string }> = [
   { id: 'monitors', title: 'Monitors' },
+  { id: 'alerts', title: 'Alerts' },
   { id: 'status-pages', title: 'Status pages' },
   { id: 'notifications', title: 'Notification channels' },
+  { id: 'escalation-policies', title: 'Escalation policies' },
   { id: 'private-locations', title: 'Private locations' },
   { id: 'audit', title: 'Audit log' },
   { id: 'settings', title: 'Settings' },

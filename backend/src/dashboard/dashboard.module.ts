@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AgentPresenceModule } from '../agent-presence/agent-presence.module';
+import { AlertsModule } from '../alerts/alerts.module';
 import { ApiKeysModule } from '../api-keys/api-keys.module';
 import { AuditModule } from '../audit/audit.module';
 import { HeartbeatsModule } from '../heartbeats/heartbeats.module';
@@ -9,16 +10,22 @@ import { StatusPagesModule } from '../status-pages/status-pages.module';
 import { StatusReportsModule } from '../status-reports/status-reports.module';
 import { SubscribersModule } from '../subscribers/subscribers.module';
 import { MonitorsModule } from '../monitors/monitors.module';
+import { SlaModule } from '../sla/sla.module';
+import { EscalationPoliciesModule } from '../escalation-policies/escalation-policies.module';
 import { PrivateLocationsModule } from '../private-locations/private-locations.module';
 import { OAuthModule } from '../oauth/oauth.module';
 import { UsersModule } from '../users/users.module';
+import { AlertLinkRoutes } from './alert-link.routes';
+import { AlertsRoutes } from './alerts.routes';
 import { DashboardRequests } from './dashboard-requests';
 import { DashboardRoutes } from './dashboard.routes';
 import { DashboardSessionsModule } from './sessions/sessions.module';
 import { SettingsRoutes } from './settings.routes';
+import { SlaRoutes } from './sla.routes';
 import { SignInService } from './sign-in.service';
 import { MonitorFormsRoutes } from './monitor-forms.routes';
 import { NotificationFormsRoutes } from './notification-forms.routes';
+import { EscalationPolicyFormsRoutes } from './escalation-policy-forms.routes';
 import { PrivateLocationFormsRoutes } from './private-location-forms.routes';
 import { StatusPageComponentsRoutes } from './status-page-components.routes';
 import { StatusPageDetail } from './status-page-detail';
@@ -53,6 +60,9 @@ import { WorkspaceSettingsService } from './workspace-settings.service';
     SubscribersModule,
     AgentPresenceModule,
     HeartbeatsModule,
+    SlaModule,
+    EscalationPoliciesModule,
+    AlertsModule,
   ],
   providers: [
     DashboardRequests,
@@ -69,7 +79,11 @@ import { WorkspaceSettingsService } from './workspace-settings.service';
     ComponentFormsRoutes,
     PrivateLocationFormsRoutes,
     NotificationFormsRoutes,
+    EscalationPolicyFormsRoutes,
     SettingsRoutes,
+    SlaRoutes,
+    AlertsRoutes,
+    AlertLinkRoutes,
     SignInService,
     WorkspaceSettingsService,
   ],

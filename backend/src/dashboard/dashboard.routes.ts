@@ -23,9 +23,13 @@ import { linkPage, signInPage } from './pages/sign-in.page';
 import { safeReturnTo } from './return-to';
 import { SESSION_ABSOLUTE_MS, SessionsService } from './sessions/sessions.service';
 import { SettingsRoutes } from './settings.routes';
+import { SlaRoutes } from './sla.routes';
+import { AlertLinkRoutes } from './alert-link.routes';
+import { AlertsRoutes } from './alerts.routes';
 import { SignInService } from './sign-in.service';
 import { MonitorFormsRoutes } from './monitor-forms.routes';
 import { NotificationFormsRoutes } from './notification-forms.routes';
+import { EscalationPolicyFormsRoutes } from './escalation-policy-forms.routes';
 import { PrivateLocationFormsRoutes } from './private-location-forms.routes';
 import { submitForm } from './submit-form';
 import { StatusPageComponentsRoutes } from './status-page-components.routes';
@@ -59,7 +63,11 @@ export class DashboardRoutes implements OnModuleInit {
     @Inject(ComponentFormsRoutes) private readonly componentForms: ComponentFormsRoutes,
     @Inject(PrivateLocationFormsRoutes) private readonly privateLocationForms: PrivateLocationFormsRoutes,
     @Inject(NotificationFormsRoutes) private readonly notificationForms: NotificationFormsRoutes,
+    @Inject(EscalationPolicyFormsRoutes) private readonly escalationPolicyForms: EscalationPolicyFormsRoutes,
     @Inject(SettingsRoutes) private readonly settingsRoutes: SettingsRoutes,
+    @Inject(SlaRoutes) private readonly slaRoutes: SlaRoutes,
+    @Inject(AlertsRoutes) private readonly alertsRoutes: AlertsRoutes,
+    @Inject(AlertLinkRoutes) private readonly alertLinkRoutes: AlertLinkRoutes,
   ) {}
 
   onModuleInit(): void {
@@ -85,7 +93,11 @@ export class DashboardRoutes implements OnModuleInit {
     this.componentForms.register(app);
     this.privateLocationForms.register(app);
     this.notificationForms.register(app);
+    this.escalationPolicyForms.register(app);
     this.settingsRoutes.register(app);
+    this.slaRoutes.register(app);
+    this.alertsRoutes.register(app);
+    this.alertLinkRoutes.register(app);
     this.registerConsent(app);
   }
 

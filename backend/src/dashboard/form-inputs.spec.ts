@@ -49,6 +49,15 @@ const RICH = {
   heartbeatCron: '*/5 * * * *',
   heartbeatTimezone: 'Europe/Berlin',
   heartbeatGrace: '10m',
+  failureThreshold: '3',
+  failureSeconds: '5m',
+  recoveryThreshold: '2',
+  reminderIntervalMinutes: '30',
+  reminderLimit: '4',
+  escalationPolicyId: '7',
+  'parent.12': 'on',
+  'parent.9': 'on',
+  'parent.100': '',
 };
 const LIST_FIELDS = [
   'headers',
@@ -157,6 +166,57 @@ describe('dashboard forms and the inputs they fill', () => {
     // Blank leaves the verb's value (its default on create, the stored one on edit).
     expect(unread.input.heartbeat?.graceSeconds).toBeUndefined();
     expect([86_400, 3_600, 300, 90, 0].map(durationText)).toEqual(['1d', '1h', '5m', '90s', '0s']);
+  });
+
+  it('reads the alerting fieldset into the whole policy: units, checked parents in order, none as null', () => {
+    const http = parseMonitorForm('http', { ...newMonitorFormValues(), ...TARGETS, ...RICH, 'parent.1000': 'on' });
+    expect(http.errors).toEqual({});
+    expect(http.input.alerting).toEqual({
+      failureThreshold: 3,
+      failureSeconds: 300,
+      recoveryThreshold: 2,
+      reminderIntervalMinutes: 30,
+      reminderLimit: 4,
+      escalationPolicyId: '7',
+      parentMonitorIds: ['9', '12', '1000'],
+    });
+    // A new monitor's form: the verb's defaults, every one neutral.
+    expect(parseMonitorForm('heartbeat', { ...newMonitorFormValues(), name: 'b' }).input.alerting).toEqual({
+      failureThreshold: 1,
+      failureSeconds: 0,
+      recoveryThreshold: 1,
+      reminderIntervalMinutes: 0,
+      reminderLimit: 10,
+      escalationPolicyId: null,
+      parentMonitorIds: [],
+    });
+    const bad = parseMonitorForm('tcp', {
+      ...newMonitorFormValues(),
+      failureThreshold: 'two',
+      failureSeconds: '5 weeks',
+    });
+    expect(bad.errors).toEqual({
+      failureThreshold: 'must be a whole number',
+      failureSeconds: 'must be a whole number of seconds, or with a unit: s, m, h or d (e.g. "5m", "1d")',
+    });
+  });
+
+  it("places the verb's alerting messages beside their fields", () => {
+    expect(fieldOfIssue({ field: 'alerting.failureThreshold', message: 'must be between 1 and 100' })).toEqual({
+      field: 'failureThreshold',
+      message: 'must be between 1 and 100',
+    });
+    expect(fieldOfIssue({ field: 'alerting.parentMonitorIds', message: 'would make a dependency cycle' })?.field).toBe(
+      'parentMonitorIds',
+    );
+    expect(fieldOfIssue({ field: 'alerting.parentMonitorIds.1', message: 'must be a monitor id' })).toEqual({
+      field: 'parentMonitorIds',
+      message: 'entry 2: must be a monitor id',
+    });
+    expect(fieldOfIssue({ field: 'alerting.escalationPolicyId', message: 'x' })?.field).toBe('escalationPolicyId');
+    expect(fieldOfIssue({ field: 'alerting.reminderIntervalMinutes', message: 'x' })?.field).toBe(
+      'reminderIntervalMinutes',
+    );
   });
 
   it('places the verb messages of the new fields beside them', () => {

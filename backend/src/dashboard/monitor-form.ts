@@ -21,6 +21,7 @@ import {
   TIMING_SEVERITIES,
 } from '../checks/check-config';
 import type { MonitorView } from '../monitors/monitor.view';
+import type { AlertingPolicy } from '../monitors/monitor-alerting';
 import type { MonitorInput } from '../monitors/monitors.service';
 import type { Form } from './dashboard-requests';
 
@@ -64,9 +65,17 @@ export type MonitorFormField =
   | 'heartbeatCron'
   | 'heartbeatTimezone'
   | 'heartbeatGrace'
-  | 'pingToken';
+  | 'pingToken'
+  | 'failureThreshold'
+  | 'failureSeconds'
+  | 'recoveryThreshold'
+  | 'reminderIntervalMinutes'
+  | 'reminderLimit'
+  | 'escalationPolicyId'
+  | 'parentMonitorIds';
 
-export type MonitorFormValues = Partial<Record<MonitorFormField | `region.${string}`, string>>;
+/** The form's values; `parent.<id>` is the checkbox of a monitor this one depends on. */
+export type MonitorFormValues = Partial<Record<MonitorFormField | `region.${string}` | `parent.${string}`, string>>;
 
 export interface ParsedMonitorForm {
   input: MonitorInput;
@@ -136,10 +145,36 @@ export function monitorFormValues(m: MonitorView): MonitorFormValues {
     tlsServername: m.tls?.servername ?? '',
     tlsStarttls: m.tls?.starttls ?? 'none',
     ...heartbeatValues(m.heartbeat ?? NEW_HEARTBEAT),
+    ...alertingValues(m.alerting),
   };
   for (const region of m.regions) values[`region.${region}`] = CHECKED;
   return values;
 }
+
+/** The policy's fields; the duration in the unit the heartbeat's fields use ("5m"). */
+function alertingValues(a: AlertingPolicy): MonitorFormValues {
+  const values: MonitorFormValues = {
+    failureThreshold: String(a.failureThreshold),
+    failureSeconds: durationText(a.failureSeconds),
+    recoveryThreshold: String(a.recoveryThreshold),
+    reminderIntervalMinutes: String(a.reminderIntervalMinutes),
+    reminderLimit: String(a.reminderLimit),
+    escalationPolicyId: a.escalationPolicyId ?? '',
+  };
+  for (const id of a.parentMonitorIds) values[`parent.${id}`] = CHECKED;
+  return values;
+}
+
+/** A new monitor's policy: the verb's defaults, every one neutral (alerts as before issue 29). */
+const NEW_ALERTING: AlertingPolicy = {
+  failureThreshold: 1,
+  failureSeconds: 0,
+  recoveryThreshold: 1,
+  reminderIntervalMinutes: 0,
+  reminderLimit: 10,
+  escalationPolicyId: null,
+  parentMonitorIds: [],
+};
 
 /** A new heartbeat's schedule as the form offers it: like the verb's default, a ping a day, an hour's grace. */
 const NEW_HEARTBEAT: HeartbeatConfig = {
@@ -176,6 +211,7 @@ export function newMonitorFormValues(): MonitorFormValues {
     certificateExpiryDays: DEFAULT_CERTIFICATE_EXPIRY_DAYS.join(', '),
     tlsStarttls: 'none',
     ...heartbeatValues(NEW_HEARTBEAT),
+    ...alertingValues(NEW_ALERTING),
     'region.fly-ams': CHECKED,
     'region.fly-iad': CHECKED,
     'region.fly-sin': CHECKED,
@@ -273,6 +309,21 @@ export function parseMonitorForm(kind: MonitorKind, form: Form): ParsedMonitorFo
       .filter((t) => t !== ''),
     active: form.active === CHECKED,
     public: form.public === CHECKED,
+    // The whole policy, as every kind has one: an edit replaces it (blank numbers take the defaults).
+    alerting: {
+      failureThreshold: int('failureThreshold') ?? undefined,
+      failureSeconds: seconds('failureSeconds'),
+      recoveryThreshold: int('recoveryThreshold') ?? undefined,
+      reminderIntervalMinutes: int('reminderIntervalMinutes') ?? undefined,
+      reminderLimit: int('reminderLimit') ?? undefined,
+      escalationPolicyId: (form.escalationPolicyId ?? '').trim() || null,
+      // Checked boxes, in numeric order as the verb stores them (ids have no leading zeros); the verb
+      // checks each id.
+      parentMonitorIds: Object.keys(form)
+        .filter((key) => key.startsWith('parent.') && form[key] === CHECKED)
+        .map((key) => key.slice('parent.'.length))
+        .sort((a, b) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0)),
+    },
   };
   if (kind === 'heartbeat') {
     // Nothing is probed: a heartbeat takes no periodicity, region, timeout or telemetry (see its schema).
@@ -419,6 +470,16 @@ const HEARTBEAT_FIELDS: Record<keyof HeartbeatConfig, MonitorFormField> = {
   graceSeconds: 'heartbeatGrace',
 };
 
+const ALERTING_FIELDS: Record<keyof AlertingPolicy, MonitorFormField> = {
+  failureThreshold: 'failureThreshold',
+  failureSeconds: 'failureSeconds',
+  recoveryThreshold: 'recoveryThreshold',
+  reminderIntervalMinutes: 'reminderIntervalMinutes',
+  reminderLimit: 'reminderLimit',
+  escalationPolicyId: 'escalationPolicyId',
+  parentMonitorIds: 'parentMonitorIds',
+};
+
 /**
  * Where a message of the verb goes on the form: `headers.2.key` → the headers field, "line 3: key is
  * required"; `grpc.service` → grpcService; `openTelemetry.endpoint` → otelEndpoint.
@@ -452,6 +513,12 @@ export function fieldOfIssue(issue: FieldIssue): { field: MonitorFormField; mess
   if (path[0] === 'heartbeat') {
     const field = HEARTBEAT_FIELDS[path[1] as keyof HeartbeatConfig] ?? 'heartbeatSchedule';
     return { field, message: issue.message };
+  }
+  if (path[0] === 'alerting') {
+    const field = ALERTING_FIELDS[path[1] as keyof AlertingPolicy];
+    if (!field) return null;
+    const index = Number(path[2]);
+    return { field, message: Number.isInteger(index) ? `entry ${index + 1}: ${issue.message}` : issue.message };
   }
   if (path[0] === 'grpc') {
     const sub = path[1] ?? 'service';

@@ -6,10 +6,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AgentPresenceService } from '../agent-presence/agent-presence.service';
-import { NotFoundError, ValidationError } from '../common/errors';
+import { type DomainError, NotFoundError, ValidationError } from '../common/errors';
 import { MONITOR_KINDS, type MonitorKind } from '../checks/check-config';
 import type { MonitorView } from '../monitors/monitor.view';
 import { MonitorsService } from '../monitors/monitors.service';
+import { MonitorsOverviewService } from '../monitors/monitors-overview.service';
+import { EscalationPoliciesService } from '../escalation-policies/escalation-policies.service';
+import { dashboardErrorOf } from './dashboard-errors';
 import { workspacePath } from './components';
 import { DashboardRequests, formOf, query, type InWorkspace } from './dashboard-requests';
 import {
@@ -27,6 +30,14 @@ import { submitForm } from './submit-form';
 
 type FieldErrors = Partial<Record<MonitorFormField, string>>;
 
+/**
+ * The refusals shown on the form: the usual ones, and a reference of the alerting policy that is not
+ * the workspace's (NOT_FOUND naming `alerting.…`: a parent or policy deleted since the form was drawn),
+ * which belongs beside its field rather than on an error page.
+ */
+const onMonitorForm = (error: DomainError): boolean =>
+  dashboardErrorOf(error.code).onForm || (error.code === 'NOT_FOUND' && error.message.startsWith('alerting.'));
+
 function kindOf(value: string | undefined): MonitorKind {
   if (value === undefined || value === '') return 'http';
   if (!(MONITOR_KINDS as readonly string[]).includes(value)) {
@@ -41,6 +52,8 @@ export class MonitorFormsRoutes {
     @Inject(DashboardRequests) private readonly requests: DashboardRequests,
     @Inject(MonitorsService) private readonly monitors: MonitorsService,
     @Inject(AgentPresenceService) private readonly presence: AgentPresenceService,
+    @Inject(MonitorsOverviewService) private readonly overview: MonitorsOverviewService,
+    @Inject(EscalationPoliciesService) private readonly escalationPolicies: EscalationPoliciesService,
   ) {}
 
   register(app: FastifyInstance): void {
@@ -73,6 +86,7 @@ export class MonitorFormsRoutes {
                 )
               : `${monitorPath(w.ctx.workspace.slug, created.id)}?created=1`,
           fields: fieldOfIssue,
+          onForm: onMonitorForm,
           refused: (r) => this.form(reply, w, r.status, kind, undefined, form, r.errors, r.message),
         });
       }),
@@ -94,6 +108,7 @@ export class MonitorFormsRoutes {
           call: (input) => this.monitors.update(w.ctx, monitor.kind, monitor.id, input),
           done: () => `${monitorPath(w.ctx.workspace.slug, monitor.id)}?saved=1`,
           fields: fieldOfIssue,
+          onForm: onMonitorForm,
           refused: (r) => this.form(reply, w, r.status, monitor.kind, monitor, form, r.errors, r.message),
         });
       }),
@@ -151,11 +166,19 @@ export class MonitorFormsRoutes {
     message?: string,
   ): Promise<FastifyReply> {
     // Beside each region, the agent that serves it, so a choice of "fly-sin" says where it really runs.
-    const regionAgents = await this.presence.regions(w.ctx);
+    const [regionAgents, policies, names] = await Promise.all([
+      this.presence.regions(w.ctx),
+      this.escalationPolicies.list(w.ctx),
+      this.overview.names(w.ctx),
+    ]);
+    const alertingChoices = {
+      policies: policies.map((p) => ({ id: p.id, name: p.name })),
+      monitors: [...names].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name)),
+    };
     return this.requests.page(
       reply,
       status,
-      monitorFormPage(this.frame(w), { kind, monitor, values, errors, message, regionAgents }),
+      monitorFormPage(this.frame(w), { kind, monitor, values, errors, message, regionAgents, alertingChoices }),
     );
   }
 }

@@ -26,7 +26,8 @@ export type StatusPageFormField =
   | 'defaultLocale'
   | 'locales'
   | 'allowIndex'
-  | 'embedOrigins';
+  | 'embedOrigins'
+  | 'uptimePeriod';
 
 export type StatusPageFormValues = Partial<Record<StatusPageFormField | `locale.${string}`, string>>;
 
@@ -50,13 +51,21 @@ export function statusPageFormValues(p: StatusPageView): StatusPageFormValues {
     defaultLocale: p.defaultLocale,
     allowIndex: p.allowIndex ? CHECKED : '',
     embedOrigins: p.embedOrigins.join(', '),
+    uptimePeriod: p.uptimePeriod,
   };
   for (const locale of p.locales) values[`locale.${locale}`] = CHECKED;
   return values;
 }
 
 export function newStatusPageFormValues(): StatusPageFormValues {
-  return { accessType: 'public', theme: 'default', defaultLocale: 'en', 'locale.en': CHECKED, allowIndex: CHECKED };
+  return {
+    accessType: 'public',
+    theme: 'default',
+    defaultLocale: 'en',
+    'locale.en': CHECKED,
+    allowIndex: CHECKED,
+    uptimePeriod: 'off',
+  };
 }
 
 function themeLines(map: Record<string, string> | undefined): string {
@@ -119,6 +128,7 @@ export function parseStatusPageForm(form: Form): ParsedStatusPageForm {
       .split(/[\s,]+/)
       .map((o) => o.trim())
       .filter((o) => o !== ''),
+    uptimePeriod: (form.uptimePeriod ?? 'off') as StatusPageInput['uptimePeriod'],
   };
   if (form.password) input.password = form.password;
   return { input, errors };
@@ -150,6 +160,7 @@ export function statusPageFieldOfIssue(issue: FieldIssue): { field: StatusPageFo
     'locales',
     'allowIndex',
     'embedOrigins',
+    'uptimePeriod',
   ];
   if (!known.includes(head as StatusPageFormField)) return null;
   const index = Number(rest[0]);

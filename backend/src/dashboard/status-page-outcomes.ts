@@ -16,6 +16,7 @@ const DONE: Record<string, string> = {
   'group-deleted': 'Deleted the group.',
   'maintenance-saved': 'Saved the maintenance.',
   'maintenance-deleted': 'Deleted the maintenance.',
+  'draft-published': 'Published the draft: it is on the public page now.',
 };
 
 /**

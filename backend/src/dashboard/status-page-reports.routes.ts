@@ -1,6 +1,6 @@
 // The incidents (status reports) of a status page in the dashboard: open one, read one with its
-// updates, post an update, each with or without mailing the subscribers. The notice after a change
-// says what the verb answered about the mail.
+// updates, post an update, each with or without mailing the subscribers, and publish a draft (one an
+// auto-incident opened). The notice after a change says what the verb answered about the mail.
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { PageComponentsService } from '../status-pages/page-components.service';
@@ -60,6 +60,18 @@ export class StatusPageReportsRoutes {
         const w = await this.requests.requireWorkspace(request, false);
         const { id, reportId } = request.params as { id: string; reportId: string };
         return this.report(reply, w, id, reportId, 200, { values: {}, errors: {}, ...outcomeNotice(query(request)) });
+      }),
+    );
+    app.post('/app/w/:slug/status-pages/:id/reports/:reportId/publish', (request, reply) =>
+      this.requests.handle(request, reply, async () => {
+        const w = await this.requests.requireWorkspace(request, true);
+        const { id, reportId } = request.params as { id: string; reportId: string };
+        return submitForm(reply, {
+          call: () => this.reports.update(w.ctx, reportId, { draft: false }, ['draft'], id),
+          done: () => `${statusPagesPath(w.ctx.workspace.slug, id)}/reports/${reportId}?done=draft-published`,
+          fields: [],
+          refused: (r) => this.report(reply, w, id, reportId, r.status, { values: {}, errors: {}, message: r.message }),
+        });
       }),
     );
     app.post('/app/w/:slug/status-pages/:id/reports/:reportId/updates', (request, reply) =>

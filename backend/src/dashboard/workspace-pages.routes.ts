@@ -7,13 +7,17 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AgentPresenceService } from '../agent-presence/agent-presence.service';
 import { AuditService } from '../audit/audit.service';
 import { isDomainError, ValidationError } from '../common/errors';
+import { AlertsService } from '../alerts/alerts.service';
+import { EscalationPoliciesService } from '../escalation-policies/escalation-policies.service';
 import { HeartbeatsService } from '../heartbeats/heartbeats.service';
 import { MonitorInsightsService } from '../monitors/monitor-insights.service';
 import { MonitorsOverviewService, type OverviewFilter } from '../monitors/monitors-overview.service';
 import { MonitorsService } from '../monitors/monitors.service';
+import type { AlertingPolicy } from '../monitors/monitor-alerting';
 import { UsersService } from '../users/users.service';
 import { workspacePath } from './components';
 import { DashboardRequests, query, type InWorkspace } from './dashboard-requests';
+import { MONITOR_ALERTS_SHOWN } from './pages/alerts.page';
 import { AUDIT_PER_PAGE, auditPage } from './pages/audit.page';
 import { PINGS_SHOWN } from './pages/heartbeat.page';
 import { logPage, monitorPage, monitorPath, type MonitorPageData } from './pages/monitor.page';
@@ -32,6 +36,8 @@ export class WorkspacePagesRoutes {
     @Inject(AuditService) private readonly audit: AuditService,
     @Inject(AgentPresenceService) private readonly presence: AgentPresenceService,
     @Inject(HeartbeatsService) private readonly heartbeats: HeartbeatsService,
+    @Inject(EscalationPoliciesService) private readonly escalationPolicies: EscalationPoliciesService,
+    @Inject(AlertsService) private readonly alerts: AlertsService,
   ) {}
 
   register(app: FastifyInstance): void {
@@ -170,6 +176,18 @@ export class WorkspacePagesRoutes {
     );
   }
 
+  /** The names the policy's card shows: the parents' and the escalation policy's (read only when set). */
+  private async alertingNames(w: InWorkspace, policy: AlertingPolicy): Promise<MonitorPageData['alerting']> {
+    const [names, policies] = await Promise.all([
+      policy.parentMonitorIds.length ? this.overview.names(w.ctx) : new Map<string, string>(),
+      policy.escalationPolicyId ? this.escalationPolicies.list(w.ctx) : [],
+    ]);
+    return {
+      parents: policy.parentMonitorIds.map((id) => ({ id, name: names.get(id) ?? `#${id}` })),
+      policyName: policies.find((p) => p.id === policy.escalationPolicyId)?.name ?? null,
+    };
+  }
+
   private async renderMonitor(
     reply: FastifyReply,
     w: InWorkspace,
@@ -215,6 +233,8 @@ export class WorkspacePagesRoutes {
         logsMessage,
         heartbeat,
         regionAgents: heartbeat ? undefined : await this.presence.regions(w.ctx),
+        alerting: await this.alertingNames(w, insights.monitor.alerting),
+        alerts: await this.alerts.list(w.ctx, { monitorId: id, limit: MONITOR_ALERTS_SHOWN }),
         canWrite: w.ctx.scope === 'write',
         triggered,
         changed: q.created === '1' ? 'created' : q.saved === '1' ? 'saved' : undefined,

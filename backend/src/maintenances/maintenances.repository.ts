@@ -103,6 +103,28 @@ export class MaintenancesRepository {
     return new Map(rows.map((r) => [r.monitor_id, new Date(r.ends)]));
   }
 
+  /**
+   * The maintenance windows overlapping [from, to) that cover each of the monitors (through a
+   * status-page component showing it): what SLA reports leave out of measured time and downtime.
+   */
+  async windowsOverMonitors(
+    monitorIds: string[],
+    from: Date,
+    to: Date,
+  ): Promise<Array<{ monitorId: string; from: Date; to: Date }>> {
+    if (!monitorIds.length) return [];
+    const rows = await this.db.rows<{ monitor_id: string; from: Date | string; to: Date | string }>(
+      `SELECT DISTINCT c.monitor_id::text AS monitor_id, m."from", m."to"
+         FROM maintenances m
+         JOIN maintenance_components mc ON mc.maintenance_id = m.id
+         JOIN page_components c ON c.id = mc.component_id
+        WHERE c.monitor_id = ANY($1::bigint[]) AND m."from" < $3 AND m."to" > $2
+        ORDER BY 1, 2, 3`,
+      [monitorIds, from, to],
+    );
+    return rows.map((r) => ({ monitorId: r.monitor_id, from: new Date(r.from), to: new Date(r.to) }));
+  }
+
   /** Deletes the maintenance; its component links go with it (ON DELETE CASCADE). */
   async delete(maintenanceId: string): Promise<void> {
     await this.db.repo(MaintenanceEntity).delete({ id: maintenanceId });

@@ -5,7 +5,9 @@
 // (unless named below as not offered over MCP), other enum options, another kind of value, another
 // default, or a tool requiring what the verb does not.
 import { z } from 'zod';
+import { escalationPolicySchema } from '../escalation-policies/escalation-policy.schemas';
 import { maintenanceSchema } from '../maintenances/maintenance.schemas';
+import { slaQueryFields } from '../sla/sla.schemas';
 import {
   createStatusReportSchema,
   resolveSchema,
@@ -42,6 +44,14 @@ const VERB_INPUTS: Record<string, VerbInput> = {
   resolve_status_report: { schema: resolveSchema, transport: ['statusReportId', 'pageId', 'notify'], notOffered: [] },
   create_maintenance: { schema: maintenanceSchema, transport: ['notify'], notOffered: [] },
   list_status_reports: { schema: statusReportFilterSchema, transport: ['page', 'perPage'], notOffered: ['pageId'] },
+  get_sla_report: { schema: slaQueryFields, transport: [], notOffered: [] },
+  create_escalation_policy: { schema: escalationPolicySchema, transport: [], notOffered: [] },
+  update_escalation_policy: {
+    schema: escalationPolicySchema,
+    transport: ['escalationPolicyId'],
+    notOffered: [],
+    patch: true,
+  },
 };
 
 /** The schema without its wrappers (optional, default, nullable, a transform's input). */
@@ -78,7 +88,10 @@ const requiredIn = (schema: z.ZodType) => !schema.safeParse(undefined).success;
 describe('MCP tool arguments and the verbs’ input schemas', () => {
   const none = {} as never;
   const tools = new Map<string, McpTool>(
-    new McpTools(none, none, none, none, none, none, none, none, none).all.map((tool) => [tool.name, tool]),
+    new McpTools(none, none, none, none, none, none, none, none, none, none, none, none).all.map((tool) => [
+      tool.name,
+      tool,
+    ]),
   );
 
   it('checks tools that exist', () => {

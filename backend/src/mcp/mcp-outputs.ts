@@ -10,15 +10,18 @@
 // fromView(), and mcp-outputs.spec.ts parses a full value of each view with its output and fails on
 // any field lost on the way or left out without being named.
 import { z } from 'zod';
+import { alertEventView, alertView } from '../alerts/alert.view';
 import { auditEntryView } from '../audit/audit.service';
 import { responseLogView } from '../check-results/response-log.view';
 import { paginationView } from '../common/paging';
 import { count, isoDateTime } from '../common/view-schema';
 import { contentHitView, contentPageView } from '../content/content.service';
+import { escalationPolicyView } from '../escalation-policies/escalation-policy.view';
 import { maintenanceView } from '../maintenances/maintenance.view';
 import { monitorStatusView, monitorSummaryView, monitorView } from '../monitors/monitor.view';
 import { notificationView } from '../notifications/notification.view';
 import { privateLocationView } from '../private-locations/private-location.view';
+import { slaReportView } from '../sla/sla.view';
 import { componentView, statusPageView } from '../status-pages/status-page.views';
 import { statusReportUpdateView, statusReportView } from '../status-reports/status-report.view';
 
@@ -70,6 +73,9 @@ function fromView<O extends z.ZodObject>(
 
 export const paginationOut = fromView('pagination', paginationView, [], paginationView);
 
+export const alertOut = fromView('get_alert', alertView, [], alertView);
+export const alertEventOut = fromView('get_alert.events', alertEventView, [], alertEventView);
+
 export const statusPageOut = fromView(
   'list_status_pages',
   statusPageView,
@@ -82,6 +88,7 @@ export const statusPageOut = fromView(
     published: true,
     customDomain: true,
     embedOrigins: true,
+    uptimePeriod: true,
   }),
 );
 
@@ -97,6 +104,12 @@ export const componentOut = fromView(
     description: true,
     groupId: true,
     order: true,
+    autoIncident: true,
+    autoIncidentAfterMinutes: true,
+    autoIncidentNotify: true,
+    autoIncidentTitle: true,
+    autoIncidentMessage: true,
+    autoResolve: true,
   }),
 );
 
@@ -184,6 +197,8 @@ export const privateLocationOut = fromView(
   privateLocationView.omit({ token: true }),
 );
 
+export const escalationPolicyOut = fromView('get_escalation_policy', escalationPolicyView, [], escalationPolicyView);
+
 export const auditEntryOut = fromView('audit entry', auditEntryView, [], auditEntryView);
 
 /** search_content names each hit's type; search_docs, within one type, leaves it out. */
@@ -201,3 +216,5 @@ export const contentPageOut = fromView(
   ['description'],
   contentPageView.omit({ description: true }),
 );
+
+export const slaReportOut = fromView('get_sla_report', slaReportView, [], slaReportView);

@@ -36,6 +36,9 @@ const B = MONITOR_BOUNDS;
  */
 @Entity('monitors')
 @Index('ix_monitors_workspace', ['workspaceId', 'id'])
+// GIN over parent_monitor_ids (the children of a parent that goes down), made by its migration:
+// TypeORM cannot declare a GIN index.
+@Index('ix_monitors_parents', { synchronize: false })
 @Check('ck_monitors_kind', oneOf('kind', MONITOR_KINDS))
 @Check('ck_monitors_periodicity', oneOf('periodicity', PERIODICITIES))
 @Check('ck_monitors_method', oneOf('method', HTTP_METHODS))
@@ -43,6 +46,12 @@ const B = MONITOR_BOUNDS;
 @Check('ck_monitors_timeout', between('timeout', 0, B.timeoutMax))
 @Check('ck_monitors_retry', between('retry', 0, B.retryMax))
 @Check('ck_monitors_alert_quorum', between('alert_quorum', 0, B.alertQuorumMax))
+@Check('ck_monitors_failure_threshold', between('failure_threshold', 1, B.failureThresholdMax))
+@Check('ck_monitors_failure_seconds', between('failure_seconds', 0, B.failureSecondsMax))
+@Check('ck_monitors_recovery_threshold', between('recovery_threshold', 1, B.recoveryThresholdMax))
+@Check('ck_monitors_reminder_interval', between('reminder_interval_minutes', 0, B.reminderIntervalMinutesMax))
+@Check('ck_monitors_reminder_limit', between('reminder_limit', 1, B.reminderLimitMax))
+@Check('ck_monitors_parents', `cardinality("parent_monitor_ids") <= ${B.parentMonitors}`)
 @Check('ck_monitors_degraded_at', '"degraded_at" IS NULL OR "degraded_at" >= 0')
 @Check(
   'ck_monitors_target',
@@ -116,6 +125,34 @@ export class MonitorEntity {
    */
   @Column({ type: 'integer', default: 0 })
   alertQuorum!: number;
+
+  /**
+   * Alerting policy (alerts/alert-policy.ts): consecutive failing aggregate checks, and seconds of
+   * failing, before the monitor is down; consecutive healthy checks before it is up again.
+   */
+  @Column({ type: 'integer', default: 1 })
+  failureThreshold!: number;
+
+  @Column({ type: 'integer', default: 0 })
+  failureSeconds!: number;
+
+  @Column({ type: 'integer', default: 1 })
+  recoveryThreshold!: number;
+
+  /** Reminders while down and unacknowledged: every this many minutes (0: none), at most reminder_limit. */
+  @Column({ type: 'integer', default: 0 })
+  reminderIntervalMinutes!: number;
+
+  @Column({ type: 'integer', default: 10 })
+  reminderLimit!: number;
+
+  /** Whom the alerts reach and when, instead of the wired channels; null: the channels. */
+  @RefColumn({ nullable: true })
+  escalationPolicyId!: string | null;
+
+  /** The monitors this one depends on (same workspace, no cycles; monitor-alerting.ts), ascending. */
+  @Column({ type: 'bigint', array: true, default: () => "'{}'" })
+  parentMonitorIds!: string[];
 
   @Column({ type: 'boolean', default: true })
   followRedirects!: boolean;

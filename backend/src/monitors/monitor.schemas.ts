@@ -25,6 +25,7 @@ import {
   TIMING_SEVERITIES,
   type MonitorKind,
 } from '../checks/check-config';
+import { alertingInput } from './monitor-alerting';
 
 const HOSTNAME =
   /^(?=.{1,253}\.?$)(?:[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9])?\.)*[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9])?\.?$/;
@@ -94,6 +95,7 @@ const common = {
   active: z.boolean(),
   public: z.boolean(),
   degradedAt: intIn(0, B.timeoutMax).nullable(),
+  alerting: alertingInput.optional(),
 };
 
 const statusCodeAssertion = z.object({
@@ -258,6 +260,7 @@ export const MONITOR_SCHEMAS = {
     tags: common.tags,
     active: common.active,
     public: common.public,
+    alerting: common.alerting,
     heartbeat,
   }),
 } satisfies Record<MonitorKind, z.ZodType>;

@@ -24,6 +24,7 @@ import {
   type StatusCodeAssertion,
 } from '../checks/check-config';
 import type { MonitorEntity } from './monitor.entity';
+import { alertingOfEntity, alertingView } from './monitor-alerting';
 import type { InstallationContext } from '../common/context';
 import { isCredentialHeader } from '../common/credential-headers';
 import { ValidationError } from '../common/errors';
@@ -52,6 +53,7 @@ export const monitorView = z.object({
   alertQuorum: count.describe(
     'locations that must be in error (or degraded) to alert: 0 a strict majority, N at least N (all when fewer)',
   ),
+  alerting: alertingView.describe('thresholds, reminders, escalation policy and parent monitors'),
   followRedirects: z.boolean(),
   regions: z.array(typedAs<Region>()(z.string())),
   tags: z.array(z.string()),
@@ -173,6 +175,7 @@ export function toMonitorView(m: MonitorEntity, privateLocationIds: string[]): M
     timeout: m.timeout,
     retry: m.retry,
     alertQuorum: m.alertQuorum,
+    alerting: alertingOfEntity(m),
     followRedirects: m.followRedirects,
     regions: m.regions,
     tags: m.tags,

@@ -12,6 +12,7 @@ import { MonitorsService } from './monitors.service';
 import { MonitorsOverviewService } from './monitors-overview.service';
 import { MonitorAlertHistory } from './monitor-alert-history';
 import { MonitorInsightsService } from './monitor-insights.service';
+import { EscalationPolicyLookup } from './escalation-policy-lookup';
 
 @Module({
   imports: [ApiKeysModule, SchedulesModule, CheckResultsModule, MonitorDeletionModule, MonitorChangesModule],
@@ -24,12 +25,14 @@ import { MonitorInsightsService } from './monitor-insights.service';
     MonitorInsightsService,
     MonitorCache,
     MonitorAlertHistory,
+    EscalationPolicyLookup,
   ],
   exports: [
     MonitorsService,
     MonitorsOverviewService,
     MonitorInsightsService,
     MonitorAlertHistory,
+    EscalationPolicyLookup,
     MonitorDeletionModule,
     MONITORS_PORT,
   ],

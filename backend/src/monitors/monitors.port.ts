@@ -3,11 +3,19 @@
 // direction check refuses a repository imported from another folder).
 import type { MonitorsRepository } from './monitors.repository';
 
-export type { MonitorDependents, MonitorOverviewRow } from './monitors.repository';
+export type { MonitorAlertPolicy, MonitorDependents, MonitorOverviewRow } from './monitors.repository';
 
 export const MONITORS_PORT = Symbol('MonitorsPort');
 
 export type MonitorsPort = Pick<
   MonitorsRepository,
-  'anyOfKind' | 'findByIds' | 'findLiveById' | 'lockLiveIds' | 'privateLocationIds' | 'resyncSchedules'
+  | 'alertPolicies'
+  | 'anyOfKind'
+  | 'childrenOf'
+  | 'findByIds'
+  | 'findLiveById'
+  | 'lockLiveIds'
+  | 'privateLocationIds'
+  | 'resyncSchedules'
+  | 'usingEscalationPolicies'
 >;

@@ -44,6 +44,16 @@ function expectedSchedule(h: HeartbeatConfig): string {
 const LEGACY_BATCH = 200;
 
 /** See MonitorsRepository.dependentsOf. */
+/** A monitor's alerting policy as alerting reads it when recording a transition. */
+export interface MonitorAlertPolicy {
+  id: string;
+  name: string;
+  parentMonitorIds: string[];
+  escalationPolicyId: string | null;
+  reminderIntervalMinutes: number;
+  reminderLimit: number;
+}
+
 export interface MonitorDependents {
   components: Array<{ id: string; name: string; pageId: string; pageTitle: string }>;
   channels: Array<{ id: string; name: string }>;
@@ -195,6 +205,89 @@ export class MonitorsRepository implements OnApplicationBootstrap {
   }
 
   /**
+   * The path by which `monitorId` would depend on itself if its parents were `parentIds`, as
+   * [monitorId, parent, ..., monitorId] with each monitor's name, or null when there is no cycle.
+   * Walks the parents of live monitors (a recursive CTE); read after the workspace lock, so two
+   * updates cannot close a cycle between them.
+   */
+  async parentCycle(monitorId: string, parentIds: string[]): Promise<Array<{ id: string; name: string }> | null> {
+    if (!parentIds.length) return null;
+    const [row] = await this.db.rows<{ path: string[] }>(
+      `WITH RECURSIVE walk(id, path) AS (
+         SELECT p, ARRAY[$1::bigint, p] FROM unnest($2::bigint[]) AS p
+         UNION ALL
+         SELECT q, w.path || q
+           FROM walk w JOIN monitors m ON m.id = w.id AND m.deleted_at IS NULL
+          CROSS JOIN LATERAL unnest(m.parent_monitor_ids) AS q
+          WHERE w.id <> $1::bigint AND NOT (q = ANY(w.path[2:])) AND cardinality(w.path) <= 1000)
+       SELECT path::text[] AS path FROM walk WHERE id = $1::bigint ORDER BY cardinality(path) LIMIT 1`,
+      [monitorId, parentIds],
+    );
+    if (!row) return null;
+    const names = await this.db.rows<{ id: string; name: string }>(
+      'SELECT id::text AS id, name FROM monitors WHERE id = ANY($1::bigint[])',
+      [row.path],
+    );
+    const byId = new Map(names.map((n) => [n.id, n.name]));
+    return row.path.map((id) => ({ id, name: byId.get(id) ?? id }));
+  }
+
+  /** What alerting needs of each monitor's policy when a transition is recorded (live or not). */
+  async alertPolicies(ids: string[]): Promise<Map<string, MonitorAlertPolicy>> {
+    if (!ids.length) return new Map();
+    const rows = await this.db.rows<{
+      id: string;
+      name: string;
+      parents: string[];
+      escalation_policy_id: string | null;
+      reminder_interval_minutes: number;
+      reminder_limit: number;
+    }>(
+      `SELECT id::text AS id, name, parent_monitor_ids::text[] AS parents, escalation_policy_id::text AS escalation_policy_id,
+              reminder_interval_minutes, reminder_limit
+         FROM monitors WHERE id = ANY($1::bigint[])`,
+      [ids],
+    );
+    return new Map(
+      rows.map((r) => [
+        r.id,
+        {
+          id: r.id,
+          name: r.name,
+          parentMonitorIds: r.parents,
+          escalationPolicyId: r.escalation_policy_id,
+          reminderIntervalMinutes: Number(r.reminder_interval_minutes),
+          reminderLimit: Number(r.reminder_limit),
+        },
+      ]),
+    );
+  }
+
+  /** The live monitors that depend on any of `parentIds` directly, with their workspace. */
+  async childrenOf(parentIds: string[]): Promise<Array<{ id: string; workspaceId: string; parentIds: string[] }>> {
+    if (!parentIds.length) return [];
+    const rows = await this.db.rows<{ id: string; workspace_id: string; parents: string[] }>(
+      `SELECT id::text AS id, workspace_id::text AS workspace_id, parent_monitor_ids::text[] AS parents
+         FROM monitors WHERE parent_monitor_ids && $1::bigint[] AND deleted_at IS NULL ORDER BY id`,
+      [parentIds],
+    );
+    return rows.map((r) => ({ id: r.id, workspaceId: r.workspace_id, parentIds: r.parents }));
+  }
+
+  /** The live monitors that use each escalation policy, ascending. */
+  async usingEscalationPolicies(policyIds: string[]): Promise<Map<string, string[]>> {
+    const byPolicy = new Map<string, string[]>(policyIds.map((id) => [id, []]));
+    if (!policyIds.length) return byPolicy;
+    const rows = await this.db.rows<{ id: string; policy: string }>(
+      `SELECT id::text AS id, escalation_policy_id::text AS policy FROM monitors
+        WHERE escalation_policy_id = ANY($1::bigint[]) AND deleted_at IS NULL ORDER BY id`,
+      [policyIds],
+    );
+    for (const r of rows) byPolicy.get(r.policy)?.push(r.id);
+    return byPolicy;
+  }
+
+  /**
    * The given ids that are live monitors of the workspace, share-locked until the transaction ends so
    * a concurrent monitor deletion cannot slip between this check and new links to them.
    */
@@ -311,6 +404,12 @@ export class MonitorsRepository implements OnApplicationBootstrap {
       await this.db
         .repo(MonitorEntity)
         .update({ id: monitor.id }, { deletedAt: at, active: false, pingTokenHash: null });
+      // Its dependents depend on it no more: a deleted monitor is never down.
+      await this.db.rows(
+        `UPDATE monitors SET parent_monitor_ids = array_remove(parent_monitor_ids, $1::bigint), updated_at = now()
+          WHERE workspace_id = $2 AND parent_monitor_ids @> ARRAY[$1::bigint]`,
+        [monitor.id, monitor.workspaceId],
+      );
       await this.deletion.run(monitor.id);
     });
   }

@@ -14,6 +14,7 @@ import {
   StringComparatorSchema,
   TimeRangeSchema,
   TimingPhaseSchema,
+  type Alerting,
   type CertificateExpiry,
   type Header,
   type JSONAssertion,
@@ -156,6 +157,33 @@ type AnyKindMonitor = AnyMonitor | HeartbeatMonitor;
 export const PRIVATE_LOCATION_IDS_READ_ONLY =
   "is read-only: a monitor runs from the private locations whose monitorIds include it; change a private location's monitorIds with UpdatePrivateLocation";
 
+/** Absent: not given (the stored policy stays). Present: the whole policy, what is unset at its default. */
+function alertingIn(a: Alerting | undefined): MonitorInput['alerting'] {
+  if (!a) return undefined;
+  return {
+    failureThreshold: a.failureThreshold,
+    failureSeconds: a.failureSeconds,
+    recoveryThreshold: a.recoveryThreshold,
+    reminderIntervalMinutes: a.reminderIntervalMinutes,
+    reminderLimit: a.reminderLimit,
+    escalationPolicyId: a.escalationPolicyId || null,
+    parentMonitorIds: a.parentMonitorIds,
+  };
+}
+
+function alertingOut(v: MonitorView) {
+  const a = v.alerting;
+  return {
+    failureThreshold: a.failureThreshold,
+    failureSeconds: a.failureSeconds,
+    recoveryThreshold: a.recoveryThreshold,
+    reminderIntervalMinutes: a.reminderIntervalMinutes,
+    reminderLimit: a.reminderLimit,
+    escalationPolicyId: a.escalationPolicyId ?? '',
+    parentMonitorIds: a.parentMonitorIds,
+  };
+}
+
 function commonIn(m: AnyMonitor): MonitorInput {
   if (m.privateLocationIds.length) throw ValidationError.field('privateLocationIds', PRIVATE_LOCATION_IDS_READ_ONLY);
   return {
@@ -165,6 +193,7 @@ function commonIn(m: AnyMonitor): MonitorInput {
     timeout: num(m.timeout),
     retry: num(m.retry),
     alertQuorum: m.alertQuorum,
+    alerting: alertingIn(m.alerting),
     regions: nonEmpty(m.regions.map((r, i) => codecs.region.decode(`regions.${i}`, r)!)),
     tags: nonEmpty(m.tags),
     active: m.active,
@@ -284,6 +313,7 @@ export function heartbeatIn(m: HeartbeatMonitor): MonitorInput {
     tags: nonEmpty(m.tags),
     active: m.active,
     public: m.public,
+    alerting: alertingIn(m.alerting),
     heartbeat,
   };
 }
@@ -301,6 +331,7 @@ const MASK_FIELDS: Record<string, MonitorField> = {
   timeout: 'timeout',
   retry: 'retry',
   alert_quorum: 'alertQuorum',
+  alerting: 'alerting',
   follow_redirects: 'followRedirects',
   regions: 'regions',
   tags: 'tags',
@@ -382,6 +413,7 @@ function commonOut(v: MonitorView) {
     timeout: big(v.timeout),
     retry: big(v.retry),
     alertQuorum: v.alertQuorum,
+    alerting: alertingOut(v),
     regions: v.regions.map((r) => codecs.region.encode(r)),
     tags: v.tags,
     active: v.active,
@@ -484,6 +516,7 @@ export function heartbeatOut(v: MonitorWithPingUrl): HeartbeatMonitor {
     active: v.active,
     public: v.public,
     tags: v.tags,
+    alerting: alertingOut(v),
     status: codecs.status.encode(v.status),
     schedule: codecs.schedule.encode(h.schedule),
     periodSeconds: big(h.periodSeconds),

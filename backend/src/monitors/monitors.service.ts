@@ -35,6 +35,8 @@ import {
 } from '../checks/check-config';
 import { MonitorChanges } from '../checks/monitor-changes';
 import type { MonitorEntity } from './monitor.entity';
+import { alertingColumns, alertingOf, alertingOfEntity, DEFAULT_ALERTING } from './monitor-alerting';
+import { EscalationPolicyLookup } from './escalation-policy-lookup';
 import { MONITOR_SCHEMAS, PING_TOKEN, type MonitorData } from './monitor.schemas';
 import {
   assertNoRedactedCredential,
@@ -119,6 +121,7 @@ const DEFAULTS: Required<Omit<MonitorInput, 'name' | 'url' | 'uri' | 'periodicit
   grpc: DEFAULT_GRPC,
   tls: DEFAULT_TLS,
   heartbeat: DEFAULT_HEARTBEAT,
+  alerting: DEFAULT_ALERTING,
 };
 
 export { TIME_RANGES, type MonitorSummary, type TimeRangeKey };
@@ -191,6 +194,7 @@ function dataOf(entity: MonitorEntity): Record<string, unknown> {
     grpc: entity.grpc ?? DEFAULT_GRPC,
     tls: entity.tls ?? DEFAULT_TLS,
     heartbeat: entity.heartbeat ?? DEFAULT_HEARTBEAT,
+    alerting: alertingOfEntity(entity),
   };
 }
 
@@ -230,6 +234,7 @@ function columnsOf(kind: MonitorKind, data: MonitorData): Partial<MonitorEntity>
     grpc: kind === 'grpc' ? (d.grpc ?? DEFAULT_GRPC) : null,
     tls: kind === 'tls' ? (d.tls ?? DEFAULT_TLS) : null,
     heartbeat: kind === 'heartbeat' ? (d.heartbeat ?? DEFAULT_HEARTBEAT) : null,
+    ...alertingColumns(alertingOf(d.alerting)),
   };
 }
 
@@ -253,6 +258,7 @@ export class MonitorsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(MonitorDeletion) private readonly deletion: MonitorDeletion,
     @Inject(MonitorChanges) private readonly changes: MonitorChanges,
+    @Inject(EscalationPolicyLookup) private readonly escalationPolicies: EscalationPolicyLookup,
   ) {}
 
   /**
@@ -281,6 +287,7 @@ export class MonitorsService {
       await this.db.lockWorkspace(ctx.workspace.id);
       assertRoomForOne(ctx.workspace.plan, 'monitors', await this.monitors.countLive(ctx.workspace.id));
       this.checkPlan(ctx, data);
+      await this.checkAlerting(ctx, null, data);
       if (token && (await this.monitors.pingTokenTaken(pingTokenHash(token))))
         throw new ConflictError('pingToken: another monitor already uses this ping token');
       const entity = await this.monitors.insert({
@@ -349,6 +356,7 @@ export class MonitorsService {
       const data = this.validate(kind, next);
       assertNoRedactedCredential(data, entity);
       this.checkPlan(ctx, data);
+      await this.checkAlerting(ctx, entity, data);
       const before = toMonitorView(entity, (await this.monitors.privateLocationIds([entity.id])).get(entity.id) ?? []);
       Object.assign(entity, columnsOf(kind, data));
       const saved = await this.monitors.save(entity);
@@ -558,6 +566,38 @@ export class MonitorsService {
     const data = parseInput(MONITOR_SCHEMAS[kind], picked) as MonitorData<K>;
     assertPublicTargets(kind, data, this.config.alerts.allowPrivateTargets);
     return data;
+  }
+
+  /**
+   * The policy's references: the escalation policy and the parents are the workspace's (another
+   * workspace's id is NOT_FOUND, as if it did not exist), a monitor is not its own parent, and no
+   * parent depends on the monitor, directly or not: the refusal names the path. The workspace lock
+   * orders two updates that would close a cycle between them.
+   */
+  private async checkAlerting(ctx: ServiceContext, current: MonitorEntity | null, data: MonitorData): Promise<void> {
+    const policy = alertingOf(data.alerting);
+    const stored = current ? alertingOfEntity(current) : DEFAULT_ALERTING;
+    if (policy.escalationPolicyId && policy.escalationPolicyId !== stored.escalationPolicyId) {
+      if (!(await this.escalationPolicies.exists(ctx.workspace.id, policy.escalationPolicyId)))
+        throw new NotFoundError(
+          `alerting.escalationPolicyId: escalation policy ${JSON.stringify(policy.escalationPolicyId)} not found`,
+        );
+    }
+    if (!policy.parentMonitorIds.length) return;
+    if (current && policy.parentMonitorIds.includes(current.id))
+      throw ValidationError.field('alerting.parentMonitorIds', 'must not contain the monitor itself');
+    await this.db.lockWorkspace(ctx.workspace.id);
+    const live = await this.monitors.lockLiveIds(ctx.workspace.id, policy.parentMonitorIds);
+    const missing = policy.parentMonitorIds.find((id) => !live.has(id));
+    if (missing !== undefined)
+      throw new NotFoundError(`alerting.parentMonitorIds: monitor ${JSON.stringify(missing)} not found`);
+    if (!current) return;
+    const cycle = await this.monitors.parentCycle(current.id, policy.parentMonitorIds);
+    if (cycle)
+      throw ValidationError.field(
+        'alerting.parentMonitorIds',
+        `would make a dependency cycle: ${cycle.map((m) => `${m.name} (${m.id})`).join(' → ')}`,
+      );
   }
 
   private checkPlan(ctx: ServiceContext, data: MonitorData): void {

@@ -10,6 +10,7 @@ import type { AlertCertificate, AlertMessage, MessageKind, AlertRegion } from '.
 import { MONITORS_PORT, type MonitorsPort } from '../monitors/monitors.port';
 import { STATUS_PAGES_PORT, type StatusPagesPort } from '../status-pages/status-pages.port';
 import { WorkspacesService } from '../workspaces/workspaces.service';
+import { AlertAckLinks } from './alert-ack-links';
 
 /** What a message says about a monitor: name, kind, target, workspace and the public pages showing it. */
 interface MonitorFacts {
@@ -33,6 +34,10 @@ export interface MessageFacts {
   regions: AlertRegion[];
   /** With kind `certificate`: the certificate and the threshold it reached. */
   certificate?: AlertCertificate;
+  /** Why it goes out again: the n-th reminder, or the k-th escalation step. */
+  followUp?: { reason: 'reminder' | 'escalation'; round: number };
+  /** The open alert it is about: the message carries a signed link that acknowledges it. */
+  alertId?: string;
 }
 
 @Injectable()
@@ -42,6 +47,7 @@ export class AlertMessages {
     @Inject(WorkspacesService) private readonly workspaces: WorkspacesService,
     @Inject(STATUS_PAGES_PORT) private readonly pages: StatusPagesPort,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(AlertAckLinks) private readonly ackLinks: AlertAckLinks,
   ) {}
 
   /** Null when the monitor is gone. */
@@ -110,6 +116,10 @@ export class AlertMessages {
       incidentKey: facts.incidentKey,
       eventId: facts.eventId,
       ...(facts.certificate ? { certificate: facts.certificate } : {}),
+      ...(facts.followUp ? { followUp: facts.followUp } : {}),
+      ...(facts.alertId && (facts.kind === 'down' || facts.kind === 'degraded')
+        ? { acknowledgeUrl: this.ackLinks.url(facts.alertId, new Date()) }
+        : {}),
     };
   }
 }

@@ -50,6 +50,20 @@ export class NotificationsRepository {
     return this.db.repo(NotificationChannelEntity).countBy({ workspaceId });
   }
 
+  /**
+   * The given ids that are channels of the workspace, share-locked until the transaction ends so a
+   * concurrent deletion of one waits for whatever is about to name it (an escalation policy's step).
+   */
+  async lockIds(workspaceId: string, ids: string[]): Promise<Set<string>> {
+    const candidates = [...new Set(ids.filter((id) => isEntityId(id)))];
+    if (!candidates.length) return new Set();
+    const rows = await this.db.rows<{ id: string }>(
+      'SELECT id::text AS id FROM notification_channels WHERE workspace_id = $1 AND id = ANY($2::bigint[]) FOR SHARE',
+      [workspaceId, candidates],
+    );
+    return new Set(rows.map((r) => r.id));
+  }
+
   /** Newest first. */
   list(workspaceId: string, limit: number, offset: number): Promise<NotificationChannelEntity[]> {
     return this.db.repo(NotificationChannelEntity).find({
@@ -74,6 +88,17 @@ export class NotificationsRepository {
       (l) => l.channelId,
       (l) => l.monitorId,
     );
+  }
+
+  /** The names of the channels of a workspace, by id (alert history shows them). */
+  async namesOf(workspaceId: string, ids: string[]): Promise<Map<string, string>> {
+    if (!ids.length) return new Map();
+    const rows = await this.db.rows<{ id: string; name: string; provider_type: string }>(
+      `SELECT id::text AS id, name, provider_type FROM notification_channels
+        WHERE workspace_id = $1 AND id = ANY($2::bigint[])`,
+      [workspaceId, ids],
+    );
+    return new Map(rows.map((r) => [r.id, r.name || r.provider_type]));
   }
 
   /** The channels wired to the monitor, ascending. */

@@ -10,6 +10,7 @@ import { Database } from '../database/database';
 import { MONITORS_PORT, type MonitorsPort } from '../monitors/monitors.port';
 import { assertRoomForOne } from '../plans/plans';
 import { AlertMessages } from './alert-messages';
+import { ChannelDeletion } from './channel-deletion';
 import { DeliveryHistory } from './delivery-history';
 import type { NotificationChannelEntity, NotificationProvider } from './notification-channel.entity';
 import {
@@ -114,6 +115,7 @@ export class NotificationsService implements OnApplicationBootstrap {
     @Inject(DeliveryHistory) private readonly alerts: DeliveryHistory,
     @Inject(AlertMessages) private readonly messages: AlertMessages,
     @Inject(AlertSender) private readonly sender: AlertSender,
+    @Inject(ChannelDeletion) private readonly deletion: ChannelDeletion,
   ) {}
 
   /** Seals what earlier versions stored in the clear, before any request is served. */
@@ -352,7 +354,7 @@ export class NotificationsService implements OnApplicationBootstrap {
     };
   }
 
-  /** Deletes the channel and its monitor links. */
+  /** Deletes the channel, its monitor links and what else names it (ChannelDeletion). */
   async delete(ctx: ServiceContext, id: string): Promise<void> {
     await this.mutations.run(ctx, async (trail) => {
       const entity = await this.channels.lock(ctx.workspace.id, id);
@@ -360,6 +362,7 @@ export class NotificationsService implements OnApplicationBootstrap {
       const monitorIds = (await this.channels.monitorIds([entity.id])).get(entity.id) ?? [];
       const before = toNotificationView(entity, monitorIds, configured(this.unseal(entity)));
       await this.channels.delete(entity);
+      await this.deletion.run(entity.workspaceId, entity.id);
       trail.record({
         action: 'notification.delete',
         entityType: 'notification',

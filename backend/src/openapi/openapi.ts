@@ -183,6 +183,26 @@ export const REST_ROUTES: RestRoute[] = [
   },
   {
     method: 'get',
+    path: '/alerts/ack/{token}',
+    summary:
+      "Page of an alert message's signed Acknowledge link: the alert and a button (changes nothing); 403 for a forged or expired link",
+    auth: false,
+    parameters: [{ name: 'token', in: 'path', required: true, schema: { type: 'string' } }],
+    response: { type: 'string' },
+    contentType: 'text/html',
+  },
+  {
+    method: 'post',
+    path: '/alerts/ack/{token}',
+    summary:
+      'Acknowledges the alert of the signed link, stopping its reminders and escalation (HTML answer); 403 for a forged or expired link',
+    auth: false,
+    parameters: [{ name: 'token', in: 'path', required: true, schema: { type: 'string' } }],
+    response: { type: 'string' },
+    contentType: 'text/html',
+  },
+  {
+    method: 'get',
     path: '/metrics',
     summary:
       "Prometheus metrics (text exposition format): an API key sees its workspace's monitors; METRICS_TOKEN sees every workspace and the service's own metrics",

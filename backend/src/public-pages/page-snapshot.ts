@@ -1,9 +1,11 @@
 // Builds what a public page shows now (PageSnapshot) from the stored data in one pass of a few
 // queries: the components with their monitors, 90 days of daily counts and latency, the incidents and
-// maintenances that touched those days, the active reports and the active and upcoming maintenances.
+// maintenances that touched those days, the active reports and the active and upcoming maintenances,
+// and, when the page's `uptimePeriod` is on, each monitor's uptime over that period by the SLA rules.
 import { createHash } from 'node:crypto';
 import type { CheckResultsPort } from '../check-results/check-results.port';
 import { componentDays, dayKey, type DayBucket } from '../status-pages/daily-summary.service';
+import { shownPeriod } from '../sla/uptime-period';
 import type { MonitorDays } from '../check-results/monitor-days';
 import type { ComponentGroupEntity } from '../status-pages/component-group.entity';
 import type {
@@ -35,12 +37,21 @@ export interface TimedSnapshot {
   monitorIds: string[];
 }
 
+/** Each monitor's uptime over [from, to) up to now by the SLA rules (SlaService.uptimeOver). */
+export type PeriodUptime = (
+  monitorIds: string[],
+  from: Date,
+  to: Date,
+  now: Date,
+) => Promise<ReadonlyMap<string, number | null>>;
+
 export async function buildSnapshot(
   pages: StatusPagesPort,
   results: CheckResultsPort,
   page: PublicPage,
   now: Date,
   monitorDays: MonitorDays,
+  periodUptime?: PeriodUptime,
 ): Promise<TimedSnapshot> {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const start = new Date(today - (PUBLIC_DAYS - 1) * DAY_MS);
@@ -56,11 +67,15 @@ export async function buildSnapshot(
   const publicMonitorIds = [
     ...new Set(components.filter((c) => c.monitorPublic && c.monitorId).map((c) => c.monitorId!)),
   ];
-  const [{ counts: checksByMonitor, latency: latencyBy }, incidents, pastMaintenances] = await Promise.all([
-    monitorDays.byMonitor(results, monitorIds, publicMonitorIds, start, new Date(today), now.getTime()),
-    pages.incidentsOn(componentIds, start, end),
-    pages.maintenancesOn(componentIds, start, end),
-  ]);
+  // Off by default: a page that does not ask for the figure costs nothing more.
+  const period = periodUptime ? shownPeriod(page.uptimePeriod, now) : null;
+  const [{ counts: checksByMonitor, latency: latencyBy }, incidents, pastMaintenances, uptimeByMonitor] =
+    await Promise.all([
+      monitorDays.byMonitor(results, monitorIds, publicMonitorIds, start, new Date(today), now.getTime()),
+      pages.incidentsOn(componentIds, start, end),
+      pages.maintenancesOn(componentIds, start, end),
+      period && monitorIds.length ? periodUptime!(monitorIds, period.from, period.to, now) : null,
+    ]);
 
   const incidentsBy = groupBy(incidents, (e) => e.componentId);
   const maintenancesBy = groupBy(pastMaintenances, (e) => e.componentId);
@@ -95,6 +110,7 @@ export async function buildSnapshot(
         events: d.events.length ? d.events.map((e) => ({ kind: e.kind, title: e.title })) : NONE,
       })),
       uptime: row.monitorId ? uptime(buckets) : null,
+      ...(uptimeByMonitor && row.monitorId ? { periodUptime: uptimeByMonitor.get(row.monitorId) ?? null } : {}),
       latency: row.monitorPublic && row.monitorId ? latencySeries(days, latencyBy.get(row.monitorId) ?? NONE) : null,
     });
   }

@@ -2,7 +2,7 @@
 // change and cached (page-cache.ts). Transport-neutral: the HTML page, the history page, the JSON
 // status, the feeds, the badges and the markdown twin all render from these values, never from
 // entities or the database.
-import type { AccessType, CustomTheme } from '../status-pages/status-page.entity';
+import type { AccessType, CustomTheme, UptimePeriod } from '../status-pages/status-page.entity';
 import type { DayStatus } from '../status-pages/daily-summary.service';
 
 /** Days of uptime bars on a page. */
@@ -39,6 +39,8 @@ export interface PublicPage {
   allowIndex: boolean;
   /** Origins that may frame the page and its history (CSP frame-ancestors); empty: none may. */
   embedOrigins: string[];
+  /** The period of each monitored component's uptime figure (SLA rules); `off`: none is shown. */
+  uptimePeriod: UptimePeriod;
   /**
    * Whether visitors may subscribe by e-mail: only when the service can send the confirmation mail
    * (SubscribersService.subscriptionsOffered). False: no subscribe link, and no form.
@@ -84,6 +86,12 @@ export interface PublicComponent {
    * checks over all checks, maintenance days left out. Null for a static component or no data.
    */
   uptime: number | null;
+  /**
+   * Uptime over the page's `uptimePeriod` by the SLA rules (SlaService.uptimeOver: alert status
+   * history, maintenance windows left out), in percent rounded to 4 decimals. Absent when the page's
+   * setting is off or for a static component; null when nothing was measured in the period.
+   */
+  periodUptime?: number | null;
   /** Daily latency, only when the component shows a monitor whose `public` is true; else null. */
   latency: LatencyPoint[] | null;
 }

@@ -11,6 +11,7 @@ import { CheckResultsModule } from '../check-results/check-results.module';
 import { MachineRoutes } from './machine.routes';
 import { SUBSCRIBE_LIMITER_PROVIDER, SubscribeRoutes } from './subscribe.routes';
 import { SubscribersModule } from '../subscribers/subscribers.module';
+import { SlaModule } from '../sla/sla.module';
 
 /**
  * Public status pages: the page people see at `{SITE_URL}/status/<slug>` or on the page's custom
@@ -18,7 +19,7 @@ import { SubscribersModule } from '../subscribers/subscribers.module';
  * Read-only over the status-page data, rendered on the server, cached until the data changes.
  */
 @Module({
-  imports: [StatusPagesModule, CheckResultsModule, ContentModule, PageAccessModule, SubscribersModule],
+  imports: [StatusPagesModule, CheckResultsModule, ContentModule, PageAccessModule, SubscribersModule, SlaModule],
   providers: [
     PublicPagesService,
     PageCache,

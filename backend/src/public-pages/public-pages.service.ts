@@ -7,11 +7,12 @@ import { CHECK_RESULTS_PORT, type CheckResultsPort } from '../check-results/chec
 import type { StatusPageEntity } from '../status-pages/status-page.entity';
 import { STATUS_PAGES_PORT, type StatusPagesPort } from '../status-pages/status-pages.port';
 import { SubscribersService } from '../subscribers/subscribers.service';
+import { SlaService } from '../sla/sla.service';
 import { hasFeature } from '../plans/plans';
 import { PageCache } from './page-cache';
 import { hostName } from './page-domains';
 import { registerPageFinder } from './page-resolver';
-import { buildSnapshot, toMaintenance, toReport } from './page-snapshot';
+import { buildSnapshot, toMaintenance, toReport, type PeriodUptime } from './page-snapshot';
 import type { PageHistory, PageSnapshot, PublicPage } from './public-page.types';
 import { isPageLocale } from '../status-pages/locales';
 
@@ -26,7 +27,12 @@ export class PublicPagesService implements OnModuleInit {
     @Inject(PageCache) private readonly cache: PageCache,
     @Inject(HttpAdapterHost) private readonly adapterHost: HttpAdapterHost,
     @Inject(SubscribersService) private readonly subscribers: SubscribersService,
+    @Inject(SlaService) private readonly sla: SlaService,
   ) {}
+
+  /** The components' uptime over the page's period, by the SLA rules (one implementation of them). */
+  private readonly periodUptime: PeriodUptime = (monitorIds, from, to, now) =>
+    this.sla.uptimeOver(monitorIds, from, to, now);
 
   onModuleInit(): void {
     const adapter = this.adapterHost.httpAdapter as { getInstance?: () => FastifyInstance } | undefined;
@@ -59,7 +65,7 @@ export class PublicPagesService implements OnModuleInit {
   /** What the page shows now, cached until its data changes. */
   async snapshot(page: PublicPage, now = new Date()): Promise<PageSnapshot> {
     const timed = await this.cache.snapshot(page, now, () =>
-      buildSnapshot(this.pages, this.results, page, now, this.cache.monitorDays),
+      buildSnapshot(this.pages, this.results, page, now, this.cache.monitorDays, this.periodUptime),
     );
     return timed.snapshot;
   }
@@ -69,7 +75,8 @@ export class PublicPagesService implements OnModuleInit {
    * data still come from memory once read (monitor-days.ts).
    */
   async buildSnapshot(page: PublicPage, now = new Date()): Promise<PageSnapshot> {
-    return (await buildSnapshot(this.pages, this.results, page, now, this.cache.monitorDays)).snapshot;
+    return (await buildSnapshot(this.pages, this.results, page, now, this.cache.monitorDays, this.periodUptime))
+      .snapshot;
   }
 
   /** A document rendered once per key (snapshot version, locale, base, surface). */
@@ -131,6 +138,7 @@ export function toPublicPage(page: StatusPageEntity, plan: string, subscriptions
     locales,
     allowIndex: page.allowIndex,
     embedOrigins: page.embedOrigins ?? [],
+    uptimePeriod: page.uptimePeriod ?? 'off',
     subscriptions,
     updatedAt: page.updatedAt,
   };

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
+import { AlertsModule } from '../alerts/alerts.module';
 import { ApiKeysModule } from '../api-keys/api-keys.module';
+import { EscalationPoliciesModule } from '../escalation-policies/escalation-policies.module';
 import { HeartbeatsModule } from '../heartbeats/heartbeats.module';
 import { MaintenancesModule } from '../maintenances/maintenances.module';
 import { MonitorsModule } from '../monitors/monitors.module';
@@ -7,11 +9,13 @@ import { NotificationsModule } from '../notifications/notifications.module';
 import { PrivateLocationsModule } from '../private-locations/private-locations.module';
 import { StatusPagesModule } from '../status-pages/status-pages.module';
 import { StatusReportsModule } from '../status-reports/status-reports.module';
+import { SlaModule } from '../sla/sla.module';
 import { SubscribersModule } from '../subscribers/subscribers.module';
 import { RpcServer } from './rpc.server';
 
 @Module({
   imports: [
+    AlertsModule,
     ApiKeysModule,
     MonitorsModule,
     HeartbeatsModule,
@@ -20,7 +24,9 @@ import { RpcServer } from './rpc.server';
     MaintenancesModule,
     NotificationsModule,
     PrivateLocationsModule,
+    EscalationPoliciesModule,
     SubscribersModule,
+    SlaModule,
   ],
   providers: [RpcServer],
   exports: [RpcServer],

@@ -6,6 +6,7 @@ import type { DescService } from '@bufbuild/protobuf';
 import { Inject, Injectable } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Logger } from 'pino';
+import { AlertService } from '@uptime/proto/gen/alert/v1/alert_service_pb';
 import { MaintenanceService } from '@uptime/proto/gen/maintenance/v1/maintenance_service_pb';
 import { MonitorService } from '@uptime/proto/gen/monitor/v1/monitor_service_pb';
 import { NotificationService } from '@uptime/proto/gen/notification/v1/notification_service_pb';
@@ -13,6 +14,10 @@ import { PrivateLocationService } from '@uptime/proto/gen/private_location/v1/pr
 import { StatusReportService } from '@uptime/proto/gen/status_report/v1/status_report_service_pb';
 import { ApiKeysService } from '../api-keys/api-keys.service';
 import { LOGGER } from '../config/config.module';
+import { alertRpcMethods } from '../alerts/alerts.rpc';
+import { AlertsService } from '../alerts/alerts.service';
+import { escalationPolicyRpcMethods } from '../escalation-policies/escalation-policies.rpc';
+import { EscalationPoliciesService } from '../escalation-policies/escalation-policies.service';
 import { maintenanceServiceImpl } from '../maintenances/maintenances.rpc';
 import { MaintenancesService } from '../maintenances/maintenances.service';
 import { heartbeatRpcMethods } from '../heartbeats/heartbeats.rpc';
@@ -31,6 +36,9 @@ import { StatusPageService } from '@uptime/proto/gen/status_page/v1/status_page_
 import { statusReportServiceImpl } from '../status-reports/status-reports.rpc';
 import { StatusReportsService } from '../status-reports/status-reports.service';
 import { SubscriberService } from '@uptime/proto/gen/subscriber/v1/subscriber_service_pb';
+import { SlaService as SlaRpcService } from '@uptime/proto/gen/sla/v1/sla_service_pb';
+import { slaServiceImpl } from '../sla/sla.rpc';
+import { SlaService } from '../sla/sla.service';
 import { subscriberServiceImpl } from '../subscribers/subscribers.rpc';
 import { SubscribersService } from '../subscribers/subscribers.service';
 import { AuthFailureLimiter } from '../rate-limit/auth-failure-limiter';
@@ -50,12 +58,15 @@ export class RpcServer {
     @Inject(HeartbeatsService) private readonly heartbeats: HeartbeatsService,
     @Inject(NotificationsService) private readonly notifications: NotificationsService,
     @Inject(PrivateLocationsService) private readonly privateLocations: PrivateLocationsService,
+    @Inject(EscalationPoliciesService) private readonly escalationPolicies: EscalationPoliciesService,
+    @Inject(AlertsService) private readonly alerts: AlertsService,
     @Inject(StatusReportsService) private readonly statusReports: StatusReportsService,
     @Inject(MaintenancesService) private readonly maintenances: MaintenancesService,
     @Inject(StatusPagesService) private readonly statusPages: StatusPagesService,
     @Inject(PageComponentsService) private readonly pageComponents: PageComponentsService,
     @Inject(DailySummaryService) private readonly dailySummaries: DailySummaryService,
     @Inject(SubscribersService) private readonly subscribers: SubscribersService,
+    @Inject(SlaService) private readonly sla: SlaService,
     @Inject(AuthFailureLimiter) private readonly authFailures: AuthFailureLimiter,
   ) {}
 
@@ -73,6 +84,11 @@ export class RpcServer {
       statusPageServiceImpl(this.statusPages, this.pageComponents, this.dailySummaries),
     );
     router.service(SubscriberService, subscriberServiceImpl(this.subscribers));
+    router.service(AlertService, {
+      ...escalationPolicyRpcMethods(this.escalationPolicies),
+      ...alertRpcMethods(this.alerts),
+    });
+    router.service(SlaRpcService, slaServiceImpl(this.sla));
   }
 
   /** Every service the router serves, for the OpenAPI document. */

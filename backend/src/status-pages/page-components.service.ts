@@ -4,8 +4,20 @@ import type { ServiceContext } from '../common/context';
 import { NotFoundError, ValidationError } from '../common/errors';
 import { parseInput } from '../common/validation';
 import { componentSchema, groupSchema, type ComponentData } from './status-page.schemas';
-import { snapshotOf, toComponentView, toGroupView, type ComponentView, type GroupView } from './status-page.views';
+import {
+  snapshotOf,
+  toComponentView,
+  toGroupView,
+  type AutoIncidentComponentRow,
+  type ComponentView,
+  type GroupView,
+} from './status-page.views';
 import { StatusPagesRepository } from './status-pages.repository';
+import {
+  AUTO_INCIDENT_AFTER_MINUTES,
+  AUTO_INCIDENT_MESSAGE_DEFAULT,
+  AUTO_INCIDENT_TITLE_DEFAULT,
+} from './page-component.entity';
 import { definedOnly } from '../common/objects';
 import { applyMask, type MaskRule } from '../common/update-mask';
 
@@ -27,6 +39,13 @@ const DEFAULTS: Omit<ComponentData, 'type'> = {
   order: 0,
   groupId: null,
   groupOrder: 0,
+  // Off by default: a component opens no incident until someone opts in.
+  autoIncident: 'off',
+  autoIncidentAfterMinutes: AUTO_INCIDENT_AFTER_MINUTES.default,
+  autoIncidentNotify: false,
+  autoIncidentTitle: AUTO_INCIDENT_TITLE_DEFAULT,
+  autoIncidentMessage: AUTO_INCIDENT_MESSAGE_DEFAULT,
+  autoResolve: true,
 };
 
 /** The page and the type are fixed at creation (checked above the mask). */
@@ -168,6 +187,14 @@ export class PageComponentsService {
   async shownComponents(ctx: ServiceContext, pageId: string): Promise<Array<{ id: string; name: string }>> {
     await this.checkPage(ctx, pageId);
     return (await this.pages.publicComponents(pageId)).map((c) => ({ id: c.id, name: c.name }));
+  }
+
+  /**
+   * For the auto-incident sweeper, which works for every workspace (no caller's context): the
+   * components that open incidents, and `alsoIds` whatever their setting (see the repository).
+   */
+  autoIncidentComponents(alsoIds: string[] = []): Promise<AutoIncidentComponentRow[]> {
+    return this.pages.autoIncidentComponents(alsoIds);
   }
 
   async listComponents(ctx: ServiceContext, pageId: string): Promise<ComponentView[]> {

@@ -9,6 +9,14 @@ export type AccessType = (typeof ACCESS_TYPES)[number];
 /** At most this many origins may frame a status page (`embedOrigins`). */
 export const MAX_EMBED_ORIGINS = 10;
 
+/**
+ * The period of the per-component uptime figure a public page shows (SLA rules, maintenance left
+ * out): off (the default: the page shows none), the last 30 or 90 days, or the current calendar month
+ * or quarter in UTC.
+ */
+export const UPTIME_PERIODS = ['off', '30d', '90d', 'month', 'quarter'] as const;
+export type UptimePeriod = (typeof UPTIME_PERIODS)[number];
+
 export interface CustomTheme {
   light?: Record<string, string>;
   dark?: Record<string, string>;
@@ -21,6 +29,7 @@ export interface CustomTheme {
 @Check('ck_status_pages_slug', 'char_length("slug") >= 1')
 @Check('ck_status_pages_password', `"access_type" <> 'password' OR "password_hash" IS NOT NULL`)
 @Check('ck_status_pages_embed_origins', `cardinality("embed_origins") <= ${MAX_EMBED_ORIGINS}`)
+@Check('ck_status_pages_uptime_period', oneOf('uptime_period', UPTIME_PERIODS))
 export class StatusPageEntity {
   @IdColumn()
   id!: string;
@@ -87,6 +96,10 @@ export class StatusPageEntity {
    */
   @Column({ type: 'text', array: true, default: () => "'{}'" })
   embedOrigins!: string[];
+
+  /** The uptime figure each monitored component shows on the public page (UPTIME_PERIODS). */
+  @Column({ type: 'varchar', length: 16, default: 'off' })
+  uptimePeriod!: UptimePeriod;
 
   @Column({ type: 'boolean', default: true })
   published!: boolean;

@@ -101,6 +101,19 @@ describe('statusPageSchema theme fields', () => {
     expect(embedOrigin('https://www.example.com/a/..')).toBeNull();
   });
 
+  it('takes the uptime periods a public page shows, off when not given, and refuses others naming the field', () => {
+    expect(sut({}).uptimePeriod).toBe('off');
+    for (const uptimePeriod of ['off', '30d', '90d', 'month', 'quarter']) {
+      expect(sut({ uptimePeriod }).uptimePeriod).toBe(uptimePeriod);
+    }
+    for (const bad of ['week', '', 'Month', null]) {
+      expect([bad, messageOf({ uptimePeriod: bad })]).toEqual([
+        bad,
+        'uptimePeriod: must be one of off, 30d, 90d, month, quarter',
+      ]);
+    }
+  });
+
   it('refuses a malformed theme key, listing the built-in ones', () => {
     expect(messageOf({ theme: 'Not A Key' })).toBe(
       'theme: must be a theme key of 1 to 64 characters a-z, 0-9 and -; built in: default, ocean, forest, mono, high-contrast',

@@ -3,7 +3,14 @@ import { z } from 'zod';
 import { isHttpUrl, isMultiLine, isSingleLine, NO_CONTROL_CHARACTERS, required } from '../common/validation';
 import { isHostname } from '../monitors/monitor.schemas';
 import { MAX_CUSTOM_THEME_ENTRIES, THEME_KEYS, themeValueProblem } from './themes';
-import { ACCESS_TYPES, MAX_EMBED_ORIGINS } from './status-page.entity';
+import { ACCESS_TYPES, MAX_EMBED_ORIGINS, UPTIME_PERIODS } from './status-page.entity';
+import {
+  AUTO_INCIDENT_AFTER_MINUTES,
+  AUTO_INCIDENT_MESSAGE_MAX,
+  AUTO_INCIDENT_MODES,
+  AUTO_INCIDENT_TITLE_MAX,
+} from './page-component.entity';
+import { PLACEHOLDER_REFUSAL, unknownPlaceholder } from './auto-incident-template';
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const LOCALE = /^[a-z]{2,3}(?:-[A-Z][a-zA-Z]{1,3})?$/;
@@ -155,6 +162,8 @@ export const statusPageSchema = z
           }),
       )
       .max(MAX_EMBED_ORIGINS, { error: `must have at most ${MAX_EMBED_ORIGINS} entries` }),
+    // Defaulted here too, so a page read or built without it (older callers) shows no figure.
+    uptimePeriod: z.enum(UPTIME_PERIODS, { error: `must be one of ${UPTIME_PERIODS.join(', ')}` }).default('off'),
     /** Whether a password hash is already stored (for the password access type). */
     hasPassword: z.boolean(),
   })
@@ -183,6 +192,8 @@ export const statusPageSchema = z
 
 export type StatusPageData = z.output<typeof statusPageSchema>;
 
+const afterMinutesBound = `must be between ${AUTO_INCIDENT_AFTER_MINUTES.min} and ${AUTO_INCIDENT_AFTER_MINUTES.max} minutes`;
+
 export const componentSchema = z
   .object({
     type: z.enum(['monitor', 'static'], { error: 'must be monitor or static' }),
@@ -196,8 +207,33 @@ export const componentSchema = z
     order: z.number().int().min(-1_000_000).max(1_000_000, { error: 'must be between -1000000 and 1000000' }),
     groupId: z.string().nullable(),
     groupOrder: z.number().int().min(-1_000_000).max(1_000_000, { error: 'must be between -1000000 and 1000000' }),
+    autoIncident: z.enum(AUTO_INCIDENT_MODES, { error: `must be one of ${AUTO_INCIDENT_MODES.join(', ')}` }),
+    autoIncidentAfterMinutes: z
+      .number({ error: 'must be a whole number of minutes' })
+      .int({ error: 'must be a whole number of minutes' })
+      .min(AUTO_INCIDENT_AFTER_MINUTES.min, { error: afterMinutesBound })
+      .max(AUTO_INCIDENT_AFTER_MINUTES.max, { error: afterMinutesBound }),
+    autoIncidentNotify: z.boolean({ error: 'must be true or false' }),
+    autoIncidentTitle: text(1, AUTO_INCIDENT_TITLE_MAX).refine(knownPlaceholders, {
+      error: (issue) => placeholderRefusal(issue.input),
+    }),
+    autoIncidentMessage: z
+      .string(required)
+      .refine(isMultiLine, noControl)
+      .trim()
+      .min(1, { error: `must be 1 to ${AUTO_INCIDENT_MESSAGE_MAX} characters` })
+      .max(AUTO_INCIDENT_MESSAGE_MAX, { error: `must be 1 to ${AUTO_INCIDENT_MESSAGE_MAX} characters` })
+      .refine(knownPlaceholders, { error: (issue) => placeholderRefusal(issue.input) }),
+    autoResolve: z.boolean({ error: 'must be true or false' }),
   })
   .superRefine((c, ctx) => {
+    if (c.type === 'static' && c.autoIncident !== 'off') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['autoIncident'],
+        message: 'must be off when type is static (only a monitor can open an incident)',
+      });
+    }
     if (c.type === 'monitor' && !c.monitorId) {
       ctx.addIssue({ code: 'custom', path: ['monitorId'], message: 'is required when type is monitor' });
     }
@@ -207,6 +243,16 @@ export const componentSchema = z
   });
 
 export type ComponentData = z.output<typeof componentSchema>;
+
+function knownPlaceholders(template: string): boolean {
+  return unknownPlaceholder(template) === null;
+}
+
+/** Names the placeholder refused, so the caller sees which one to fix. */
+function placeholderRefusal(input: unknown): string {
+  const name = typeof input === 'string' ? unknownPlaceholder(input) : null;
+  return name === null ? PLACEHOLDER_REFUSAL : `has an unknown placeholder {{${name}}}; ${PLACEHOLDER_REFUSAL}`;
+}
 
 export const groupSchema = z.object({
   name: z

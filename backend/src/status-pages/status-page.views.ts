@@ -4,8 +4,13 @@ import { z } from 'zod';
 import type { Snapshot } from '../audit/audit-snapshot';
 import { count, viewId } from '../common/view-schema';
 import type { ComponentGroupEntity } from './component-group.entity';
-import { COMPONENT_TYPES, type PageComponentEntity } from './page-component.entity';
-import { ACCESS_TYPES, type StatusPageEntity } from './status-page.entity';
+import {
+  AUTO_INCIDENT_MODES,
+  COMPONENT_TYPES,
+  type AutoIncidentMode,
+  type PageComponentEntity,
+} from './page-component.entity';
+import { ACCESS_TYPES, UPTIME_PERIODS, type StatusPageEntity } from './status-page.entity';
 
 const colors = z.record(z.string(), z.string()).optional();
 
@@ -29,6 +34,8 @@ export const statusPageView = z.object({
   allowIndex: z.boolean(),
   /** Origins that may show the page in a frame (none: no site may). */
   embedOrigins: z.array(z.string()),
+  /** The per-component uptime figure the public page shows: off, 30d, 90d, month or quarter. */
+  uptimePeriod: z.enum(UPTIME_PERIODS),
   published: z.boolean(),
   createdAt: z.date(),
   updatedAt: z.date(),
@@ -55,6 +62,7 @@ export function toStatusPageView(p: StatusPageEntity): StatusPageView {
     locales: p.locales,
     allowIndex: p.allowIndex,
     embedOrigins: p.embedOrigins,
+    uptimePeriod: p.uptimePeriod,
     published: p.published,
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,
@@ -71,6 +79,16 @@ export const componentView = z.object({
   order: count,
   groupId: viewId.nullable(),
   groupOrder: count,
+  /** Whether the monitor opens a status report when down: off, as a draft, or published. */
+  autoIncident: z.enum(AUTO_INCIDENT_MODES),
+  /** How long the monitor must have been down first. */
+  autoIncidentAfterMinutes: count,
+  /** Whether a published auto-incident and its resolution are sent to the page's subscribers. */
+  autoIncidentNotify: z.boolean(),
+  autoIncidentTitle: z.string(),
+  autoIncidentMessage: z.string(),
+  /** On recovery, add the `resolved` update; false leaves the report for a person. */
+  autoResolve: z.boolean(),
   createdAt: z.date(),
   updatedAt: z.date(),
 });
@@ -87,6 +105,12 @@ export function toComponentView(c: PageComponentEntity): ComponentView {
     order: c.order,
     groupId: c.groupId,
     groupOrder: c.groupOrder,
+    autoIncident: c.autoIncident,
+    autoIncidentAfterMinutes: c.autoIncidentAfterMinutes,
+    autoIncidentNotify: c.autoIncidentNotify,
+    autoIncidentTitle: c.autoIncidentTitle,
+    autoIncidentMessage: c.autoIncidentMessage,
+    autoResolve: c.autoResolve,
     createdAt: c.createdAt,
     updatedAt: c.updatedAt,
   };
@@ -119,4 +143,22 @@ export type StatusPageDependents = z.infer<typeof statusPageDependentsView>;
 export function snapshotOf(view: object): Snapshot {
   const { createdAt: _c, updatedAt: _u, ...rest } = view as Record<string, unknown>;
   return rest;
+}
+
+/** A component whose monitor opens incidents, as the auto-incident sweeper reads it. */
+export interface AutoIncidentComponentRow {
+  id: string;
+  workspaceId: string;
+  pageId: string;
+  monitorId: string;
+  mode: AutoIncidentMode;
+  afterMinutes: number;
+  notify: boolean;
+  title: string;
+  message: string;
+  autoResolve: boolean;
+  /** As the page shows it: the component's name, or its monitor's. */
+  name: string;
+  monitorName: string;
+  pageTitle: string;
 }

@@ -6,9 +6,9 @@ import { Database } from '../database/database';
 import { isUniqueViolation } from '../database/pg-errors';
 import { MonitorEntity } from '../monitors/monitor.entity';
 import { ComponentGroupEntity } from './component-group.entity';
-import { PageComponentEntity } from './page-component.entity';
+import { PageComponentEntity, type AutoIncidentMode } from './page-component.entity';
 import { StatusPageEntity } from './status-page.entity';
-import type { StatusPageDependents } from './status-page.views';
+import type { AutoIncidentComponentRow, StatusPageDependents } from './status-page.views';
 import { isEntityId } from '../common/ids';
 
 /** An incident or maintenance touching a component, for the page's daily history. */
@@ -210,12 +210,13 @@ export class StatusPagesRepository {
     return this.db.repo(MonitorEntity).findOneBy({ workspaceId, id, deletedAt: IsNull() });
   }
 
-  /** Incidents on these components open at some time in [from, to). */
+  /** Incidents on these components open at some time in [from, to); drafts are not public. */
   async incidentsOn(componentIds: string[], from: Date, to: Date): Promise<ComponentEvent[]> {
     const rows = await this.db.rows<{ component_id: string; id: string; title: string; from: Date; to: Date | null }>(
       `SELECT rc.component_id::text AS component_id, r.id::text AS id, r.title, r.created_at AS "from", r.resolved_at AS "to"
          FROM status_reports r JOIN status_report_components rc ON rc.report_id = r.id
-        WHERE rc.component_id = ANY($1::bigint[]) AND r.created_at < $3 AND (r.resolved_at IS NULL OR r.resolved_at >= $2)`,
+        WHERE rc.component_id = ANY($1::bigint[]) AND NOT r.draft AND r.created_at < $3
+          AND (r.resolved_at IS NULL OR r.resolved_at >= $2)`,
       [componentIds, from, to],
     );
     return rows.map(toComponentEvent);
@@ -293,6 +294,54 @@ export class StatusPagesRepository {
    * without a name of its own is shown by its monitor's name (deleting a monitor that a component
    * shows is refused, so the monitor is there).
    */
+  /**
+   * Every component of every workspace whose monitor opens incidents (auto_incident not off), and
+   * these ids whatever their setting (an incident opened before the setting changed still resolves),
+   * with the names the templates show: the component's as the page shows it, the monitor's, the page's.
+   */
+  async autoIncidentComponents(alsoIds: string[]): Promise<AutoIncidentComponentRow[]> {
+    const rows = await this.db.rows<{
+      id: string;
+      workspace_id: string;
+      page_id: string;
+      monitor_id: string;
+      auto_incident: AutoIncidentMode;
+      auto_incident_after_minutes: number;
+      auto_incident_notify: boolean;
+      auto_incident_title: string;
+      auto_incident_message: string;
+      auto_resolve: boolean;
+      name: string;
+      monitor_name: string;
+      page_title: string;
+    }>(
+      `SELECT c.id::text AS id, c.workspace_id::text AS workspace_id, c.page_id::text AS page_id,
+              c.monitor_id::text AS monitor_id, c.auto_incident, c.auto_incident_after_minutes, c.auto_incident_notify,
+              c.auto_incident_title, c.auto_incident_message, c.auto_resolve,
+              COALESCE(NULLIF(c.name, ''), m.name) AS name, m.name AS monitor_name, p.title AS page_title
+         FROM page_components c
+         JOIN monitors m ON m.id = c.monitor_id AND m.deleted_at IS NULL
+         JOIN status_pages p ON p.id = c.page_id
+        WHERE c.auto_incident <> 'off' OR c.id = ANY($1::bigint[])`,
+      [alsoIds.filter((id) => isEntityId(id))],
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      workspaceId: r.workspace_id,
+      pageId: r.page_id,
+      monitorId: r.monitor_id,
+      mode: r.auto_incident,
+      afterMinutes: r.auto_incident_after_minutes,
+      notify: r.auto_incident_notify,
+      title: r.auto_incident_title,
+      message: r.auto_incident_message,
+      autoResolve: r.auto_resolve,
+      name: r.name,
+      monitorName: r.monitor_name,
+      pageTitle: r.page_title,
+    }));
+  }
+
   async publicComponents(pageId: string): Promise<PublicComponentRow[]> {
     const rows = await this.db.rows<{
       id: string;
@@ -327,7 +376,10 @@ export class StatusPagesRepository {
     }));
   }
 
-  /** Reports of the page: the unresolved ones, or these ids; with components and updates (newest first). */
+  /**
+   * Published reports of the page (a draft is not public): the unresolved ones, or these ids; with
+   * components and updates (newest first).
+   */
   async publicReports(pageId: string, which: { unresolved: true } | { ids: string[] }): Promise<PublicReportRow[]> {
     const filter = 'ids' in which ? 'r.id = ANY($2::bigint[])' : 'r.resolved_at IS NULL';
     const params: unknown[] = 'ids' in which ? [pageId, which.ids] : [pageId];
@@ -346,7 +398,7 @@ export class StatusPagesRepository {
               (SELECT jsonb_agg(jsonb_build_object('status', u.status, 'message', u.message, 'date', u.date)
                                 ORDER BY u.date DESC, u.id DESC)
                  FROM status_report_updates u WHERE u.report_id = r.id) AS updates
-         FROM status_reports r WHERE r.page_id = $1 AND ${filter}
+         FROM status_reports r WHERE r.page_id = $1 AND NOT r.draft AND ${filter}
         ORDER BY r.created_at DESC, r.id DESC`,
       params,
     );
@@ -404,7 +456,7 @@ export class StatusPagesRepository {
     offset: number,
   ): Promise<{ entries: Array<{ kind: 'report' | 'maintenance'; id: string }>; total: number }> {
     const history = `SELECT 'report' AS kind, id, resolved_at AS at FROM status_reports
-                      WHERE page_id = $1 AND resolved_at IS NOT NULL
+                      WHERE page_id = $1 AND resolved_at IS NOT NULL AND NOT draft
                      UNION ALL
                      SELECT 'maintenance', id, "to" FROM maintenances WHERE page_id = $1 AND "to" <= $2`;
     const [entries, [count]] = await Promise.all([

@@ -37,6 +37,7 @@ export function pageIn(p: StatusPage): StatusPageInput {
     locales: nonEmpty(p.locales),
     allowIndex: p.allowIndex,
     embedOrigins: nonEmpty(p.embedOrigins),
+    uptimePeriod: p.uptimePeriod as StatusPageView['uptimePeriod'] | undefined,
   };
 }
 
@@ -59,6 +60,7 @@ export function pageOut(v: StatusPageView) {
     locales: v.locales,
     allowIndex: v.allowIndex,
     embedOrigins: v.embedOrigins,
+    uptimePeriod: v.uptimePeriod,
     published: v.published,
     passwordSet: v.passwordSet,
     createdAt: timestampOut(v.createdAt),
@@ -84,6 +86,7 @@ const PAGE_PATHS: Record<string, StatusPageField> = {
   locales: 'locales',
   allow_index: 'allowIndex',
   embed_origins: 'embedOrigins',
+  uptime_period: 'uptimePeriod',
 };
 
 const COMPONENT_PATHS: Record<string, ComponentField> = {
@@ -93,6 +96,12 @@ const COMPONENT_PATHS: Record<string, ComponentField> = {
   order: 'order',
   group_id: 'groupId',
   group_order: 'groupOrder',
+  auto_incident: 'autoIncident',
+  auto_incident_after_minutes: 'autoIncidentAfterMinutes',
+  auto_incident_notify: 'autoIncidentNotify',
+  auto_incident_title: 'autoIncidentTitle',
+  auto_incident_message: 'autoIncidentMessage',
+  auto_resolve: 'autoResolve',
 };
 
 function componentIn(c: PageComponent): ComponentInput {
@@ -105,6 +114,13 @@ function componentIn(c: PageComponent): ComponentInput {
     order: c.order,
     groupId: emptyToNull(c.groupId),
     groupOrder: c.groupOrder,
+    // Checked against the modes by the service's schema, which names the field.
+    autoIncident: c.autoIncident as ComponentInput['autoIncident'],
+    autoIncidentAfterMinutes: c.autoIncidentAfterMinutes,
+    autoIncidentNotify: c.autoIncidentNotify,
+    autoIncidentTitle: c.autoIncidentTitle,
+    autoIncidentMessage: c.autoIncidentMessage,
+    autoResolve: c.autoResolve,
   };
 }
 
@@ -119,6 +135,12 @@ function componentOut(v: ComponentView) {
     order: v.order,
     groupId: v.groupId ?? '',
     groupOrder: v.groupOrder,
+    autoIncident: v.autoIncident,
+    autoIncidentAfterMinutes: v.autoIncidentAfterMinutes,
+    autoIncidentNotify: v.autoIncidentNotify,
+    autoIncidentTitle: v.autoIncidentTitle,
+    autoIncidentMessage: v.autoIncidentMessage,
+    autoResolve: v.autoResolve,
     createdAt: timestampOut(v.createdAt),
     updatedAt: timestampOut(v.updatedAt),
   };

@@ -33,6 +33,7 @@ const DEFAULTS: Required<Omit<StatusPageInput, 'title' | 'slug'>> = {
   locales: [],
   allowIndex: true,
   embedOrigins: [],
+  uptimePeriod: 'off',
 };
 
 const MASK: MaskRule<StatusPageInput, StatusPageField> = {
@@ -63,6 +64,7 @@ function dataOf(page: StatusPageEntity): Record<string, unknown> {
     locales: page.locales,
     allowIndex: page.allowIndex,
     embedOrigins: page.embedOrigins,
+    uptimePeriod: page.uptimePeriod,
     hasPassword: page.passwordHash !== null,
   };
 }
@@ -196,6 +198,7 @@ export class StatusPagesService {
       locales: data.locales,
       allowIndex: data.allowIndex,
       embedOrigins: [...new Set(data.embedOrigins.map((o) => embedOrigin(o)!))],
+      uptimePeriod: data.uptimePeriod,
     };
   }
 }

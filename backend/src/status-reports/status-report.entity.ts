@@ -31,6 +31,13 @@ export class StatusReportEntity {
   @Timestamp({ nullable: true })
   resolvedAt!: Date | null;
 
+  /**
+   * A report not on the public page yet, nor sent to subscribers (an auto-incident opened as a draft);
+   * a person publishes it (update with draft false).
+   */
+  @Column({ type: 'boolean', default: false })
+  draft!: boolean;
+
   @CreatedAt()
   createdAt!: Date;
 

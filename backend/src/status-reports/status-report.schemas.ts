@@ -61,6 +61,8 @@ export const statusReportFieldsSchema = z.object({
   title: announcementTitleSchema,
   status: statusSchema,
   pageComponentIds: componentIdsSchema,
+  // Left out (an older caller's merged fields): published.
+  draft: z.boolean({ error: 'must be true or false' }).default(false),
 });
 
 /** listStatusReports and list_status_reports page by page/perPage (SPEC §4.2, §8). */

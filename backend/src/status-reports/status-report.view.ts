@@ -24,6 +24,8 @@ export const statusReportView = z.object({
   pageComponentIds: viewIds,
   updates: z.array(statusReportUpdateView).describe('oldest first'),
   resolvedAt: isoDateTime.nullable(),
+  /** Not on the public page nor sent to subscribers until a person publishes it. */
+  draft: z.boolean(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });
@@ -54,6 +56,7 @@ export function toStatusReportView(
     pageComponentIds,
     updates: updates.map(toStatusReportUpdateView),
     resolvedAt: r.resolvedAt ? r.resolvedAt.toISOString() : null,
+    draft: r.draft,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
   };
@@ -71,6 +74,7 @@ export function statusReportSnapshot(view: StatusReportView, posted?: StatusRepo
     status: view.status,
     pageComponentIds: view.pageComponentIds,
     resolvedAt: view.resolvedAt,
+    draft: view.draft,
     updateCount: view.updates.length,
     ...(posted ? { update: { id: posted.id, status: posted.status, message: posted.message, date: posted.date } } : {}),
   };

@@ -35,6 +35,20 @@ export class StatusReportsRepository {
     return new Map(rows.map((r) => [r.monitor_id, Number(r.n)]));
   }
 
+  /**
+   * A report affecting the component that is unresolved, or was opened at or after `since` (resolved
+   * since or not): the oldest such, or null.
+   */
+  async reportOnComponentSince(componentId: string, since: Date): Promise<string | null> {
+    const rows = await this.db.rows<{ id: string }>(
+      `SELECT r.id::text AS id FROM status_reports r JOIN status_report_components rc ON rc.report_id = r.id
+        WHERE rc.component_id = $1 AND (r.resolved_at IS NULL OR r.created_at >= $2)
+        ORDER BY r.created_at, r.id LIMIT 1`,
+      [componentId, since],
+    );
+    return rows[0]?.id ?? null;
+  }
+
   insert(values: Partial<StatusReportEntity>): Promise<StatusReportEntity> {
     const repo = this.db.repo(StatusReportEntity);
     return repo.save(repo.create(values));
@@ -64,7 +78,7 @@ export class StatusReportsRepository {
   /** Writes the given columns and moves updated_at, then reads the row back. */
   async change(
     report: StatusReportEntity,
-    values: { title?: string; status?: StatusReportStatus; resolvedAt?: Date | null },
+    values: { title?: string; status?: StatusReportStatus; resolvedAt?: Date | null; draft?: boolean },
   ): Promise<StatusReportEntity> {
     const repo = this.db.repo(StatusReportEntity);
     await repo.update({ id: report.id }, values);

@@ -46,6 +46,7 @@ describe('status report RPC mapping', () => {
       pageComponentIds: ['4'],
       updates: [{ id: '9', status: 'identified', message: 'm', date: at, createdAt: at, notifiedAt: null }],
       resolvedAt: null,
+      draft: false,
       createdAt: at,
       updatedAt: at,
     });

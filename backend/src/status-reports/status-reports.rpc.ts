@@ -51,6 +51,7 @@ export function statusReportOut(v: StatusReportView): StatusReport {
     pageComponentIds: v.pageComponentIds,
     updates: v.updates.map(updateOut),
     resolvedAt: timestampOut(v.resolvedAt),
+    draft: v.draft,
     createdAt: timestampOut(v.createdAt),
     updatedAt: timestampOut(v.updatedAt),
   });
@@ -61,6 +62,7 @@ export const MASK_FIELDS: Record<string, StatusReportField> = {
   title: 'title',
   status: 'status',
   page_component_ids: 'pageComponentIds',
+  draft: 'draft',
 };
 
 /** The answer of the publishing methods (create, add update, resolve). */
@@ -108,6 +110,7 @@ export function statusReportServiceImpl(reports: StatusReportsService): ServiceI
         title: req.title,
         status: codecs.status.decode('status', req.status),
         pageComponentIds: req.pageComponentIds.length ? req.pageComponentIds : undefined,
+        draft: req.draft,
       };
       const mask = maskFields(req.updateMask, MASK_FIELDS);
       const report = await reports.update(serviceContext(ctx), req.id, patch, mask, req.pageId || undefined);

@@ -3,7 +3,7 @@ import { PageComponentsService } from '../status-pages/page-components.service';
 import { MutationRunner, type AuditTrail } from '../audit/mutation-runner';
 import { sameIds } from '../common/ids';
 import type { ServiceContext } from '../common/context';
-import { NotFoundError, PreconditionFailedError } from '../common/errors';
+import { NotFoundError, PreconditionFailedError, ValidationError } from '../common/errors';
 import { pageOf, type PageQuery, type Paged } from '../common/paging';
 import { applyMask, type MaskRule } from '../common/update-mask';
 import { parseInput } from '../common/validation';
@@ -52,6 +52,8 @@ export interface StatusReportPatch {
   title?: string;
   status?: StatusReportStatus;
   pageComponentIds?: string[];
+  /** false publishes a draft; a published report never becomes a draft again. */
+  draft?: boolean;
 }
 
 export type StatusReportField = keyof StatusReportPatch;
@@ -66,9 +68,9 @@ const onPage = (entity: StatusReportEntity | null, pageId: string | undefined): 
 
 /** A named field missing from the patch: components are cleared, title and status refused as required. */
 const MASK: MaskRule<StatusReportPatch, StatusReportField> = {
-  fields: ['title', 'status', 'pageComponentIds'],
+  fields: ['title', 'status', 'pageComponentIds', 'draft'],
   refusal: 'is not an updatable field of status reports',
-  defaults: { pageComponentIds: [] },
+  defaults: { pageComponentIds: [], draft: false },
 };
 
 /** page/perPage only (STATUS_REPORT_PAGING: 1 to 200, default 50). */
@@ -77,6 +79,14 @@ export interface StatusReportListQuery extends PageQuery {
   pageId?: string;
   /** Default `active` (unresolved reports only). */
   filter?: StatusReportFilter;
+}
+
+/** Work of another module done in a verb's transaction (createWith, addUpdateWith). */
+export interface TransactionStep<T, B = void> {
+  /** Runs first; false: the verb does nothing. */
+  before(this: void, seen: B): Promise<boolean>;
+  /** Runs after the verb's writes, before the commit. */
+  after(this: void, done: T): Promise<void>;
 }
 
 /** A mutation that posted a public update: the report and, on its own, the update it posted. */
@@ -99,36 +109,111 @@ export class StatusReportsService {
    * sent to the page's subscribers (see publish()).
    */
   async create(ctx: ServiceContext, input: CreateStatusReportInput, notify: boolean): Promise<Published<PostedUpdate>> {
-    const posted = await this.mutations.run(ctx, async (trail) => {
-      const data = parseInput(createStatusReportSchema, definedOnly(input));
-      await this.components.checkPageComponents(ctx, data.pageId, data.pageComponentIds);
-      const date = data.date ?? new Date();
-      const entity = await this.reports.insert({
-        workspaceId: ctx.workspace.id,
-        pageId: data.pageId,
-        title: data.title,
-        status: data.status,
-        resolvedAt: data.status === 'resolved' ? date : null,
-      });
-      const posted = await this.reports.insertUpdate({
-        workspaceId: ctx.workspace.id,
-        reportId: entity.id,
-        status: data.status,
-        message: data.message,
-        date,
-      });
-      await this.reports.setComponents(entity.id, data.pageComponentIds);
-      const view = await this.viewOf(entity);
-      const update = view.updates.find((u) => u.id === posted.id)!;
-      trail.record({
-        action: 'status_report.create',
-        entityType: 'status_report',
-        entityId: entity.id,
-        after: statusReportSnapshot(view, update),
-      });
-      return { report: view, update };
-    });
+    const posted = await this.mutations.run(ctx, (trail) => this.open(ctx, trail, input, false));
     return this.publish(ctx, posted, 'status_report.created', notify);
+  }
+
+  /**
+   * create() for a caller whose own rows must commit with the report: the auto-incidents' claim,
+   * which makes a report open once whichever API node gets there first. In the report's transaction
+   * `step.before` runs first and may decline (nothing is written or sent; answers null), and
+   * `step.after` gets the report before the commit. `draft` keeps it off the public page, unsent.
+   */
+  async createWith(
+    ctx: ServiceContext,
+    input: CreateStatusReportInput & { draft: boolean },
+    notify: boolean,
+    step: TransactionStep<PostedUpdate>,
+  ): Promise<Published<PostedUpdate> | null> {
+    const { draft, ...fields } = input;
+    const posted = await this.mutations.run(ctx, async (trail) => {
+      if (!(await step.before())) {
+        trail.unchanged();
+        return null;
+      }
+      const opened = await this.open(ctx, trail, fields, draft);
+      await step.after(opened);
+      return opened;
+    });
+    return posted && this.publish(ctx, posted, 'status_report.created', notify);
+  }
+
+  /**
+   * addUpdate() with a step in its transaction, as createWith(): `step.before` sees the report, locked
+   * (null when it no longer exists), and may decline.
+   */
+  async addUpdateWith(
+    ctx: ServiceContext,
+    id: string,
+    input: StatusReportUpdateInput,
+    notify: boolean,
+    step: TransactionStep<PostedUpdate, StatusReportView | null>,
+  ): Promise<Published<PostedUpdate> | null> {
+    const posted = await this.mutations.run(ctx, async (trail) => {
+      const entity = await this.reports.lock(ctx.workspace.id, id);
+      if (!(await step.before(entity && (await this.viewOf(entity)))) || !entity) {
+        trail.unchanged();
+        return null;
+      }
+      const data = parseInput(statusReportUpdateSchema, definedOnly(input));
+      const done = await this.post(
+        ctx,
+        trail,
+        entity,
+        { ...data, date: data.date ?? new Date() },
+        'status_report.add_update',
+      );
+      await step.after(done);
+      return done;
+    });
+    if (!posted) return null;
+    const kind = posted.update.status === 'resolved' ? 'status_report.resolved' : 'status_report.updated';
+    return this.publish(ctx, posted, kind, notify);
+  }
+
+  /**
+   * The oldest report affecting the component that is unresolved or was opened at or after `since`;
+   * null when there is none (or the component is another workspace's).
+   */
+  async reportOnComponentSince(ctx: ServiceContext, componentId: string, since: Date): Promise<string | null> {
+    await this.components.getComponent(ctx, componentId);
+    return this.reports.reportOnComponentSince(componentId, since);
+  }
+
+  private async open(
+    ctx: ServiceContext,
+    trail: AuditTrail,
+    input: CreateStatusReportInput,
+    draft: boolean,
+  ): Promise<PostedUpdate> {
+    const data = parseInput(createStatusReportSchema, definedOnly(input));
+    await this.components.checkPageComponents(ctx, data.pageId, data.pageComponentIds);
+    const date = data.date ?? new Date();
+    const entity = await this.reports.insert({
+      workspaceId: ctx.workspace.id,
+      pageId: data.pageId,
+      title: data.title,
+      status: data.status,
+      resolvedAt: data.status === 'resolved' ? date : null,
+      draft,
+    });
+    const posted = await this.reports.insertUpdate({
+      workspaceId: ctx.workspace.id,
+      reportId: entity.id,
+      status: data.status,
+      message: data.message,
+      date,
+    });
+    await this.reports.setComponents(entity.id, data.pageComponentIds);
+    const view = await this.viewOf(entity);
+    const update = view.updates.find((u) => u.id === posted.id)!;
+    trail.record({
+      action: 'status_report.create',
+      entityType: 'status_report',
+      entityId: entity.id,
+      after: statusReportSnapshot(view, update),
+    });
+    return { report: view, update };
   }
 
   /**
@@ -187,11 +272,20 @@ export class StatusReportsService {
     return this.mutations.run(ctx, async (trail) => {
       const entity = await this.locked(ctx, id, pageId);
       const before = await this.viewOf(entity);
-      const current = { title: before.title, status: before.status, pageComponentIds: before.pageComponentIds };
+      const current = {
+        title: before.title,
+        status: before.status,
+        pageComponentIds: before.pageComponentIds,
+        draft: before.draft,
+      };
       const data = parseInput(statusReportFieldsSchema, applyMask(current, patch, mask, MASK));
+      if (data.draft && !entity.draft) {
+        throw ValidationError.field('draft', 'cannot be set on a published report; only a draft can be published');
+      }
       const componentsChanged = !sameIds(data.pageComponentIds, before.pageComponentIds);
       if (componentsChanged) await this.components.checkPageComponents(ctx, entity.pageId, data.pageComponentIds);
-      const columnsChanged = data.title !== entity.title || data.status !== entity.status;
+      const columnsChanged =
+        data.title !== entity.title || data.status !== entity.status || data.draft !== entity.draft;
       if (!columnsChanged && !componentsChanged) {
         trail.unchanged();
         return before;
@@ -199,7 +293,12 @@ export class StatusReportsService {
       if (componentsChanged) await this.reports.setComponents(entity.id, data.pageComponentIds);
       const resolvedAt =
         data.status !== 'resolved' ? null : entity.status === 'resolved' ? entity.resolvedAt : new Date();
-      const saved = await this.reports.change(entity, { title: data.title, status: data.status, resolvedAt });
+      const saved = await this.reports.change(entity, {
+        title: data.title,
+        status: data.status,
+        resolvedAt,
+        draft: data.draft,
+      });
       const after = await this.viewOf(saved);
       trail.record({
         action: 'status_report.update',
@@ -305,7 +404,8 @@ export class StatusReportsService {
     const { report, update } = posted;
     const dispatch = await this.publisher.send(
       ctx,
-      notify,
+      // A draft is not public yet: its subscribers hear of it once it is published and updated.
+      notify && !report.draft,
       async () => ({
         kind,
         pageId: report.pageId,

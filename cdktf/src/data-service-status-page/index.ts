@@ -250,6 +250,11 @@ export class DataServiceStatusPage extends cdktf.TerraformDataSource {
     return this.getStringAttribute('updated_at');
   }
 
+  // uptime_period - computed: true, optional: false, required: false
+  public get uptimePeriod() {
+    return this.getStringAttribute('uptime_period');
+  }
+
   // =========
   // SYNTHESIS
   // =========

@@ -32,11 +32,35 @@ export interface DnsMonitorConfig extends cdktf.TerraformMetaArguments {
   */
   readonly description?: string;
   /**
+  * Id of an escalation policy of the same workspace (`service_escalation_policy`): its steps say whom to notify and when, instead of the channels wired to the monitor. Leave it out to use the monitor's channels.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/dns_monitor#escalation_policy_id DnsMonitor#escalation_policy_id}
+  */
+  readonly escalationPolicyId?: string;
+  /**
+  * Seconds the monitor must have been failing before it is down, 0 to 86400; with `failure_threshold` also set, both must hold. Judged at the next check, or within about 5 seconds. Default `0`: no duration.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/dns_monitor#failure_seconds DnsMonitor#failure_seconds}
+  */
+  readonly failureSeconds?: number;
+  /**
+  * Consecutive failing checks (aggregate checks, after the `alert_quorum` of the locations) before the monitor is down or degraded and alerts, 1 to 100. Default `1`: the first one.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/dns_monitor#failure_threshold DnsMonitor#failure_threshold}
+  */
+  readonly failureThreshold?: number;
+  /**
   * Name of the monitor, as dashboards and status pages show it. At most 256 characters.
   *
   * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/dns_monitor#name DnsMonitor#name}
   */
   readonly name: string;
+  /**
+  * Ids of monitors of the same workspace this one depends on (a set, at most 20; not itself, and no cycles). While any of them is down, this monitor's down and degraded alerts are recorded as suppressed, not sent; its recoveries and its own status still flow. Default none.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/dns_monitor#parent_monitor_ids DnsMonitor#parent_monitor_ids}
+  */
+  readonly parentMonitorIds?: string[];
   /**
   * How often the monitor runs: one of `30s`, `1m`, `5m`, `10m`, `30m`, `1h`.
   *
@@ -50,11 +74,29 @@ export interface DnsMonitorConfig extends cdktf.TerraformMetaArguments {
   */
   readonly public?: boolean | cdktf.IResolvable;
   /**
+  * Consecutive healthy checks before a down monitor is up again and its recovery is sent, 1 to 100. Default `1`.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/dns_monitor#recovery_threshold DnsMonitor#recovery_threshold}
+  */
+  readonly recoveryThreshold?: number;
+  /**
   * Regions the monitor runs from, at least one of the 28 public regions (`fly-ams`, `fly-arn`, `fly-bom`, `fly-cdg`, `fly-dfw`, `fly-ewr`, `fly-fra`, `fly-gru`, `fly-iad`, `fly-jnb`, `fly-lax`, `fly-lhr`, `fly-nrt`, `fly-ord`, `fly-sjc`, `fly-sin`, `fly-syd`, `fly-yyz`, `koyeb-fra`, `koyeb-par`, `koyeb-sfo`, `koyeb-sin`, `koyeb-tyo`, `koyeb-was`, `railway-us-west2`, `railway-us-east4`, `railway-europe-west4`, `railway-asia-southeast1`). When left out the service picks `fly-ams`, `fly-iad`, `fly-sin`.
   *
   * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/dns_monitor#regions DnsMonitor#regions}
   */
   readonly regions?: string[];
+  /**
+  * While the monitor is still down and the alert not acknowledged, notify again every this many minutes: 0 (no reminders) or 1 to 10080 (a week). Default `0`.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/dns_monitor#reminder_interval_minutes DnsMonitor#reminder_interval_minutes}
+  */
+  readonly reminderIntervalMinutes?: number;
+  /**
+  * At most this many reminders per alert, 1 to 1000. Default `10`.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/dns_monitor#reminder_limit DnsMonitor#reminder_limit}
+  */
+  readonly reminderLimit?: number;
   /**
   * How many times a failed check is retried before it counts as failed, 0 to 10. Default `3`.
   *
@@ -604,10 +646,17 @@ export class DnsMonitor extends cdktf.TerraformResource {
     this._alertQuorum = config.alertQuorum;
     this._degradedAt = config.degradedAt;
     this._description = config.description;
+    this._escalationPolicyId = config.escalationPolicyId;
+    this._failureSeconds = config.failureSeconds;
+    this._failureThreshold = config.failureThreshold;
     this._name = config.name;
+    this._parentMonitorIds = config.parentMonitorIds;
     this._periodicity = config.periodicity;
     this._public = config.public;
+    this._recoveryThreshold = config.recoveryThreshold;
     this._regions = config.regions;
+    this._reminderIntervalMinutes = config.reminderIntervalMinutes;
+    this._reminderLimit = config.reminderLimit;
     this._retry = config.retry;
     this._tags = config.tags;
     this._timeout = config.timeout;
@@ -684,6 +733,54 @@ export class DnsMonitor extends cdktf.TerraformResource {
     return this._description;
   }
 
+  // escalation_policy_id - computed: false, optional: true, required: false
+  private _escalationPolicyId?: string; 
+  public get escalationPolicyId() {
+    return this.getStringAttribute('escalation_policy_id');
+  }
+  public set escalationPolicyId(value: string) {
+    this._escalationPolicyId = value;
+  }
+  public resetEscalationPolicyId() {
+    this._escalationPolicyId = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get escalationPolicyIdInput() {
+    return this._escalationPolicyId;
+  }
+
+  // failure_seconds - computed: true, optional: true, required: false
+  private _failureSeconds?: number; 
+  public get failureSeconds() {
+    return this.getNumberAttribute('failure_seconds');
+  }
+  public set failureSeconds(value: number) {
+    this._failureSeconds = value;
+  }
+  public resetFailureSeconds() {
+    this._failureSeconds = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get failureSecondsInput() {
+    return this._failureSeconds;
+  }
+
+  // failure_threshold - computed: true, optional: true, required: false
+  private _failureThreshold?: number; 
+  public get failureThreshold() {
+    return this.getNumberAttribute('failure_threshold');
+  }
+  public set failureThreshold(value: number) {
+    this._failureThreshold = value;
+  }
+  public resetFailureThreshold() {
+    this._failureThreshold = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get failureThresholdInput() {
+    return this._failureThreshold;
+  }
+
   // id - computed: true, optional: false, required: false
   public get id() {
     return this.getStringAttribute('id');
@@ -700,6 +797,22 @@ export class DnsMonitor extends cdktf.TerraformResource {
   // Temporarily expose input value. Use with caution.
   public get nameInput() {
     return this._name;
+  }
+
+  // parent_monitor_ids - computed: true, optional: true, required: false
+  private _parentMonitorIds?: string[]; 
+  public get parentMonitorIds() {
+    return cdktf.Fn.tolist(this.getListAttribute('parent_monitor_ids'));
+  }
+  public set parentMonitorIds(value: string[]) {
+    this._parentMonitorIds = value;
+  }
+  public resetParentMonitorIds() {
+    this._parentMonitorIds = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get parentMonitorIdsInput() {
+    return this._parentMonitorIds;
   }
 
   // periodicity - computed: false, optional: false, required: true
@@ -736,6 +849,22 @@ export class DnsMonitor extends cdktf.TerraformResource {
     return this._public;
   }
 
+  // recovery_threshold - computed: true, optional: true, required: false
+  private _recoveryThreshold?: number; 
+  public get recoveryThreshold() {
+    return this.getNumberAttribute('recovery_threshold');
+  }
+  public set recoveryThreshold(value: number) {
+    this._recoveryThreshold = value;
+  }
+  public resetRecoveryThreshold() {
+    this._recoveryThreshold = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get recoveryThresholdInput() {
+    return this._recoveryThreshold;
+  }
+
   // regions - computed: true, optional: true, required: false
   private _regions?: string[]; 
   public get regions() {
@@ -750,6 +879,38 @@ export class DnsMonitor extends cdktf.TerraformResource {
   // Temporarily expose input value. Use with caution.
   public get regionsInput() {
     return this._regions;
+  }
+
+  // reminder_interval_minutes - computed: true, optional: true, required: false
+  private _reminderIntervalMinutes?: number; 
+  public get reminderIntervalMinutes() {
+    return this.getNumberAttribute('reminder_interval_minutes');
+  }
+  public set reminderIntervalMinutes(value: number) {
+    this._reminderIntervalMinutes = value;
+  }
+  public resetReminderIntervalMinutes() {
+    this._reminderIntervalMinutes = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get reminderIntervalMinutesInput() {
+    return this._reminderIntervalMinutes;
+  }
+
+  // reminder_limit - computed: true, optional: true, required: false
+  private _reminderLimit?: number; 
+  public get reminderLimit() {
+    return this.getNumberAttribute('reminder_limit');
+  }
+  public set reminderLimit(value: number) {
+    this._reminderLimit = value;
+  }
+  public resetReminderLimit() {
+    this._reminderLimit = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get reminderLimitInput() {
+    return this._reminderLimit;
   }
 
   // retry - computed: true, optional: true, required: false
@@ -860,10 +1021,17 @@ export class DnsMonitor extends cdktf.TerraformResource {
       alert_quorum: cdktf.numberToTerraform(this._alertQuorum),
       degraded_at: cdktf.numberToTerraform(this._degradedAt),
       description: cdktf.stringToTerraform(this._description),
+      escalation_policy_id: cdktf.stringToTerraform(this._escalationPolicyId),
+      failure_seconds: cdktf.numberToTerraform(this._failureSeconds),
+      failure_threshold: cdktf.numberToTerraform(this._failureThreshold),
       name: cdktf.stringToTerraform(this._name),
+      parent_monitor_ids: cdktf.listMapper(cdktf.stringToTerraform, false)(this._parentMonitorIds),
       periodicity: cdktf.stringToTerraform(this._periodicity),
       public: cdktf.booleanToTerraform(this._public),
+      recovery_threshold: cdktf.numberToTerraform(this._recoveryThreshold),
       regions: cdktf.listMapper(cdktf.stringToTerraform, false)(this._regions),
+      reminder_interval_minutes: cdktf.numberToTerraform(this._reminderIntervalMinutes),
+      reminder_limit: cdktf.numberToTerraform(this._reminderLimit),
       retry: cdktf.numberToTerraform(this._retry),
       tags: cdktf.listMapper(cdktf.stringToTerraform, false)(this._tags),
       timeout: cdktf.numberToTerraform(this._timeout),
@@ -899,11 +1067,35 @@ export class DnsMonitor extends cdktf.TerraformResource {
         type: "simple",
         storageClassType: "string",
       },
+      escalation_policy_id: {
+        value: cdktf.stringToHclTerraform(this._escalationPolicyId),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+      failure_seconds: {
+        value: cdktf.numberToHclTerraform(this._failureSeconds),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "number",
+      },
+      failure_threshold: {
+        value: cdktf.numberToHclTerraform(this._failureThreshold),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "number",
+      },
       name: {
         value: cdktf.stringToHclTerraform(this._name),
         isBlock: false,
         type: "simple",
         storageClassType: "string",
+      },
+      parent_monitor_ids: {
+        value: cdktf.listMapperHcl(cdktf.stringToHclTerraform, false)(this._parentMonitorIds),
+        isBlock: false,
+        type: "set",
+        storageClassType: "stringList",
       },
       periodicity: {
         value: cdktf.stringToHclTerraform(this._periodicity),
@@ -917,11 +1109,29 @@ export class DnsMonitor extends cdktf.TerraformResource {
         type: "simple",
         storageClassType: "boolean",
       },
+      recovery_threshold: {
+        value: cdktf.numberToHclTerraform(this._recoveryThreshold),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "number",
+      },
       regions: {
         value: cdktf.listMapperHcl(cdktf.stringToHclTerraform, false)(this._regions),
         isBlock: false,
         type: "set",
         storageClassType: "stringList",
+      },
+      reminder_interval_minutes: {
+        value: cdktf.numberToHclTerraform(this._reminderIntervalMinutes),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "number",
+      },
+      reminder_limit: {
+        value: cdktf.numberToHclTerraform(this._reminderLimit),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "number",
       },
       retry: {
         value: cdktf.numberToHclTerraform(this._retry),

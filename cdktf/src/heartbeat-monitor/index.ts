@@ -26,6 +26,24 @@ export interface HeartbeatMonitorConfig extends cdktf.TerraformMetaArguments {
   */
   readonly description?: string;
   /**
+  * Id of an escalation policy of the same workspace (`service_escalation_policy`): its steps say whom to notify and when, instead of the channels wired to the monitor. Leave it out to use the monitor's channels.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/heartbeat_monitor#escalation_policy_id HeartbeatMonitor#escalation_policy_id}
+  */
+  readonly escalationPolicyId?: string;
+  /**
+  * Seconds the monitor must have been failing before it is down, 0 to 86400; with `failure_threshold` also set, both must hold. Judged at the next check, or within about 5 seconds. Default `0`: no duration.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/heartbeat_monitor#failure_seconds HeartbeatMonitor#failure_seconds}
+  */
+  readonly failureSeconds?: number;
+  /**
+  * Consecutive failing checks (aggregate checks, after the `alert_quorum` of the locations) before the monitor is down or degraded and alerts, 1 to 100. Default `1`: the first one.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/heartbeat_monitor#failure_threshold HeartbeatMonitor#failure_threshold}
+  */
+  readonly failureThreshold?: number;
+  /**
   * Seconds a ping may be late, and a started run (`/start`) may take, before the monitor is down: 0 to 2678400. Default `3600`.
   *
   * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/heartbeat_monitor#grace_seconds HeartbeatMonitor#grace_seconds}
@@ -37,6 +55,12 @@ export interface HeartbeatMonitorConfig extends cdktf.TerraformMetaArguments {
   * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/heartbeat_monitor#name HeartbeatMonitor#name}
   */
   readonly name: string;
+  /**
+  * Ids of monitors of the same workspace this one depends on (a set, at most 20; not itself, and no cycles). While any of them is down, this monitor's down and degraded alerts are recorded as suppressed, not sent; its recoveries and its own status still flow. Default none.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/heartbeat_monitor#parent_monitor_ids HeartbeatMonitor#parent_monitor_ids}
+  */
+  readonly parentMonitorIds?: string[];
   /**
   * With schedule `period`: seconds between pings, 30 to 2678400 (31 days). Default `86400`.
   *
@@ -55,6 +79,24 @@ export interface HeartbeatMonitorConfig extends cdktf.TerraformMetaArguments {
   * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/heartbeat_monitor#public HeartbeatMonitor#public}
   */
   readonly public?: boolean | cdktf.IResolvable;
+  /**
+  * Consecutive healthy checks before a down monitor is up again and its recovery is sent, 1 to 100. Default `1`.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/heartbeat_monitor#recovery_threshold HeartbeatMonitor#recovery_threshold}
+  */
+  readonly recoveryThreshold?: number;
+  /**
+  * While the monitor is still down and the alert not acknowledged, notify again every this many minutes: 0 (no reminders) or 1 to 10080 (a week). Default `0`.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/heartbeat_monitor#reminder_interval_minutes HeartbeatMonitor#reminder_interval_minutes}
+  */
+  readonly reminderIntervalMinutes?: number;
+  /**
+  * At most this many reminders per alert, 1 to 1000. Default `10`.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/heartbeat_monitor#reminder_limit HeartbeatMonitor#reminder_limit}
+  */
+  readonly reminderLimit?: number;
   /**
   * How pings are expected: one of `period`, `cron`. `period`: one every `period_seconds`; `cron`: on the `cron` expression in `time_zone`. Default `period`.
   *
@@ -128,11 +170,18 @@ export class HeartbeatMonitor extends cdktf.TerraformResource {
     this._active = config.active;
     this._cron = config.cron;
     this._description = config.description;
+    this._escalationPolicyId = config.escalationPolicyId;
+    this._failureSeconds = config.failureSeconds;
+    this._failureThreshold = config.failureThreshold;
     this._graceSeconds = config.graceSeconds;
     this._name = config.name;
+    this._parentMonitorIds = config.parentMonitorIds;
     this._periodSeconds = config.periodSeconds;
     this._pingToken = config.pingToken;
     this._public = config.public;
+    this._recoveryThreshold = config.recoveryThreshold;
+    this._reminderIntervalMinutes = config.reminderIntervalMinutes;
+    this._reminderLimit = config.reminderLimit;
     this._schedule = config.schedule;
     this._tags = config.tags;
     this._timeZone = config.timeZone;
@@ -190,6 +239,54 @@ export class HeartbeatMonitor extends cdktf.TerraformResource {
     return this._description;
   }
 
+  // escalation_policy_id - computed: false, optional: true, required: false
+  private _escalationPolicyId?: string; 
+  public get escalationPolicyId() {
+    return this.getStringAttribute('escalation_policy_id');
+  }
+  public set escalationPolicyId(value: string) {
+    this._escalationPolicyId = value;
+  }
+  public resetEscalationPolicyId() {
+    this._escalationPolicyId = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get escalationPolicyIdInput() {
+    return this._escalationPolicyId;
+  }
+
+  // failure_seconds - computed: true, optional: true, required: false
+  private _failureSeconds?: number; 
+  public get failureSeconds() {
+    return this.getNumberAttribute('failure_seconds');
+  }
+  public set failureSeconds(value: number) {
+    this._failureSeconds = value;
+  }
+  public resetFailureSeconds() {
+    this._failureSeconds = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get failureSecondsInput() {
+    return this._failureSeconds;
+  }
+
+  // failure_threshold - computed: true, optional: true, required: false
+  private _failureThreshold?: number; 
+  public get failureThreshold() {
+    return this.getNumberAttribute('failure_threshold');
+  }
+  public set failureThreshold(value: number) {
+    this._failureThreshold = value;
+  }
+  public resetFailureThreshold() {
+    this._failureThreshold = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get failureThresholdInput() {
+    return this._failureThreshold;
+  }
+
   // grace_seconds - computed: true, optional: true, required: false
   private _graceSeconds?: number; 
   public get graceSeconds() {
@@ -222,6 +319,22 @@ export class HeartbeatMonitor extends cdktf.TerraformResource {
   // Temporarily expose input value. Use with caution.
   public get nameInput() {
     return this._name;
+  }
+
+  // parent_monitor_ids - computed: true, optional: true, required: false
+  private _parentMonitorIds?: string[]; 
+  public get parentMonitorIds() {
+    return cdktf.Fn.tolist(this.getListAttribute('parent_monitor_ids'));
+  }
+  public set parentMonitorIds(value: string[]) {
+    this._parentMonitorIds = value;
+  }
+  public resetParentMonitorIds() {
+    this._parentMonitorIds = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get parentMonitorIdsInput() {
+    return this._parentMonitorIds;
   }
 
   // period_seconds - computed: true, optional: true, required: false
@@ -275,6 +388,54 @@ export class HeartbeatMonitor extends cdktf.TerraformResource {
   // Temporarily expose input value. Use with caution.
   public get publicInput() {
     return this._public;
+  }
+
+  // recovery_threshold - computed: true, optional: true, required: false
+  private _recoveryThreshold?: number; 
+  public get recoveryThreshold() {
+    return this.getNumberAttribute('recovery_threshold');
+  }
+  public set recoveryThreshold(value: number) {
+    this._recoveryThreshold = value;
+  }
+  public resetRecoveryThreshold() {
+    this._recoveryThreshold = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get recoveryThresholdInput() {
+    return this._recoveryThreshold;
+  }
+
+  // reminder_interval_minutes - computed: true, optional: true, required: false
+  private _reminderIntervalMinutes?: number; 
+  public get reminderIntervalMinutes() {
+    return this.getNumberAttribute('reminder_interval_minutes');
+  }
+  public set reminderIntervalMinutes(value: number) {
+    this._reminderIntervalMinutes = value;
+  }
+  public resetReminderIntervalMinutes() {
+    this._reminderIntervalMinutes = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get reminderIntervalMinutesInput() {
+    return this._reminderIntervalMinutes;
+  }
+
+  // reminder_limit - computed: true, optional: true, required: false
+  private _reminderLimit?: number; 
+  public get reminderLimit() {
+    return this.getNumberAttribute('reminder_limit');
+  }
+  public set reminderLimit(value: number) {
+    this._reminderLimit = value;
+  }
+  public resetReminderLimit() {
+    this._reminderLimit = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get reminderLimitInput() {
+    return this._reminderLimit;
   }
 
   // schedule - computed: true, optional: true, required: false
@@ -339,11 +500,18 @@ export class HeartbeatMonitor extends cdktf.TerraformResource {
       active: cdktf.booleanToTerraform(this._active),
       cron: cdktf.stringToTerraform(this._cron),
       description: cdktf.stringToTerraform(this._description),
+      escalation_policy_id: cdktf.stringToTerraform(this._escalationPolicyId),
+      failure_seconds: cdktf.numberToTerraform(this._failureSeconds),
+      failure_threshold: cdktf.numberToTerraform(this._failureThreshold),
       grace_seconds: cdktf.numberToTerraform(this._graceSeconds),
       name: cdktf.stringToTerraform(this._name),
+      parent_monitor_ids: cdktf.listMapper(cdktf.stringToTerraform, false)(this._parentMonitorIds),
       period_seconds: cdktf.numberToTerraform(this._periodSeconds),
       ping_token: cdktf.stringToTerraform(this._pingToken),
       public: cdktf.booleanToTerraform(this._public),
+      recovery_threshold: cdktf.numberToTerraform(this._recoveryThreshold),
+      reminder_interval_minutes: cdktf.numberToTerraform(this._reminderIntervalMinutes),
+      reminder_limit: cdktf.numberToTerraform(this._reminderLimit),
       schedule: cdktf.stringToTerraform(this._schedule),
       tags: cdktf.listMapper(cdktf.stringToTerraform, false)(this._tags),
       time_zone: cdktf.stringToTerraform(this._timeZone),
@@ -370,6 +538,24 @@ export class HeartbeatMonitor extends cdktf.TerraformResource {
         type: "simple",
         storageClassType: "string",
       },
+      escalation_policy_id: {
+        value: cdktf.stringToHclTerraform(this._escalationPolicyId),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+      failure_seconds: {
+        value: cdktf.numberToHclTerraform(this._failureSeconds),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "number",
+      },
+      failure_threshold: {
+        value: cdktf.numberToHclTerraform(this._failureThreshold),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "number",
+      },
       grace_seconds: {
         value: cdktf.numberToHclTerraform(this._graceSeconds),
         isBlock: false,
@@ -381,6 +567,12 @@ export class HeartbeatMonitor extends cdktf.TerraformResource {
         isBlock: false,
         type: "simple",
         storageClassType: "string",
+      },
+      parent_monitor_ids: {
+        value: cdktf.listMapperHcl(cdktf.stringToHclTerraform, false)(this._parentMonitorIds),
+        isBlock: false,
+        type: "set",
+        storageClassType: "stringList",
       },
       period_seconds: {
         value: cdktf.numberToHclTerraform(this._periodSeconds),
@@ -399,6 +591,24 @@ export class HeartbeatMonitor extends cdktf.TerraformResource {
         isBlock: false,
         type: "simple",
         storageClassType: "boolean",
+      },
+      recovery_threshold: {
+        value: cdktf.numberToHclTerraform(this._recoveryThreshold),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "number",
+      },
+      reminder_interval_minutes: {
+        value: cdktf.numberToHclTerraform(this._reminderIntervalMinutes),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "number",
+      },
+      reminder_limit: {
+        value: cdktf.numberToHclTerraform(this._reminderLimit),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "number",
       },
       schedule: {
         value: cdktf.stringToHclTerraform(this._schedule),

@@ -8,6 +8,42 @@ import * as cdktf from 'cdktf';
 
 export interface StatusPageComponentConfig extends cdktf.TerraformMetaArguments {
   /**
+  * Incidents opened by the monitor: `off` (default), `draft` or `published`. When the monitor has been down `auto_incident_after_minutes`, a status report affecting this component is opened on the page (a draft is not public until a person publishes it); a report already open on the component is not duplicated. Only for `type` `monitor`.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/status_page_component#auto_incident StatusPageComponent#auto_incident}
+  */
+  readonly autoIncident?: string;
+  /**
+  * How long the monitor must have been down before the incident opens, 1 to 1440 minutes. Default 5.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/status_page_component#auto_incident_after_minutes StatusPageComponent#auto_incident_after_minutes}
+  */
+  readonly autoIncidentAfterMinutes?: number;
+  /**
+  * The incident's first update, 1 to 2000 characters; the placeholders of `auto_incident_title`. Default `We are investigating an outage of {{component}} since {{since}}.`.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/status_page_component#auto_incident_message StatusPageComponent#auto_incident_message}
+  */
+  readonly autoIncidentMessage?: string;
+  /**
+  * Whether a published incident and its resolution are sent to the page's subscribers. Default `false`.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/status_page_component#auto_incident_notify StatusPageComponent#auto_incident_notify}
+  */
+  readonly autoIncidentNotify?: boolean | cdktf.IResolvable;
+  /**
+  * The incident's title, 1 to 256 characters; placeholders `{{component}}`, `{{monitor}}`, `{{since}}`, `{{page}}`. Default `{{component}} is down`.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/status_page_component#auto_incident_title StatusPageComponent#auto_incident_title}
+  */
+  readonly autoIncidentTitle?: string;
+  /**
+  * When the monitor recovers, post the `resolved` update to the incident it opened (default `true`); `false` leaves the incident for a person.
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/status_page_component#auto_resolve StatusPageComponent#auto_resolve}
+  */
+  readonly autoResolve?: boolean | cdktf.IResolvable;
+  /**
   * Text shown with the component, at most 1024 characters.
   *
   * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/status_page_component#description StatusPageComponent#description}
@@ -107,6 +143,12 @@ export class StatusPageComponent extends cdktf.TerraformResource {
       connection: config.connection,
       forEach: config.forEach
     });
+    this._autoIncident = config.autoIncident;
+    this._autoIncidentAfterMinutes = config.autoIncidentAfterMinutes;
+    this._autoIncidentMessage = config.autoIncidentMessage;
+    this._autoIncidentNotify = config.autoIncidentNotify;
+    this._autoIncidentTitle = config.autoIncidentTitle;
+    this._autoResolve = config.autoResolve;
     this._description = config.description;
     this._groupId = config.groupId;
     this._groupOrder = config.groupOrder;
@@ -120,6 +162,102 @@ export class StatusPageComponent extends cdktf.TerraformResource {
   // ==========
   // ATTRIBUTES
   // ==========
+
+  // auto_incident - computed: true, optional: true, required: false
+  private _autoIncident?: string; 
+  public get autoIncident() {
+    return this.getStringAttribute('auto_incident');
+  }
+  public set autoIncident(value: string) {
+    this._autoIncident = value;
+  }
+  public resetAutoIncident() {
+    this._autoIncident = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get autoIncidentInput() {
+    return this._autoIncident;
+  }
+
+  // auto_incident_after_minutes - computed: true, optional: true, required: false
+  private _autoIncidentAfterMinutes?: number; 
+  public get autoIncidentAfterMinutes() {
+    return this.getNumberAttribute('auto_incident_after_minutes');
+  }
+  public set autoIncidentAfterMinutes(value: number) {
+    this._autoIncidentAfterMinutes = value;
+  }
+  public resetAutoIncidentAfterMinutes() {
+    this._autoIncidentAfterMinutes = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get autoIncidentAfterMinutesInput() {
+    return this._autoIncidentAfterMinutes;
+  }
+
+  // auto_incident_message - computed: true, optional: true, required: false
+  private _autoIncidentMessage?: string; 
+  public get autoIncidentMessage() {
+    return this.getStringAttribute('auto_incident_message');
+  }
+  public set autoIncidentMessage(value: string) {
+    this._autoIncidentMessage = value;
+  }
+  public resetAutoIncidentMessage() {
+    this._autoIncidentMessage = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get autoIncidentMessageInput() {
+    return this._autoIncidentMessage;
+  }
+
+  // auto_incident_notify - computed: true, optional: true, required: false
+  private _autoIncidentNotify?: boolean | cdktf.IResolvable; 
+  public get autoIncidentNotify() {
+    return this.getBooleanAttribute('auto_incident_notify');
+  }
+  public set autoIncidentNotify(value: boolean | cdktf.IResolvable) {
+    this._autoIncidentNotify = value;
+  }
+  public resetAutoIncidentNotify() {
+    this._autoIncidentNotify = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get autoIncidentNotifyInput() {
+    return this._autoIncidentNotify;
+  }
+
+  // auto_incident_title - computed: true, optional: true, required: false
+  private _autoIncidentTitle?: string; 
+  public get autoIncidentTitle() {
+    return this.getStringAttribute('auto_incident_title');
+  }
+  public set autoIncidentTitle(value: string) {
+    this._autoIncidentTitle = value;
+  }
+  public resetAutoIncidentTitle() {
+    this._autoIncidentTitle = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get autoIncidentTitleInput() {
+    return this._autoIncidentTitle;
+  }
+
+  // auto_resolve - computed: true, optional: true, required: false
+  private _autoResolve?: boolean | cdktf.IResolvable; 
+  public get autoResolve() {
+    return this.getBooleanAttribute('auto_resolve');
+  }
+  public set autoResolve(value: boolean | cdktf.IResolvable) {
+    this._autoResolve = value;
+  }
+  public resetAutoResolve() {
+    this._autoResolve = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get autoResolveInput() {
+    return this._autoResolve;
+  }
 
   // created_at - computed: true, optional: false, required: false
   public get createdAt() {
@@ -264,6 +402,12 @@ export class StatusPageComponent extends cdktf.TerraformResource {
 
   protected synthesizeAttributes(): { [name: string]: any } {
     return {
+      auto_incident: cdktf.stringToTerraform(this._autoIncident),
+      auto_incident_after_minutes: cdktf.numberToTerraform(this._autoIncidentAfterMinutes),
+      auto_incident_message: cdktf.stringToTerraform(this._autoIncidentMessage),
+      auto_incident_notify: cdktf.booleanToTerraform(this._autoIncidentNotify),
+      auto_incident_title: cdktf.stringToTerraform(this._autoIncidentTitle),
+      auto_resolve: cdktf.booleanToTerraform(this._autoResolve),
       description: cdktf.stringToTerraform(this._description),
       group_id: cdktf.stringToTerraform(this._groupId),
       group_order: cdktf.numberToTerraform(this._groupOrder),
@@ -277,6 +421,42 @@ export class StatusPageComponent extends cdktf.TerraformResource {
 
   protected synthesizeHclAttributes(): { [name: string]: any } {
     const attrs = {
+      auto_incident: {
+        value: cdktf.stringToHclTerraform(this._autoIncident),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+      auto_incident_after_minutes: {
+        value: cdktf.numberToHclTerraform(this._autoIncidentAfterMinutes),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "number",
+      },
+      auto_incident_message: {
+        value: cdktf.stringToHclTerraform(this._autoIncidentMessage),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+      auto_incident_notify: {
+        value: cdktf.booleanToHclTerraform(this._autoIncidentNotify),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "boolean",
+      },
+      auto_incident_title: {
+        value: cdktf.stringToHclTerraform(this._autoIncidentTitle),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+      auto_resolve: {
+        value: cdktf.booleanToHclTerraform(this._autoResolve),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "boolean",
+      },
       description: {
         value: cdktf.stringToHclTerraform(this._description),
         isBlock: false,

@@ -109,6 +109,12 @@ export interface StatusPageConfig extends cdktf.TerraformMetaArguments {
   * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/status_page#title StatusPage#title}
   */
   readonly title: string;
+  /**
+  * The uptime figure each component with a monitor shows on the public page (and its `status.json`), computed as in SLA reports with maintenance windows left out: `off` (default: none), `30d` or `90d` (the last 30 or 90 days), `month` (the current calendar month, UTC) or `quarter` (the current calendar quarter, UTC).
+  *
+  * Docs at Terraform Registry: {@link https://uptime.local/providers/uptime/service/latest/docs/resources/status_page#uptime_period StatusPage#uptime_period}
+  */
+  readonly uptimePeriod?: string;
 }
 export interface StatusPageCustomTheme {
   /**
@@ -309,6 +315,7 @@ export class StatusPage extends cdktf.TerraformResource {
     this._slug = config.slug;
     this._theme = config.theme;
     this._title = config.title;
+    this._uptimePeriod = config.uptimePeriod;
   }
 
   // ==========
@@ -601,6 +608,22 @@ export class StatusPage extends cdktf.TerraformResource {
     return this.getStringAttribute('updated_at');
   }
 
+  // uptime_period - computed: true, optional: true, required: false
+  private _uptimePeriod?: string; 
+  public get uptimePeriod() {
+    return this.getStringAttribute('uptime_period');
+  }
+  public set uptimePeriod(value: string) {
+    this._uptimePeriod = value;
+  }
+  public resetUptimePeriod() {
+    this._uptimePeriod = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get uptimePeriodInput() {
+    return this._uptimePeriod;
+  }
+
   // =========
   // SYNTHESIS
   // =========
@@ -624,6 +647,7 @@ export class StatusPage extends cdktf.TerraformResource {
       slug: cdktf.stringToTerraform(this._slug),
       theme: cdktf.stringToTerraform(this._theme),
       title: cdktf.stringToTerraform(this._title),
+      uptime_period: cdktf.stringToTerraform(this._uptimePeriod),
     };
   }
 
@@ -727,6 +751,12 @@ export class StatusPage extends cdktf.TerraformResource {
       },
       title: {
         value: cdktf.stringToHclTerraform(this._title),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+      uptime_period: {
+        value: cdktf.stringToHclTerraform(this._uptimePeriod),
         isBlock: false,
         type: "simple",
         storageClassType: "string",

@@ -1,2 +1,2 @@
 # An ICMP monitor is imported by its id.
-terraform import service_icmp_monitor.loopback 1045
+terraform import service_icmp_monitor.router 1045

@@ -11,6 +11,7 @@ import {
   MonitorService,
   type Monitor,
 } from '@uptime/proto/gen/monitor/v1/monitor_service_pb.js';
+import { AlertService } from '@uptime/proto/gen/alert/v1/alert_service_pb.js';
 import { NotificationService } from '@uptime/proto/gen/notification/v1/notification_service_pb.js';
 import { PrivateLocationService } from '@uptime/proto/gen/private_location/v1/private_location_service_pb.js';
 import { StatusPageService } from '@uptime/proto/gen/status_page/v1/status_page_service_pb.js';
@@ -29,6 +30,8 @@ export interface Api {
   notifications: Client<typeof NotificationService>;
   statusPages: Client<typeof StatusPageService>;
   privateLocations: Client<typeof PrivateLocationService>;
+  /** Escalation policies (and alerts) of alert.v1.AlertService. */
+  alerts: Client<typeof AlertService>;
   baseUrl: string;
 }
 
@@ -50,6 +53,7 @@ export function createApi(options: ApiOptions): Api {
     notifications: createClient(NotificationService, transport),
     statusPages: createClient(StatusPageService, transport),
     privateLocations: createClient(PrivateLocationService, transport),
+    alerts: createClient(AlertService, transport),
     baseUrl: options.baseUrl,
   };
 }

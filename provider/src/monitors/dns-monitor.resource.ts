@@ -22,6 +22,7 @@ export const dnsMonitorResource = monitorResource({
       timeout: s.timeout(),
       retry: s.retry(),
       alert_quorum: s.alertQuorum,
+      ...s.alerting,
       regions: s.regions,
       tags: s.tags,
       active: s.active,

@@ -129,6 +129,7 @@ export const heartbeatMonitorResource = monitorResource({
       public: s.isPublic,
       description: s.description,
       status: s.status,
+      ...s.alerting,
       ping_token: {
         description:
           'A token to keep instead of a new random one, so existing cron lines keep working: a UUID (such as a ' +

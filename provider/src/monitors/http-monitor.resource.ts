@@ -71,6 +71,7 @@ export const httpMonitorResource = monitorResource({
       timeout: s.timeout(),
       retry: s.retry(),
       alert_quorum: s.alertQuorum,
+      ...s.alerting,
       follow_redirects: {
         description: 'Whether redirects are followed; when false a 3xx answer is the result. Default `true`.',
         type: 'bool',

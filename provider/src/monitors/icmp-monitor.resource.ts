@@ -20,6 +20,7 @@ export const icmpMonitorResource = monitorResource({
       timeout: s.timeout(', the budget of the whole check (all three echoes and their retries)'),
       retry: s.retry('; a check is retried only when every echo failed'),
       alert_quorum: s.alertQuorum,
+      ...s.alerting,
       regions: s.regions,
       tags: s.tags,
       active: s.active,

@@ -20,10 +20,12 @@ import {
   httpToProto,
   tlsFromProto,
   tlsToProto,
+  alertingFromProto,
   UPDATE_MASK,
   uriFromProto,
   uriMonitorModel,
   uriToProto,
+  type AlertingModel,
   type HeartbeatMonitorModel,
   type HttpMonitorModel,
   type TlsMonitorModel,
@@ -31,6 +33,28 @@ import {
 } from './monitor-mapping';
 import { tcpMonitorResource } from './tcp-monitor.resource';
 import { tlsMonitorResource } from './tls-monitor.resource';
+
+/** The neutral policy: the service's defaults. */
+const neutral: AlertingModel = {
+  failure_threshold: 1,
+  failure_seconds: 0,
+  recovery_threshold: 1,
+  reminder_interval_minutes: 0,
+  reminder_limit: 10,
+  escalation_policy_id: null,
+  parent_monitor_ids: [],
+};
+
+/** A policy with every field away from its default. */
+const tuned: AlertingModel = {
+  failure_threshold: 3,
+  failure_seconds: 120,
+  recovery_threshold: 2,
+  reminder_interval_minutes: 30,
+  reminder_limit: 5,
+  escalation_policy_id: '9',
+  parent_monitor_ids: ['11', '12'],
+};
 
 /** What the service adds: the values a plan leaves to it. */
 const served = { id: '42', status: 'active', private_location_ids: ['7'] };
@@ -70,6 +94,7 @@ const httpState: HttpMonitorModel = {
   tls_verify: false,
   certificate_expiry_days: [30, 7],
   open_telemetry: { endpoint: 'https://otel.example.com/v1/metrics', headers: [{ key: 'x-api-key', value: 's' }] },
+  ...tuned,
 };
 
 const uriState = (uri: string): UriMonitorModel => ({
@@ -87,6 +112,7 @@ const uriState = (uri: string): UriMonitorModel => ({
   degraded_at: 0,
   description: '',
   open_telemetry: null,
+  ...neutral,
 });
 
 const tlsState: TlsMonitorModel = {
@@ -112,6 +138,8 @@ const heartbeatState: HeartbeatMonitorModel = {
   grace_seconds: 900,
   ping_token: null,
   ping_url: 'https://status.example.com/ping/abcdefghijklmnop',
+  ...tuned,
+  parent_monitor_ids: ['13'],
 };
 
 /** The message as the service answers: the planned fields plus the computed ones. */
@@ -207,12 +235,44 @@ describe('monitor mapping', () => {
     expect(state.status).toBe('unknown');
   });
 
+  it('sends the whole alerting policy on every kind; no escalation policy goes as "" and reads back as null', () => {
+    const tcp = create(TCPMonitorSchema, uriToProto(uriState('h:1')));
+    expect(tcp.alerting).toMatchObject({
+      failureThreshold: 1,
+      failureSeconds: 0,
+      recoveryThreshold: 1,
+      reminderIntervalMinutes: 0,
+      reminderLimit: 10,
+      escalationPolicyId: '',
+      parentMonitorIds: [],
+    });
+    const http = create(HTTPMonitorSchema, httpToProto(httpState));
+    expect(http.alerting).toMatchObject({
+      failureThreshold: 3,
+      failureSeconds: 120,
+      recoveryThreshold: 2,
+      reminderIntervalMinutes: 30,
+      reminderLimit: 5,
+      escalationPolicyId: '9',
+      parentMonitorIds: ['11', '12'],
+    });
+    const heartbeat = create(HeartbeatMonitorSchema, heartbeatToProto(heartbeatState, 'update'));
+    expect(heartbeat.alerting?.parentMonitorIds).toEqual(['13']);
+    expect(alertingFromProto(tcp.alerting)).toEqual(neutral);
+    // An answer without the message (an older service): the neutral policy, as the service defaults it.
+    expect(alertingFromProto(undefined)).toEqual(neutral);
+  });
+
   describe('UPDATE_MASK', () => {
     const outputOnly = ['id', 'status', 'private_location_ids', 'ping_url'];
     /** Set on create only: never in an update mask. */
     const createOnly = ['ping_token'];
-    /** Where the attribute's name is not the proto field's: a list of days for the CertificateExpiry message. */
-    const attributeOf = (path: string): string => (path === 'certificate_expiry' ? 'certificate_expiry_days' : path);
+    /**
+     * Where the attribute's name is not the proto field's: a list of days for the CertificateExpiry
+     * message, and the flat attributes of the Alerting message.
+     */
+    const attributesOf = (path: string): string[] =>
+      path === 'certificate_expiry' ? ['certificate_expiry_days'] : path === 'alerting' ? Object.keys(neutral) : [path];
     const cases = [
       ['http', HTTPMonitorSchema, httpMonitorResource],
       ['tcp', TCPMonitorSchema, tcpMonitorResource],
@@ -239,7 +299,7 @@ describe('monitor mapping', () => {
           .map(([n]) => n),
         ...Object.keys(resource.schema.blocks ?? {}),
       ];
-      expect(UPDATE_MASK[kind].map(attributeOf).sort()).toEqual(args.sort());
+      expect(UPDATE_MASK[kind].flatMap(attributesOf).sort()).toEqual(args.sort());
     });
   });
 });

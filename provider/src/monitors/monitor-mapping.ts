@@ -1,7 +1,12 @@
 // Terraform state <-> monitor.v1 messages, one pair of functions per kind, over each kind's typed
 // model (the schema's snake_case attribute names; defineResource checks them against the schema).
 // Pure, so the specs beside this file pin every field both ways.
-import type { CertificateExpiry, Header, OpenTelemetryConfig } from '@uptime/proto/gen/monitor/v1/common_pb.js';
+import type {
+  Alerting,
+  CertificateExpiry,
+  Header,
+  OpenTelemetryConfig,
+} from '@uptime/proto/gen/monitor/v1/common_pb.js';
 import type { DNSMonitor } from '@uptime/proto/gen/monitor/v1/dns_monitor_pb.js';
 import type { HeartbeatMonitor } from '@uptime/proto/gen/monitor/v1/heartbeat_monitor_pb.js';
 import type { HTTPMonitor } from '@uptime/proto/gen/monitor/v1/http_monitor_pb.js';
@@ -61,6 +66,7 @@ type CommonMessage = Pick<
   | 'description'
   | 'status'
   | 'privateLocationIds'
+  | 'alerting'
 > & { openTelemetry?: OpenTelemetryConfig };
 type UriMessage = CommonMessage & { uri?: string };
 
@@ -69,6 +75,17 @@ type UriMessage = CommonMessage & { uri?: string };
 const header = (s: Reader) => ({ key: s.string('key'), value: s.string('value') });
 
 const openTelemetry = (s: Reader) => ({ endpoint: s.string('endpoint'), headers: s.blockList('headers', header) });
+
+/** The alerting policy, flat: what every kind's resource has, heartbeat monitors included. */
+const alertingModel = (s: Reader) => ({
+  failure_threshold: s.number('failure_threshold'),
+  failure_seconds: s.number('failure_seconds'),
+  recovery_threshold: s.number('recovery_threshold'),
+  reminder_interval_minutes: s.number('reminder_interval_minutes'),
+  reminder_limit: s.number('reminder_limit'),
+  escalation_policy_id: s.string('escalation_policy_id'),
+  parent_monitor_ids: s.stringSet('parent_monitor_ids'),
+});
 
 /** What every kind's resource has. */
 function commonModel(s: Reader) {
@@ -88,6 +105,7 @@ function commonModel(s: Reader) {
     open_telemetry: s.object('open_telemetry', openTelemetry),
     status: s.string('status'),
     private_location_ids: s.stringSet('private_location_ids'),
+    ...alertingModel(s),
   };
 }
 
@@ -124,6 +142,7 @@ export const heartbeatMonitorModel = model((s) => ({
   grace_seconds: s.number('grace_seconds'),
   ping_token: s.string('ping_token'),
   ping_url: s.string('ping_url'),
+  ...alertingModel(s),
 }));
 
 export const dnsMonitorModel = model((s) => ({
@@ -177,6 +196,7 @@ export type HttpMonitorModel = ModelType<typeof httpMonitorModel>;
 export type TlsMonitorModel = ModelType<typeof tlsMonitorModel>;
 export type HeartbeatMonitorModel = ModelType<typeof heartbeatMonitorModel>;
 type TlsSettingsModel = ReturnType<typeof tlsSettingsModel>;
+export type AlertingModel = ReturnType<typeof alertingModel>;
 type HeaderModel = ReturnType<typeof header>;
 
 // --- planned values to messages: null is "not given" ---
@@ -189,6 +209,23 @@ const headersToProto = (headers: HeaderModel[]) => headers.map((h) => ({ key: h.
 function openTelemetryToProto(value: CommonMonitorModel['open_telemetry']) {
   if (!value) return undefined;
   return { endpoint: value.endpoint ?? '', headers: headersToProto(value.headers) };
+}
+
+/**
+ * The whole policy, always: the service replaces the stored one with what is sent, and what is left
+ * null (never, once defaults are planned) takes the service's default.
+ */
+export function alertingToProto(plan: AlertingModel) {
+  return {
+    failureThreshold: given(plan.failure_threshold),
+    failureSeconds: given(plan.failure_seconds),
+    recoveryThreshold: given(plan.recovery_threshold),
+    reminderIntervalMinutes: given(plan.reminder_interval_minutes),
+    reminderLimit: given(plan.reminder_limit),
+    // "" is the service's "the monitor's channels".
+    escalationPolicyId: plan.escalation_policy_id ?? '',
+    parentMonitorIds: [...(plan.parent_monitor_ids ?? [])],
+  };
 }
 
 /** The fields every kind has. */
@@ -210,6 +247,7 @@ function commonToProto(plan: CommonMonitorModel) {
     degradedAt: int64(plan.degraded_at),
     description: given(plan.description),
     openTelemetry: openTelemetryToProto(plan.open_telemetry),
+    alerting: alertingToProto(plan),
   };
 }
 
@@ -286,6 +324,7 @@ export function heartbeatToProto(plan: HeartbeatMonitorModel, action: 'create' |
     timeZone: given(plan.time_zone),
     graceSeconds: int64(plan.grace_seconds),
     pingToken: action === 'create' ? given(plan.ping_token) : undefined,
+    alerting: alertingToProto(plan),
   };
 }
 
@@ -320,6 +359,7 @@ const COMMON_MASK = [
   'degraded_at',
   'description',
   'open_telemetry',
+  'alerting',
 ] as const;
 
 /** update_mask paths (proto field names) per kind; private_location_ids is read-only and never named. */
@@ -355,6 +395,7 @@ export const UPDATE_MASK: Record<MonitorKind, readonly string[]> = {
     'cron',
     'time_zone',
     'grace_seconds',
+    'alerting',
   ],
 };
 
@@ -366,6 +407,19 @@ function openTelemetryFromProto(v: OpenTelemetryConfig | undefined): CommonMonit
   if (!v) return null;
   // endpoint is optional and never "" in a valid configuration; the service returns "" for none.
   return { endpoint: v.endpoint === '' ? null : v.endpoint, headers: headersFromProto(v.headers) };
+}
+
+/** An answer without the message (an older service) is the neutral policy, the service's default. */
+export function alertingFromProto(a: Alerting | undefined): AlertingModel {
+  return {
+    failure_threshold: a?.failureThreshold ?? 1,
+    failure_seconds: a?.failureSeconds ?? 0,
+    recovery_threshold: a?.recoveryThreshold ?? 1,
+    reminder_interval_minutes: a?.reminderIntervalMinutes ?? 0,
+    reminder_limit: a?.reminderLimit ?? 10,
+    escalation_policy_id: a?.escalationPolicyId ? a.escalationPolicyId : null,
+    parent_monitor_ids: [...(a?.parentMonitorIds ?? [])],
+  };
 }
 
 function commonFromProto(m: CommonMessage): CommonMonitorModel {
@@ -385,6 +439,7 @@ function commonFromProto(m: CommonMessage): CommonMonitorModel {
     open_telemetry: openTelemetryFromProto(m.openTelemetry),
     status: statusWord(m.status),
     private_location_ids: [...m.privateLocationIds],
+    ...alertingFromProto(m.alerting),
   };
 }
 
@@ -467,6 +522,7 @@ export function heartbeatFromProto(
     grace_seconds: Number(m.graceSeconds ?? 0n),
     ping_token: prior?.ping_token ?? null,
     ping_url: m.pingUrl === '' ? (prior?.ping_url ?? null) : m.pingUrl,
+    ...alertingFromProto(m.alerting),
   };
 }
 

@@ -7,6 +7,7 @@ import {
   eachElement,
   httpUrl,
   intBetween,
+  matches,
   noControlCharacters,
   oneOf,
   sizeAtLeast,
@@ -92,6 +93,96 @@ export const alertQuorum: Attribute = {
   computed: true,
   default: 0,
   validators: [intBetween(0, 100)],
+};
+
+/** A numeric monitor id, as the service assigns them (`id` of a monitor resource). */
+export const monitorIdForm = matches(/^[1-9]\d{0,17}$/, 'a monitor id (a number in a string, e.g. "42")');
+const escalationPolicyIdForm = matches(/^[1-9]\d{0,17}$/, 'an escalation policy id (a number in a string, e.g. "7")');
+
+export const MAX_PARENT_MONITORS = 20;
+
+/**
+ * The alerting policy (issue 29), flat on every monitor resource and sent as one `alerting` message
+ * on create and update: each attribute is neutral by default, so a monitor that sets none alerts as
+ * before. Bounds are the service's (backend/src/monitors/monitor-alerting.ts). Each has a default, so
+ * a plan never leaves one unknown (as alert_quorum): removing one from the configuration resets it.
+ */
+export const alerting: Record<
+  | 'failure_threshold'
+  | 'failure_seconds'
+  | 'recovery_threshold'
+  | 'reminder_interval_minutes'
+  | 'reminder_limit'
+  | 'escalation_policy_id'
+  | 'parent_monitor_ids',
+  Attribute
+> = {
+  failure_threshold: {
+    description:
+      'Consecutive failing checks (aggregate checks, after the `alert_quorum` of the locations) before the ' +
+      'monitor is down or degraded and alerts, 1 to 100. Default `1`: the first one.',
+    type: 'number',
+    optional: true,
+    computed: true,
+    default: 1,
+    validators: [intBetween(1, 100)],
+  },
+  failure_seconds: {
+    description:
+      'Seconds the monitor must have been failing before it is down, 0 to 86400; with `failure_threshold` ' +
+      'also set, both must hold. Judged at the next check, or within about 5 seconds. Default `0`: no duration.',
+    type: 'number',
+    optional: true,
+    computed: true,
+    default: 0,
+    validators: [intBetween(0, 86400)],
+  },
+  recovery_threshold: {
+    description:
+      'Consecutive healthy checks before a down monitor is up again and its recovery is sent, 1 to 100. Default `1`.',
+    type: 'number',
+    optional: true,
+    computed: true,
+    default: 1,
+    validators: [intBetween(1, 100)],
+  },
+  reminder_interval_minutes: {
+    description:
+      'While the monitor is still down and the alert not acknowledged, notify again every this many minutes: ' +
+      '0 (no reminders) or 1 to 10080 (a week). Default `0`.',
+    type: 'number',
+    optional: true,
+    computed: true,
+    default: 0,
+    validators: [intBetween(0, 10080)],
+  },
+  reminder_limit: {
+    description: 'At most this many reminders per alert, 1 to 1000. Default `10`.',
+    type: 'number',
+    optional: true,
+    computed: true,
+    default: 10,
+    validators: [intBetween(1, 1000)],
+  },
+  escalation_policy_id: {
+    description:
+      'Id of an escalation policy of the same workspace (`service_escalation_policy`): its steps say whom to ' +
+      "notify and when, instead of the channels wired to the monitor. Leave it out to use the monitor's channels.",
+    type: 'string',
+    optional: true,
+    validators: [escalationPolicyIdForm],
+  },
+  parent_monitor_ids: {
+    description:
+      `Ids of monitors of the same workspace this one depends on (a set, at most ${MAX_PARENT_MONITORS}; not ` +
+      "itself, and no cycles). While any of them is down, this monitor's down and degraded alerts are recorded " +
+      'as suppressed, not sent; its recoveries and its own status still flow. Default none.',
+    type: ['set', 'string'],
+    optional: true,
+    computed: true,
+    default: [],
+    validators: [sizeAtMost(MAX_PARENT_MONITORS), eachElement(monitorIdForm)],
+  },
 };
 
 export const regions: Attribute = {

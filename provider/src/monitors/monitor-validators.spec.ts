@@ -1,9 +1,11 @@
-import { Diagnostics, type Attribute, type Path, type Value } from '../framework/types';
+import { Diagnostics, UNKNOWN, type Attribute, type Path, type Value } from '../framework/types';
 import { dnsMonitorResource } from './dns-monitor.resource';
+import { heartbeatMonitorResource } from './heartbeat-monitor.resource';
 import { httpMonitorResource } from './http-monitor.resource';
 import { icmpMonitorResource } from './icmp-monitor.resource';
 import { isHostPort, isHostname, isHost } from './monitor-validators';
 import { tcpMonitorResource } from './tcp-monitor.resource';
+import { tlsMonitorResource } from './tls-monitor.resource';
 
 /** The diagnostics an attribute's validators give for one value at `path`. */
 function check(attribute: Attribute | undefined, value: Value, path: Path): Diagnostics {
@@ -64,6 +66,61 @@ describe('monitor validators', () => {
     expect(region.items[0]?.path).toEqual(['regions', 1]);
     expect(check(http.attributes.regions, [], ['regions']).hasErrors()).toBe(true);
     expect(check(headerAttrs.value, '', ['headers', 0, 'value']).hasErrors()).toBe(true);
+  });
+
+  describe('the alerting policy, on every monitor resource with the bounds of the service', () => {
+    const resources = [
+      httpMonitorResource,
+      tcpMonitorResource,
+      dnsMonitorResource,
+      icmpMonitorResource,
+      tlsMonitorResource,
+      heartbeatMonitorResource,
+    ];
+    const bounds: Array<[string, number, number]> = [
+      ['failure_threshold', 1, 100],
+      ['failure_seconds', 0, 86400],
+      ['recovery_threshold', 1, 100],
+      ['reminder_interval_minutes', 0, 10080],
+      ['reminder_limit', 1, 1000],
+    ];
+
+    it.each(resources.map((r) => [r.typeName, r] as const))('%s: whole numbers within the bounds', (_, resource) => {
+      for (const [name, min, max] of bounds) {
+        const attribute = resource.schema.attributes[name];
+        expect([name, attribute?.optional, attribute?.computed]).toEqual([name, true, true]);
+        const below = check(attribute, min - 1, [name]);
+        expect(below.items.map((d) => [d.path, d.detail])).toEqual([
+          [[name], `${name} must be a whole number from ${min} to ${max}; got ${min - 1}.`],
+        ]);
+        expect(check(attribute, max + 1, [name]).hasErrors()).toBe(true);
+        expect(check(attribute, 1.5, [name]).hasErrors()).toBe(true);
+        expect(check(attribute, min, [name]).hasErrors()).toBe(false);
+        expect(check(attribute, max, [name]).hasErrors()).toBe(false);
+      }
+    });
+
+    it.each(resources.map((r) => [r.typeName, r] as const))(
+      '%s: parent ids and the escalation policy id are ids; at most 20 parents',
+      (_, resource) => {
+        const parents = resource.schema.attributes.parent_monitor_ids;
+        expect(parents?.type).toEqual(['set', 'string']);
+        const bad = check(parents, ['12', 'router', UNKNOWN], ['parent_monitor_ids']);
+        expect(bad.items.map((d) => d.path)).toEqual([['parent_monitor_ids', 1]]);
+        expect(bad.items[0]?.detail).toMatch(/parent_monitor_ids\[1\] must be a monitor id .*; got "router"/);
+        const many = check(
+          parents,
+          Array.from({ length: 21 }, (_, i) => String(i + 1)),
+          ['parent_monitor_ids'],
+        );
+        expect(many.items[0]?.detail).toBe('parent_monitor_ids must have at most 20 entries; got 21.');
+        expect(check(parents, ['1', '99'], ['parent_monitor_ids']).hasErrors()).toBe(false);
+        const policy = resource.schema.attributes.escalation_policy_id;
+        expect(check(policy, '', ['escalation_policy_id']).items[0]?.path).toEqual(['escalation_policy_id']);
+        expect(check(policy, '0', ['escalation_policy_id']).hasErrors()).toBe(true);
+        expect(check(policy, '7', ['escalation_policy_id']).hasErrors()).toBe(false);
+      },
+    );
   });
 
   it('limits headers and assertions to the counts of SPEC 8', () => {

@@ -47,6 +47,7 @@ export const tlsMonitorResource = monitorResource({
       timeout: s.timeout(),
       retry: s.retry(),
       alert_quorum: s.alertQuorum,
+      ...s.alerting,
       regions: s.regions,
       tags: s.tags,
       active: s.active,

@@ -6,18 +6,58 @@ import type { Api } from '../client/api';
 import { apiError, isNotFound } from '../client/api';
 import { model, type ModelType } from '../framework/model';
 import { defineResource } from '../framework/resource';
-import { ProviderError, type Diagnostics, type Obj } from '../framework/types';
-import { intBetween, noControlCharacters, oneOf, stringLength } from '../framework/validators';
+import { ProviderError, type Diagnostics, type Obj, type Validator } from '../framework/types';
+import { describePath, intBetween, noControlCharacters, oneOf, stringLength } from '../framework/validators';
 import { optionalText, rfc3339, splitImportId, trimmed } from '../framework/state-values';
 import { requiresReplace, useStateForUnknown } from '../framework/plan-modifiers';
 
 const TYPE = 'service_status_page_component';
 const ORDER_BOUND = 1_000_000;
 
+/** The service's auto-incident settings and their bounds (status-pages/page-component.entity.ts). */
+const AUTO_INCIDENT_MODES = ['off', 'draft', 'published'];
+const AUTO_INCIDENT_PLACEHOLDERS = ['component', 'monitor', 'since', 'page'];
+export const AUTO_INCIDENT_DEFAULTS = {
+  auto_incident: 'off',
+  auto_incident_after_minutes: 5,
+  auto_incident_notify: false,
+  auto_incident_title: '{{component}} is down',
+  auto_incident_message: 'We are investigating an outage of {{component}} since {{since}}.',
+  auto_resolve: true,
+};
+const PLACEHOLDER_LIST = AUTO_INCIDENT_PLACEHOLDERS.map((p) => `{{${p}}}`).join(', ');
+
+/** A template names only the placeholders the service fills in; the first other is reported. */
+const knownPlaceholders: Validator = (value, path, diags) => {
+  if (typeof value !== 'string') return;
+  for (const [, name] of value.matchAll(/\{\{\s*([^{}]*?)\s*\}\}/g)) {
+    if (AUTO_INCIDENT_PLACEHOLDERS.includes(name)) continue;
+    diags.error(
+      `Invalid ${describePath(path)}`,
+      `${describePath(path)} has an unknown placeholder {{${name}}}; it may only use ${PLACEHOLDER_LIST}.`,
+      path,
+    );
+    return;
+  }
+};
+
 type ComponentInit = MessageInitShape<typeof PageComponentSchema>;
 
 /** Every field an update may change; a field removed from the configuration is cleared. */
-export const COMPONENT_MASK = ['monitor_id', 'name', 'description', 'order', 'group_id', 'group_order'];
+export const COMPONENT_MASK = [
+  'monitor_id',
+  'name',
+  'description',
+  'order',
+  'group_id',
+  'group_order',
+  'auto_incident',
+  'auto_incident_after_minutes',
+  'auto_incident_notify',
+  'auto_incident_title',
+  'auto_incident_message',
+  'auto_resolve',
+];
 
 export const componentModel = model((s) => ({
   id: s.string('id'),
@@ -29,6 +69,12 @@ export const componentModel = model((s) => ({
   order: s.number('order'),
   group_id: s.string('group_id'),
   group_order: s.number('group_order'),
+  auto_incident: s.string('auto_incident'),
+  auto_incident_after_minutes: s.number('auto_incident_after_minutes'),
+  auto_incident_notify: s.bool('auto_incident_notify'),
+  auto_incident_title: s.string('auto_incident_title'),
+  auto_incident_message: s.string('auto_incident_message'),
+  auto_resolve: s.bool('auto_resolve'),
   created_at: s.string('created_at'),
   updated_at: s.string('updated_at'),
 }));
@@ -45,6 +91,14 @@ export function componentToProto(plan: ComponentModel): ComponentInit {
     order: plan.order ?? 0,
     groupId: plan.group_id ?? '',
     groupOrder: plan.group_order ?? 0,
+    // Unset (never in a plan: the attributes have defaults) leaves the field out, which the masked
+    // update reads as the service's default, the same value.
+    autoIncident: plan.auto_incident ?? undefined,
+    autoIncidentAfterMinutes: plan.auto_incident_after_minutes ?? undefined,
+    autoIncidentNotify: plan.auto_incident_notify ?? undefined,
+    autoIncidentTitle: plan.auto_incident_title ?? undefined,
+    autoIncidentMessage: plan.auto_incident_message ?? undefined,
+    autoResolve: plan.auto_resolve ?? undefined,
   };
 }
 
@@ -60,6 +114,12 @@ export function componentFromProto(api: PageComponent, prior: ComponentModel | n
     order: api.order ?? 0,
     group_id: optionalText(api.groupId, prior?.group_id),
     group_order: api.groupOrder ?? 0,
+    auto_incident: api.autoIncident ?? AUTO_INCIDENT_DEFAULTS.auto_incident,
+    auto_incident_after_minutes: api.autoIncidentAfterMinutes ?? AUTO_INCIDENT_DEFAULTS.auto_incident_after_minutes,
+    auto_incident_notify: api.autoIncidentNotify ?? AUTO_INCIDENT_DEFAULTS.auto_incident_notify,
+    auto_incident_title: api.autoIncidentTitle ?? AUTO_INCIDENT_DEFAULTS.auto_incident_title,
+    auto_incident_message: api.autoIncidentMessage ?? AUTO_INCIDENT_DEFAULTS.auto_incident_message,
+    auto_resolve: api.autoResolve ?? AUTO_INCIDENT_DEFAULTS.auto_resolve,
     created_at: rfc3339(api.createdAt),
     updated_at: rfc3339(api.updatedAt),
   };
@@ -72,6 +132,13 @@ export function validateComponentConfig(config: Obj, diags: Diagnostics): void {
   }
   if (config.type === 'static' && typeof config.monitor_id === 'string') {
     diags.error('Unexpected monitor_id', 'monitor_id must be left out when type is "static".', ['monitor_id']);
+  }
+  if (config.type === 'static' && typeof config.auto_incident === 'string' && config.auto_incident !== 'off') {
+    diags.error(
+      'Invalid auto_incident',
+      'auto_incident must be "off" when type is "static" (only a monitor can open an incident).',
+      ['auto_incident'],
+    );
   }
 }
 
@@ -157,6 +224,56 @@ export const statusPageComponentResource = defineResource<Api, ComponentModel>({
         computed: true,
         default: 0,
         validators: orderValidators,
+      },
+      auto_incident: {
+        description:
+          'Incidents opened by the monitor: `off` (default), `draft` or `published`. When the monitor has been down `auto_incident_after_minutes`, a status report affecting this component is opened on the page (a draft is not public until a person publishes it); a report already open on the component is not duplicated. Only for `type` `monitor`.',
+        type: 'string',
+        optional: true,
+        computed: true,
+        default: AUTO_INCIDENT_DEFAULTS.auto_incident,
+        validators: [oneOf(AUTO_INCIDENT_MODES)],
+      },
+      auto_incident_after_minutes: {
+        description:
+          'How long the monitor must have been down before the incident opens, 1 to 1440 minutes. Default 5.',
+        type: 'number',
+        optional: true,
+        computed: true,
+        default: AUTO_INCIDENT_DEFAULTS.auto_incident_after_minutes,
+        validators: [intBetween(1, 1440)],
+      },
+      auto_incident_notify: {
+        description:
+          "Whether a published incident and its resolution are sent to the page's subscribers. Default `false`.",
+        type: 'bool',
+        optional: true,
+        computed: true,
+        default: AUTO_INCIDENT_DEFAULTS.auto_incident_notify,
+      },
+      auto_incident_title: {
+        description: `The incident's title, 1 to 256 characters; placeholders ${AUTO_INCIDENT_PLACEHOLDERS.map((p) => `\`{{${p}}}\``).join(', ')}. Default \`${AUTO_INCIDENT_DEFAULTS.auto_incident_title}\`.`,
+        type: 'string',
+        optional: true,
+        computed: true,
+        default: AUTO_INCIDENT_DEFAULTS.auto_incident_title,
+        validators: [stringLength(1, 256), noControlCharacters(), trimmed, knownPlaceholders],
+      },
+      auto_incident_message: {
+        description: `The incident's first update, 1 to 2000 characters; the placeholders of \`auto_incident_title\`. Default \`${AUTO_INCIDENT_DEFAULTS.auto_incident_message}\`.`,
+        type: 'string',
+        optional: true,
+        computed: true,
+        default: AUTO_INCIDENT_DEFAULTS.auto_incident_message,
+        validators: [stringLength(1, 2000), noControlCharacters(true), trimmed, knownPlaceholders],
+      },
+      auto_resolve: {
+        description:
+          'When the monitor recovers, post the `resolved` update to the incident it opened (default `true`); `false` leaves the incident for a person.',
+        type: 'bool',
+        optional: true,
+        computed: true,
+        default: AUTO_INCIDENT_DEFAULTS.auto_resolve,
       },
       created_at: {
         description: 'When the component was created (RFC 3339).',

@@ -148,7 +148,7 @@ describe('status page mapping', () => {
     expect(passwordChanged({ ...prior, password: 'other-pass' }, prior)).toBe(true);
     expect(passwordChanged({ ...prior, access_type: 'public' }, { ...prior })).toBe(true);
     expect(statusPageToProto(prior, true).password).toBe('hunter22');
-    expect(STATUS_PAGE_MASK).toHaveLength(17);
+    expect(STATUS_PAGE_MASK).toHaveLength(18);
   });
 
   it('maps embed_origins both ways, in order; none is null unless the configuration said []', () => {
@@ -164,6 +164,29 @@ describe('status page mapping', () => {
     expect(statusPageFromProto(minimalApiPage(), modelOf({ embed_origins: [] })).embed_origins).toEqual([]);
     // Set outside terraform while the configuration has none: state shows them, so the plan clears them.
     expect(statusPageFromProto(api, modelOf({})).embed_origins).toEqual(origins);
+  });
+});
+
+describe('status page uptime_period', () => {
+  it('maps both ways, off (the service default) when left out or not answered, and is under the mask', () => {
+    expect(statusPageToProto(modelOf({ uptime_period: 'quarter' }), false).uptimePeriod).toBe('quarter');
+    expect(statusPageToProto(modelOf({}), false).uptimePeriod).toBe('off');
+    expect(STATUS_PAGE_MASK).toContain('uptime_period');
+    const api = minimalApiPage();
+    expect(statusPageFromProto(api, null).uptime_period).toBe('off');
+    api.uptimePeriod = '30d';
+    expect(statusPageFromProto(api, null).uptime_period).toBe('30d');
+    expect(statusPageAttributes.uptime_period).toMatchObject({ optional: true, computed: true, default: 'off' });
+  });
+
+  it('refuses another value, naming the attribute and the values it takes', () => {
+    const a = statusPageAttributes;
+    for (const good of ['off', '30d', '90d', 'month', 'quarter']) {
+      expect([good, check(a.uptime_period, good, ['uptime_period']).items]).toEqual([good, []]);
+    }
+    expect(check(a.uptime_period, 'week', ['uptime_period']).items.map((d) => [d.path, d.detail])).toEqual([
+      [['uptime_period'], 'uptime_period must be one of "off", "30d", "90d", "month", "quarter"; got "week".'],
+    ]);
   });
 });
 
@@ -294,8 +317,22 @@ describe('status page components and groups', () => {
       order: 2,
       group_id: null,
       group_order: 0,
+      auto_incident: 'off',
+      auto_incident_after_minutes: 15,
+      auto_incident_notify: true,
+      auto_incident_title: '{{page}}: {{component}}',
+      auto_incident_message: 'Since {{since}}.',
+      auto_resolve: false,
       created_at: null,
       updated_at: null,
+    };
+    const autoIncident = {
+      autoIncident: 'off',
+      autoIncidentAfterMinutes: 15,
+      autoIncidentNotify: true,
+      autoIncidentTitle: '{{page}}: {{component}}',
+      autoIncidentMessage: 'Since {{since}}.',
+      autoResolve: false,
     };
     expect(componentToProto(plan)).toEqual({
       pageId: '3',
@@ -306,6 +343,7 @@ describe('status page components and groups', () => {
       order: 2,
       groupId: '',
       groupOrder: 0,
+      ...autoIncident,
     });
     const api = create(PageComponentSchema, {
       id: '9',
@@ -316,6 +354,7 @@ describe('status page components and groups', () => {
       order: 2,
       groupId: '',
       groupOrder: 0,
+      ...autoIncident,
       createdAt: at,
       updatedAt: at,
     });

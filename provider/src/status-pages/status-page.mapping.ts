@@ -15,7 +15,11 @@ export const STATUS_PAGE_DEFAULTS = {
   theme: 'default',
   default_locale: 'en',
   allow_index: true,
+  uptime_period: 'off',
 } as const;
+
+/** The uptime figure a public page shows per component (backend UPTIME_PERIODS). */
+export const UPTIME_PERIODS = ['off', '30d', '90d', 'month', 'quarter'] as const;
 
 export const ACCESS_TYPES = ['public', 'password', 'email-domain', 'ip-restriction'] as const;
 
@@ -38,6 +42,7 @@ export const STATUS_PAGE_MASK = [
   'locales',
   'allow_index',
   'embed_origins',
+  'uptime_period',
 ] as const;
 
 const customTheme = (s: Reader) => ({ light: s.stringMap('light'), dark: s.stringMap('dark') });
@@ -61,6 +66,7 @@ export const statusPageModel = model((s) => ({
   locales: s.stringList('locales'),
   embed_origins: s.stringList('embed_origins'),
   allow_index: s.bool('allow_index'),
+  uptime_period: s.string('uptime_period'),
   published: s.bool('published'),
   created_at: s.string('created_at'),
   updated_at: s.string('updated_at'),
@@ -97,6 +103,7 @@ export function statusPageToProto(plan: StatusPageModel, sendPassword: boolean):
     locales: plan.locales ?? [],
     allowIndex: plan.allow_index ?? STATUS_PAGE_DEFAULTS.allow_index,
     embedOrigins: plan.embed_origins ?? [],
+    uptimePeriod: plan.uptime_period ?? STATUS_PAGE_DEFAULTS.uptime_period,
   };
 }
 
@@ -138,6 +145,7 @@ export function statusPageFromProto(api: StatusPage, prior: StatusPageModel | nu
     locales: optionalList(api.locales, prior?.locales),
     allow_index: api.allowIndex ?? STATUS_PAGE_DEFAULTS.allow_index,
     embed_origins: optionalList(api.embedOrigins, prior?.embed_origins),
+    uptime_period: api.uptimePeriod || STATUS_PAGE_DEFAULTS.uptime_period,
     published: api.published,
     created_at: rfc3339(api.createdAt),
     updated_at: rfc3339(api.updatedAt),

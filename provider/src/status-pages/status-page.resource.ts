@@ -20,6 +20,7 @@ import {
   passwordChanged,
   STATUS_PAGE_DEFAULTS,
   STATUS_PAGE_MASK,
+  UPTIME_PERIODS,
   statusPageFromProto,
   statusPageModel,
   statusPageToProto,
@@ -238,6 +239,16 @@ export const statusPageAttributes: Record<string, Attribute> = {
     optional: true,
     computed: true,
     default: STATUS_PAGE_DEFAULTS.allow_index,
+  },
+  uptime_period: {
+    description:
+      'The uptime figure each component with a monitor shows on the public page (and its `status.json`), computed as in SLA reports with maintenance windows left out: ' +
+      '`off` (default: none), `30d` or `90d` (the last 30 or 90 days), `month` (the current calendar month, UTC) or `quarter` (the current calendar quarter, UTC).',
+    type: 'string',
+    optional: true,
+    computed: true,
+    default: STATUS_PAGE_DEFAULTS.uptime_period,
+    validators: [oneOf(UPTIME_PERIODS)],
   },
   published: {
     description: 'Whether the page is published.',

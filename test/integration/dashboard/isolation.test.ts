@@ -12,6 +12,7 @@ import { StatusReportsService } from '../../../backend/src/status-reports/status
 import { SubscribersService } from '../../../backend/src/subscribers/subscribers.service';
 import { MaintenancesService } from '../../../backend/src/maintenances/maintenances.service';
 import { UsersService } from '../../../backend/src/users/users.service';
+import { openAlert } from '../../support/alerts';
 import { DashboardClient, newMember, PASSWORD } from '../../support/dashboard';
 import { freePort, newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../../support/http-app';
 import { oauthGrant } from '../../support/oauth';
@@ -98,6 +99,7 @@ describe('dashboard isolation between workspaces', () => {
         '/monitors?status=error',
         '/monitors/changes.json?since=2026-01-01T00:00:00Z',
         '/private-locations',
+        '/escalation-policies',
         '/audit',
         '/audit?entityType=monitor&entityId=1',
       ]) {
@@ -141,7 +143,14 @@ describe('dashboard isolation between workspaces', () => {
     const before = await snapshotOfB();
     for (const slug of [a.ctx.workspace.slug, b.ctx.workspace.slug]) {
       for (const id of [bMonitorId, '999999999']) {
-        for (const path of [`/monitors/${id}`, `/monitors/${id}?range=14d`, `/monitors/${id}/logs/1`]) {
+        for (const path of [
+          `/monitors/${id}`,
+          `/monitors/${id}?range=14d`,
+          `/monitors/${id}/logs/1`,
+          `/monitors/${id}/sla`,
+          `/monitors/${id}/sla?period=quarter&quarter=2026-Q1`,
+          `/monitors/${id}/sla.csv`,
+        ]) {
           expect([path, (await browser.get(`/app/w/${slug}${path}`)).status]).toEqual([path, 404]);
         }
         await browser.get(`/app/w/${a.ctx.workspace.slug}/monitors`);
@@ -207,6 +216,8 @@ describe('dashboard isolation between workspaces', () => {
           `/maintenances/${bWindow.id}/edit`,
           `/maintenances/${bWindow.id}/delete`,
           `/components/${bComponent.id}/edit`,
+          '/sla',
+          '/sla.csv',
         ]) {
           expect([path, (await browser.get(`${base}${path}`)).status]).toEqual([path, 404]);
         }
@@ -220,6 +231,7 @@ describe('dashboard isolation between workspaces', () => {
           ['/groups/delete', { id: bGroup.id }],
           ['/reports/new', { title: 'stolen', message: 'x', status: 'investigating' }],
           [`/reports/${bReport}/updates`, { status: 'resolved', message: 'stolen' }],
+          [`/reports/${bReport}/publish`, {}],
           ['/subscribers/import', { emails: 'intruder@example.com' }],
           ['/subscribers/remove', { id: bSubscriber.id }],
           ['/maintenances/new', { title: 'stolen', from: '2030-01-01T00:00', to: '2030-01-01T01:00' }],
@@ -249,6 +261,7 @@ describe('dashboard isolation between workspaces', () => {
         { title: 't', message: 'm', status: 'investigating', 'component.999999999': 'on' },
       ],
       [`/reports/${bReport}/updates`, { status: 'resolved', message: 'x' }, { status: 'resolved', message: 'x' }],
+      [`/reports/${bReport}/publish`, {}, {}],
       ['/subscribers/remove', { id: bSubscriber.id }, { id: '999999999' }],
     ] as Array<[string, Record<string, string>, Record<string, string>]>) {
       const foreignStatus = await post(`${aBase}${path}`, foreign);
@@ -352,5 +365,32 @@ describe('dashboard isolation between workspaces', () => {
       ).toBe(404);
     }
     expect(await snapshotOfB()).toEqual(before);
+  });
+
+  it('answers 404 for B’s alerts and their acknowledgement, through A’s slug and B’s, as for an alert that does not exist', async () => {
+    const bAlert = await openAlert(t, b, 'B alerting');
+    const aSlug = a.ctx.workspace.slug;
+    const bAlerts = async () =>
+      t.db.rows(`SELECT id, state, acknowledged_at FROM alerts WHERE workspace_id = $1 ORDER BY id`, [
+        b.ctx.workspace.id,
+      ]);
+    const before = await bAlerts();
+    expect(before).toHaveLength(1);
+    expect((await browser.get(`/app/w/${b.ctx.workspace.slug}/alerts`)).status).toBe(404);
+    for (const monitorId of [bAlert.monitorId, '999999999']) {
+      const path = `/app/w/${aSlug}/alerts?monitorId=${monitorId}`;
+      expect([path, (await browser.get(path)).status]).toEqual([path, 404]);
+    }
+    // B's alert is not among A's.
+    expect((await browser.get(`/app/w/${aSlug}/alerts`)).body).not.toContain(`/alerts/${bAlert.alert.id}"`);
+    for (const slug of [aSlug, b.ctx.workspace.slug]) {
+      for (const id of [bAlert.alert.id, '999999999']) {
+        const path = `/app/w/${slug}/alerts/${id}`;
+        expect([path, (await browser.get(path)).status]).toEqual([path, 404]);
+        await browser.get(`/app/w/${aSlug}/alerts`);
+        expect([path, (await browser.post(`${path}/acknowledge`, {})).status]).toEqual([path, 404]);
+      }
+    }
+    expect(await bAlerts()).toEqual(before);
   });
 });

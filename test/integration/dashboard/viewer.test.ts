@@ -45,7 +45,14 @@ describe('dashboard viewer', () => {
   });
 
   it('reads every page, without the controls that change things', async () => {
-    for (const path of ['/monitors', `/monitors/${monitor.id}`, '/private-locations', '/audit', '/settings']) {
+    for (const path of [
+      '/monitors',
+      `/monitors/${monitor.id}`,
+      '/private-locations',
+      '/escalation-policies',
+      '/audit',
+      '/settings',
+    ]) {
       expect([path, (await viewer.get(`/app/w/${slug}${path}`)).status]).toEqual([path, 200]);
     }
     const page = await viewer.get(`/app/w/${slug}/monitors/${monitor.id}`);

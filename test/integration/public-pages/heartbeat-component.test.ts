@@ -23,7 +23,7 @@ describe('a heartbeat monitor on a public status page', () => {
       name: 'backups',
       active: true,
       public: true,
-      heartbeat: { schedule: 'period', periodSeconds: 3600, graceSeconds: 60 },
+      heartbeat: { schedule: 'period', periodSeconds: 60, graceSeconds: 30 },
     });
     const page = await t.app.get(StatusPagesService).create(tenant.ctx, { title: 'Jobs', slug: `jobs-${monitor.id}` });
     const component = await t.app
@@ -43,8 +43,9 @@ describe('a heartbeat monitor on a public status page', () => {
     await pingsApplied(t.app, t.db);
     expect((await statusOf()).status).toBe('operational');
 
-    // Two hours on, with no ping: the expected ping and its grace have passed.
-    await t.app.get(HeartbeatsService).sweep(new Date(Date.now() + 2 * 3_600_000));
+    // Two minutes on, with no ping: the expected ping and its grace have passed. (Minutes, not hours:
+    // the missed ping must fall on the same UTC day as the success, even when run late in the day.)
+    await t.app.get(HeartbeatsService).sweep(new Date(Date.now() + 2 * 60_000));
     const late = await statusOf();
     expect(late.status).toBe('outage');
     // One success and one missed ping today: half the checks were ok (a percentage).

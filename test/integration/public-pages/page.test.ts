@@ -459,14 +459,15 @@ describe('public status page', () => {
     ]);
   });
 
-  it('keeps daily aggregates for the 90 days of bars while hourly ones go after 46 days', async () => {
+  it('keeps daily aggregates for the 90 days of bars and 13 months of SLA reports while hourly ones go after 46 days', async () => {
     const m = await monitor('retained', false);
     const at = (days: number) => new Date(Date.now() - days * 24 * HOUR);
     for (const [span, days] of [
       ['h', 60],
       ['d', 60],
       ['d', 89],
-      ['d', 95],
+      ['d', 395],
+      ['d', 405],
     ] as const) {
       await t.db.manager.query(
         `INSERT INTO check_aggregates (monitor_id, region, bucket_start, span, workspace_id, successful)
@@ -480,8 +481,8 @@ describe('public status page', () => {
          FROM check_aggregates WHERE monitor_id = $1 ORDER BY span, age`,
       [m.id],
     );
-    expect(kept.map((r) => r.span)).toEqual(['d', 'd']);
-    expect(kept.map((r) => r.age).every((age) => age >= 59 && age <= 90)).toBe(true);
+    expect(kept.map((r) => r.span)).toEqual(['d', 'd', 'd']);
+    expect(kept.map((r) => r.age).every((age) => age >= 59 && age <= 400)).toBe(true);
   });
 
   it('pages the history: resolved reports and past maintenances, newest first, 20 a page', async () => {

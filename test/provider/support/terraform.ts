@@ -12,6 +12,7 @@ import { createConnectTransport } from '@connectrpc/connect-node';
 import { MonitorService } from '@uptime/proto/gen/monitor/v1/monitor_service_pb.js';
 import { NotificationService } from '@uptime/proto/gen/notification/v1/notification_service_pb.js';
 import { PrivateLocationService } from '@uptime/proto/gen/private_location/v1/private_location_service_pb.js';
+import { AlertService } from '@uptime/proto/gen/alert/v1/alert_service_pb.js';
 import { StatusPageService } from '@uptime/proto/gen/status_page/v1/status_page_service_pb.js';
 import { createTestDatabase, type TestDatabase } from '../../support/database';
 import { withKey } from '../../support/rpc';
@@ -52,6 +53,7 @@ export interface Rpc {
   notifications: Client<typeof NotificationService>;
   statusPages: Client<typeof StatusPageService>;
   privateLocations: Client<typeof PrivateLocationService>;
+  alerts: Client<typeof AlertService>;
 }
 
 export interface ProviderFixture {
@@ -140,6 +142,7 @@ export function rpcClients(baseUrl: string, key: string): Rpc {
     notifications: createClient(NotificationService, transport),
     statusPages: createClient(StatusPageService, transport),
     privateLocations: createClient(PrivateLocationService, transport),
+    alerts: createClient(AlertService, transport),
   };
 }
 

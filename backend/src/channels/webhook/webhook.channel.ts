@@ -18,6 +18,8 @@
 //     "workspace": { "id", "slug" },
 //     "regions": [{ "region", "status": "active" | "degraded" | "error", "error", "latency_ms" }],
 //     "status_page_urls": ["..."],
+//     "acknowledge_url": "...",       // down and degraded only: a signed link that acknowledges the alert
+//     "follow_up": { "reason": "reminder" | "escalation", "round": 2 },  // only when sent again
 //     "certificate": {                 // only with certificate.expiring
 //       "subject", "sans": ["DNS:..."], "issuer", "serial", "not_before", "not_after",
 //       "days_left", "threshold_days", "verified", "verification_error", "region"
@@ -78,6 +80,8 @@ export function webhookBody(message: AlertMessage): Record<string, unknown> {
       latency_ms: r.latencyMs,
     })),
     status_page_urls: message.pageUrls,
+    ...(message.acknowledgeUrl ? { acknowledge_url: message.acknowledgeUrl } : {}),
+    ...(message.followUp ? { follow_up: { reason: message.followUp.reason, round: message.followUp.round } } : {}),
     ...(message.certificate ? { certificate: certificateBody(message.certificate) } : {}),
   };
 }

@@ -91,6 +91,13 @@ const LABELS: Record<MonitorFormField, string> = {
   heartbeatTimezone: 'Time zone',
   heartbeatGrace: 'Grace time',
   pingToken: 'Ping token (optional)',
+  failureThreshold: 'Failed checks before down',
+  failureSeconds: 'Failing for at least',
+  recoveryThreshold: 'Good checks before up again',
+  reminderIntervalMinutes: 'Remind every (minutes)',
+  reminderLimit: 'At most this many reminders',
+  escalationPolicyId: 'Escalation policy',
+  parentMonitorIds: 'Depends on',
 };
 
 const STARTTLS_WORDS: Record<(typeof STARTTLS_PROTOCOLS)[number], string> = {
@@ -120,6 +127,14 @@ export interface MonitorFormPageData {
   message?: string;
   /** Which agent serves each public region, shown beside its checkbox (see region-agents.ts). */
   regionAgents?: RegionAgents[];
+  /** What the alerting fieldset offers: the workspace's escalation policies and its other monitors. */
+  alertingChoices: AlertingChoices;
+}
+
+/** Ids and names, for the escalation policy select and the parent monitor checkboxes. */
+export interface AlertingChoices {
+  policies: Array<{ id: string; name: string }>;
+  monitors: Array<{ id: string; name: string }>;
 }
 
 export function newMonitorPath(slug: string, kind?: MonitorKind): string {
@@ -133,6 +148,9 @@ interface FormFields {
   checked: (name: string) => boolean;
   errors: MonitorFormPageData['errors'];
   regionAgents?: RegionAgents[];
+  alertingChoices: AlertingChoices;
+  /** The monitor edited (not offered as its own parent); none for a new one. */
+  monitorId?: string;
 }
 
 /** The kinds of a new monitor, one link each (the form changes with the kind). */
@@ -293,6 +311,48 @@ function regionsField({ checked, errors, regionAgents }: FormFields): Html {
   </fieldset>`;
 }
 
+/**
+ * When a failure alerts, how often it reminds, whom it escalates to and which monitors silence it:
+ * every kind has the policy (issue 29), each setting neutral by default.
+ */
+function alertingFields({ v, checked, errors, alertingChoices, monitorId }: FormFields): Html {
+  const selected = v('escalationPolicyId');
+  const policies = alertingChoices.policies.map((p) => ({ value: p.id, label: p.name }));
+  // A stored policy the list no longer has (deleted meanwhile) stays selectable, so saving keeps it
+  // and the verb says what is wrong with it.
+  if (selected && !policies.some((p) => p.value === selected))
+    policies.push({ value: selected, label: `#${selected}` });
+  const parents = alertingChoices.monitors.filter((m) => m.id !== monitorId);
+  return html`<fieldset>
+    <legend>Alerting</legend>
+    <p class="hint">
+      Checks count after the alert quorum, one per round. With both a count and a duration, both must hold.
+    </p>
+    ${field({ label: LABELS.failureThreshold, name: 'failureThreshold', value: v('failureThreshold'), error: errors.failureThreshold, hint: '1 to 100 in a row; 1 alerts on the first.' })}
+    ${field({ label: LABELS.failureSeconds, name: 'failureSeconds', value: v('failureSeconds'), error: errors.failureSeconds, hint: 'Seconds, or with a unit (s, m, h, d), e.g. "5m"; up to 1 day. 0: no duration.' })}
+    ${field({ label: LABELS.recoveryThreshold, name: 'recoveryThreshold', value: v('recoveryThreshold'), error: errors.recoveryThreshold, hint: '1 to 100 in a row before the recovery is sent.' })}
+    ${field({ label: LABELS.reminderIntervalMinutes, name: 'reminderIntervalMinutes', value: v('reminderIntervalMinutes'), error: errors.reminderIntervalMinutes, hint: 'While still down and not acknowledged; 0: no reminders, at most 10080 (a week).' })}
+    ${field({ label: LABELS.reminderLimit, name: 'reminderLimit', value: v('reminderLimit'), error: errors.reminderLimit, hint: '1 to 1000 per alert.' })}
+    ${select(
+      LABELS.escalationPolicyId,
+      'escalationPolicyId',
+      [{ value: '', label: "None: the monitor's notification channels" }, ...policies],
+      selected,
+      errors.escalationPolicyId,
+    )}
+    <fieldset>
+      <legend>${LABELS.parentMonitorIds}</legend>
+      <p class="hint">While any of these is down, this monitor's alerts are recorded as suppressed, not sent.</p>
+      ${errors.parentMonitorIds ? html`<p class="field-error" id="f-parentMonitorIds">${errors.parentMonitorIds}</p>` : ''}
+      ${
+        parents.length
+          ? parents.map((m) => checkbox(m.name, `parent.${m.id}`, checked(`parent.${m.id}`)))
+          : html`<p class="muted">No other monitor in this workspace yet.</p>`
+      }
+    </fieldset>
+  </fieldset>`;
+}
+
 function telemetryFields({ kind, v, errors }: FormFields): Html | '' {
   return kind === 'grpc' || kind === 'heartbeat'
     ? ''
@@ -314,7 +374,15 @@ export function monitorFormPage(frame: Frame, data: MonitorFormPageData): Html {
   const title = editing ? `Edit ${editing.name}` : `New ${KIND_TITLES[kind]} monitor`;
 
   const kinds = editing ? '' : kindNav(slug, kind);
-  const f: FormFields = { kind, v, checked, errors, regionAgents: data.regionAgents };
+  const f: FormFields = {
+    kind,
+    v,
+    checked,
+    errors,
+    regionAgents: data.regionAgents,
+    alertingChoices: data.alertingChoices,
+    monitorId: editing?.id,
+  };
 
   const probed = kind !== 'heartbeat';
   const form = postForm(
@@ -367,6 +435,7 @@ export function monitorFormPage(frame: Frame, data: MonitorFormPageData): Html {
                 }
               </fieldset>`
       }
+      ${alertingFields(f)}
       <fieldset>
         <legend>Publishing</legend>
         ${checkbox(LABELS.public, 'public', checked('public'), 'its results may be shown on public status pages', errors.public)}

@@ -21,6 +21,9 @@ import { logsCard, type ResponseLogs } from './monitor-logs.page';
 import { dots, OVERVIEW_SCRIPT_PATH, statusBadge, tagLinks } from './monitors-overview.page';
 import { regionAgentsCard } from './region-agents';
 import { certificateCard } from './certificate-card';
+import type { AlertingPolicy } from '../../monitors/monitor-alerting';
+import type { AlertView } from '../../alerts/alert.view';
+import { monitorAlertsCard } from './alerts.page';
 
 export interface MonitorPageData {
   insights: MonitorInsights;
@@ -35,6 +38,10 @@ export interface MonitorPageData {
   triggered?: boolean;
   /** Just created or saved through the form. */
   changed?: 'created' | 'saved';
+  /** The names the alerting card shows: the parent monitors' and the escalation policy's. */
+  alerting?: { parents: Array<{ id: string; name: string }>; policyName: string | null };
+  /** The monitor's latest alerts (alerts.page.ts shows at most MONITOR_ALERTS_SHOWN); absent: no card. */
+  alerts?: AlertView[];
   message?: string;
 }
 
@@ -50,20 +57,22 @@ export function monitorPage(frame: Frame, data: MonitorPageData): Html {
   const body = html`<p class="crumbs"><a href="${workspacePath(slug, 'monitors')}">Monitors</a></p>
     <div class="title-row">
       <h1>${m.name}</h1>
-      ${
-        data.canWrite
-          ? html`<p class="actions">
-              <a class="button secondary" href="${base}/edit">Edit</a>
-              <a class="button danger" href="${base}/delete">Delete</a>
-            </p>`
-          : ''
-      }
+      <p class="actions">
+        <a class="button secondary" href="${base}/sla">SLA report</a>
+        ${
+          data.canWrite
+            ? html`<a class="button secondary" href="${base}/edit">Edit</a>
+                <a class="button danger" href="${base}/delete">Delete</a>`
+            : ''
+        }
+      </p>
     </div>
     <p class="muted">
       ${m.kind.toUpperCase()} ·
       ${m.heartbeat ? `pinged ${scheduleText(m.heartbeat)}` : `${target(m)} · every ${m.periodicity}`}${m.active ? '' : ' · paused'}
     </p>
     ${m.tags.length ? html`<p class="tags">Tags: ${tagLinks(workspacePath(slug, 'monitors'), m.tags)}</p>` : ''}
+    ${data.alerting?.parents.length ? html`<p class="depends">Depends on: ${parentLinks(slug, data.alerting.parents)}</p>` : ''}
     ${data.message ? notice('error', data.message) : ''}
     ${data.changed === 'created' ? notice('success', 'Created the monitor. Run a check now, or wait for its first scheduled one.') : ''}
     ${data.changed === 'saved' ? notice('success', 'Saved the changes.') : ''}
@@ -93,6 +102,7 @@ export function monitorPage(frame: Frame, data: MonitorPageData): Html {
     ${insights.phases ? phasesCard(insights) : ''} ${uptimeCard(insights)}
     ${insights.certificate ? certificateCard(insights.certificate.certificate, insights.certificate) : ''}
     ${historyCard(insights.history)} ${logsCard(slug, m, insights, data.logs, data.logsMessage)}
+    ${alertingCard(slug, m.alerting, data.alerting)} ${data.alerts ? monitorAlertsCard(slug, m.id, data.alerts) : ''}
     <p
       class="muted live"
       id="live"
@@ -105,6 +115,47 @@ export function monitorPage(frame: Frame, data: MonitorPageData): Html {
     </p>
     <script src="${OVERVIEW_SCRIPT_PATH}" defer></script>`;
   return layout(frame, m.name, body);
+}
+
+function parentLinks(slug: string, parents: Array<{ id: string; name: string }>): Html[] {
+  return parents.map((p, i) => html`${i ? ', ' : ''}<a href="${monitorPath(slug, p.id)}">${p.name}</a>`);
+}
+
+/** The monitor's alerting policy in words: when it alerts, reminds, whom it escalates to, what silences it. */
+function alertingCard(slug: string, a: AlertingPolicy, names: MonitorPageData['alerting']): Html {
+  const checks = (n: number) => `${n} checks in a row`;
+  const down =
+    a.failureThreshold === 1 && a.failureSeconds === 0
+      ? 'on the first failed check'
+      : [
+          a.failureThreshold > 1 ? `after ${checks(a.failureThreshold)} failed` : '',
+          a.failureSeconds > 0 ? `after failing for ${duration(a.failureSeconds * 1000)}` : '',
+        ]
+          .filter(Boolean)
+          .join(' and ');
+  const reminders =
+    a.reminderIntervalMinutes > 0
+      ? `every ${a.reminderIntervalMinutes} min while down and not acknowledged, at most ${a.reminderLimit}`
+      : 'none';
+  const escalation = a.escalationPolicyId
+    ? `the escalation policy ${names?.policyName ?? `#${a.escalationPolicyId}`}`
+    : "the monitor's notification channels";
+  return card(
+    'Alerting',
+    html`<dl class="facts">
+      <dt>Down</dt>
+      <dd>${down}</dd>
+      <dt>Up again</dt>
+      <dd>${a.recoveryThreshold === 1 ? 'on the first good check' : `after ${checks(a.recoveryThreshold)} good`}</dd>
+      <dt>Reminders</dt>
+      <dd>${reminders}</dd>
+      <dt>Notifies</dt>
+      <dd>${escalation}</dd>
+      <dt>Depends on</dt>
+      <dd>${names?.parents.length ? parentLinks(slug, names.parents) : 'no other monitor'}</dd>
+    </dl>`,
+    'alerting',
+  );
 }
 
 function rangeTabs(base: string, current: InsightRange): Html {

@@ -58,6 +58,7 @@ export function statusPageDetailPage(frame: Frame, data: StatusPageDetailData): 
         <h1>${page.title}</h1>
         <p class="actions">
           <a class="button secondary" href="${data.publicUrl}/status/${page.slug}">View the page</a>
+          <a class="button secondary" href="${s.base}/sla">SLA report</a>
           ${
             data.canWrite
               ? html`<a class="button secondary" href="${s.base}/edit">Edit</a>

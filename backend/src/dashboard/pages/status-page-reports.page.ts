@@ -38,7 +38,8 @@ export function incidentsCard(s: PageSection, reports: StatusReportView[]): Html
       'Status reports',
       ['Incident', 'Status', 'Last update'],
       reports.map((r) => [
-        html`<a href="${s.base}/reports/${r.id}">${r.title}</a>`,
+        html`<a href="${s.base}/reports/${r.id}">${r.title}</a
+          >${r.draft ? html` <span class="muted">(draft)</span>` : ''}`,
         REPORT_STATUS_WORDS[r.status] ?? r.status,
         dateTime(r.updates.at(-1)?.date ?? r.createdAt),
       ]),
@@ -156,6 +157,16 @@ export function reportPage(frame: Frame, data: ReportFormData): Html {
       <h1>${title}</h1>
       ${data.done ? notice('success', data.done) : ''} ${data.warning ? notice('warning', data.warning) : ''}
       ${data.message ? notice('error', data.message) : ''}
-      ${report ? html`<p>${REPORT_STATUS_WORDS[report.status] ?? report.status}</p>` : ''} ${form} ${history}`,
+      ${report ? html`<p>${REPORT_STATUS_WORDS[report.status] ?? report.status}</p>` : ''}
+      ${report?.draft ? draftNotice(frame.csrf, base, report, data.canWrite) : ''} ${form} ${history}`,
   );
+}
+
+/**
+ * A draft (an auto-incident opened it so): not on the public page, nor mailed, until published here.
+ * Updates posted meanwhile stay unsent too; publishing sends nothing by itself.
+ */
+function draftNotice(csrf: string, base: string, report: StatusReportView, canWrite: boolean): Html {
+  return html`${notice('warning', 'Draft: this incident is not on the public page and was not mailed to subscribers.')}
+  ${canWrite ? postForm(`${base}/reports/${report.id}/publish`, csrf, html`<button type="submit">Publish the draft</button>`, 'Publish the draft') : ''}`;
 }

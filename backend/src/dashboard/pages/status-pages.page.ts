@@ -48,7 +48,17 @@ const LABELS: Record<StatusPageFormField, string> = {
   locales: 'Languages',
   allowIndex: 'Search engines',
   embedOrigins: 'Sites that may embed the page',
+  uptimePeriod: 'Uptime figure per component',
 };
+
+/** The page's `uptimePeriod` choices (UPTIME_PERIODS). */
+const UPTIME_CHOICES = [
+  { value: 'off', label: 'None' },
+  { value: '30d', label: 'Last 30 days' },
+  { value: '90d', label: 'Last 90 days' },
+  { value: 'month', label: 'This calendar month (UTC)' },
+  { value: 'quarter', label: 'This calendar quarter (UTC)' },
+];
 
 const ACCESS = [
   { value: 'public', label: 'Everyone', hint: 'a public page' },
@@ -213,6 +223,14 @@ export function statusPageFormPage(frame: Frame, data: StatusPageFormData): Html
         ${field({ label: LABELS.allowedIpRanges, name: 'allowedIpRanges', value: v('allowedIpRanges'), error: errors.allowedIpRanges, hint: 'For the IP access: e.g. 10.0.0.0/8, 192.168.1.0/24' })}
         ${checkbox('Let search engines index the page', 'allowIndex', values.allowIndex === 'on', undefined, errors.allowIndex)}
         ${field({ label: LABELS.embedOrigins, name: 'embedOrigins', value: v('embedOrigins'), error: errors.embedOrigins, hint: 'Origins whose pages may show this page in a frame, e.g. https://www.example.com (at most 10; none: no site may). Its forms are never shown in a frame.' })}
+      </fieldset>
+      <fieldset>
+        <legend>Uptime</legend>
+        ${select(LABELS.uptimePeriod, 'uptimePeriod', UPTIME_CHOICES, v('uptimePeriod') || 'off', errors.uptimePeriod)}
+        <p class="hint">
+          Each component with a monitor shows its uptime over this period, as in SLA reports: maintenance windows are
+          left out.
+        </p>
       </fieldset>
       ${lookFieldset(data)} ${languagesFieldset(data)}
       <fieldset>

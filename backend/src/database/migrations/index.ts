@@ -25,7 +25,11 @@ import { NotificationKinds1795912700000 } from './1795912700000-NotificationKind
 import { MonitorChecks1795913000000 } from './1795913000000-MonitorChecks';
 import { CertificateChecks1795913000100 } from './1795913000100-CertificateChecks';
 import { Heartbeats1795913000200 } from './1795913000200-Heartbeats';
+import { AlertPolicies1795913000400 } from './1795913000400-AlertPolicies';
+import { EscalationPolicies1795913000500 } from './1795913000500-EscalationPolicies';
 import { HeartbeatPingQueue1795913000300 } from './1795913000300-HeartbeatPingQueue';
+import { AutoIncidents1795913000650 } from './1795913000650-AutoIncidents';
+import { StatusPageUptimePeriod1795913000700 } from './1795913000700-StatusPageUptimePeriod';
 
 export const MIGRATIONS: Function[] = [
   Initial1795307197237,
@@ -55,4 +59,8 @@ export const MIGRATIONS: Function[] = [
   CertificateChecks1795913000100,
   Heartbeats1795913000200,
   HeartbeatPingQueue1795913000300,
+  AlertPolicies1795913000400,
+  EscalationPolicies1795913000500,
+  AutoIncidents1795913000650,
+  StatusPageUptimePeriod1795913000700,
 ];

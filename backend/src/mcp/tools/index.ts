@@ -3,8 +3,10 @@
 // Tools whose names start with list_, get_ or search_ only read; the others mutate and exist only for
 // write credentials.
 import { Inject, Injectable } from '@nestjs/common';
+import { AlertsService } from '../../alerts/alerts.service';
 import { AuditService } from '../../audit/audit.service';
 import type { ServiceContext } from '../../common/context';
+import { EscalationPoliciesService } from '../../escalation-policies/escalation-policies.service';
 import { MaintenancesService } from '../../maintenances/maintenances.service';
 import { MonitorsService } from '../../monitors/monitors.service';
 import { NotificationsService } from '../../notifications/notifications.service';
@@ -12,15 +14,19 @@ import { PrivateLocationsService } from '../../private-locations/private-locatio
 import { PageComponentsService } from '../../status-pages/page-components.service';
 import { StatusPagesService } from '../../status-pages/status-pages.service';
 import { StatusReportsService } from '../../status-reports/status-reports.service';
+import { SlaService } from '../../sla/sla.service';
 import type { PlanFeature } from '../../plans/plans';
 import { CONTENT_INDEX, type ContentIndex } from '../ports';
+import { alertTools } from './alerts.tools';
 import { auditTools } from './audit.tools';
 import { contentTools } from './content.tools';
+import { escalationPolicyTools } from './escalation-policies.tools';
 import type { McpTool } from './define-tool';
 import { maintenanceTools } from './maintenances.tools';
 import { monitorTools } from './monitors.tools';
 import { notificationTools } from './notifications.tools';
 import { privateLocationTools } from './private-locations.tools';
+import { slaTools } from './sla.tools';
 import { statusPageTools } from './status-pages.tools';
 import { statusReportTools } from './status-reports.tools';
 
@@ -40,6 +46,9 @@ export class McpTools {
     @Inject(NotificationsService) notifications: NotificationsService,
     @Inject(PrivateLocationsService) locations: PrivateLocationsService,
     @Inject(AuditService) audit: AuditService,
+    @Inject(SlaService) sla: SlaService,
+    @Inject(EscalationPoliciesService) escalationPolicies: EscalationPoliciesService,
+    @Inject(AlertsService) alerts: AlertsService,
     @Inject(CONTENT_INDEX) content: ContentIndex,
   ) {
     this.all = [
@@ -48,7 +57,10 @@ export class McpTools {
       ...maintenanceTools(maintenances),
       ...monitorTools(monitors, reports),
       ...notificationTools(notifications),
+      ...escalationPolicyTools(escalationPolicies),
+      ...alertTools(alerts),
       ...privateLocationTools(locations),
+      ...slaTools(sla),
       ...auditTools(audit),
       ...contentTools(content),
     ];

@@ -73,7 +73,7 @@ export function statusReportTools(reports: StatusReportsService): McpTool[] {
       name: 'update_status_report',
       title: 'Update a status report',
       description:
-        'Changes the title, status or affected components of a report without posting a public update; nobody is notified.',
+        'Changes the title, status or affected components of a report without posting a public update, or publishes a draft (draft false); nobody is notified.',
       kind: 'mutation',
       destructive: true,
       input: z.object({
@@ -82,6 +82,10 @@ export function statusReportTools(reports: StatusReportsService): McpTool[] {
         title: z.string().optional(),
         status: status.optional(),
         pageComponentIds: componentIds.optional(),
+        draft: z
+          .boolean()
+          .optional()
+          .describe('false publishes a draft (one opened by an auto-incident); a published report stays published'),
       }),
       output: z.object({ statusReport: shapes.statusReportOut }),
       run: async (ctx, { statusReportId, pageId, ...patch }) => ({

@@ -25,6 +25,7 @@ export function fixturePage(overrides: Partial<PublicPage> = {}): PublicPage {
     locales: ['en'],
     allowIndex: true,
     embedOrigins: [],
+    uptimePeriod: 'off',
     subscriptions: true,
     updatedAt: AT,
     ...overrides,

@@ -6,6 +6,7 @@ import type { PageSnapshot, PublicComponent, PublicGroup, PublicMaintenance, Pub
 import { dayBars, latencyChart } from './charts';
 import { formatsFor, type Formats } from './i18n';
 import { type PageLocale } from '../../status-pages/locales';
+import type { UptimePeriod } from '../../status-pages/status-page.entity';
 import { pageHref, pageLayout } from './layout';
 import { pageMessages } from './page.messages';
 
@@ -47,7 +48,7 @@ export function renderStatusPage(view: PageView): string {
     ${active ? '' : html`<p class="meta">${t.noIncidents}</p>`}
     <section aria-labelledby="components">
       <h2 id="components">${t.components}</h2>
-      ${snapshot.groups.map((g) => groupCard(g, t, f))}
+      ${snapshot.groups.map((g) => groupCard(g, page.uptimePeriod, t, f))}
     </section>
     ${
       snapshot.upcomingMaintenances.length
@@ -69,22 +70,22 @@ export function componentNames(groups: readonly PublicGroup[]): Map<string, stri
   return new Map(groups.flatMap((g) => g.components.map((c) => [c.id, c.name] as const)));
 }
 
-function groupCard(group: PublicGroup, t: Messages, f: Formats): Html {
+function groupCard(group: PublicGroup, period: UptimePeriod, t: Messages, f: Formats): Html {
   if (group.id === null) {
     return html`<ul class="card group components">
-      ${group.components.map((c) => componentItem(c, 3, t, f))}
+      ${group.components.map((c) => componentItem(c, 3, period, t, f))}
     </ul>`;
   }
   const id = `group-${group.id}`;
   return html`<section class="card group" aria-labelledby="${id}">
     <h3 id="${id}">${group.name}</h3>
     <ul class="components">
-      ${group.components.map((c) => componentItem(c, 4, t, f))}
+      ${group.components.map((c) => componentItem(c, 4, period, t, f))}
     </ul>
   </section>`;
 }
 
-function componentItem(component: PublicComponent, level: 3 | 4, t: Messages, f: Formats): Html {
+function componentItem(component: PublicComponent, level: 3 | 4, period: UptimePeriod, t: Messages, f: Formats): Html {
   const name =
     level === 3
       ? html`<h3 class="component-name">${component.name}</h3>`
@@ -94,7 +95,7 @@ function componentItem(component: PublicComponent, level: 3 | 4, t: Messages, f:
       ${name}<span class="status s-${component.status}">${t[`status_${component.status}`]}</span>
     </div>
     ${component.description ? html`<p class="component-description">${component.description}</p>` : ''}
-    ${dayBars(component, f)}
+    ${periodUptime(component, period, t, f)} ${dayBars(component, f)}
     <div class="bars-legend">
       <span>${t.daysAgo}</span
       ><span
@@ -144,6 +145,13 @@ export function maintenanceCard(
     ${affected.length ? html`<p class="meta">${t.affects}: ${affected.join(', ')}</p>` : ''}
     ${maintenance.message ? html`<p class="message">${maintenance.message}</p>` : ''}
   </article>`;
+}
+
+/** The uptime over the page's period (SLA rules), when the page shows it: "99.95% this quarter". */
+function periodUptime(component: PublicComponent, period: UptimePeriod, t: Messages, f: Formats): Html | '' {
+  if (period === 'off' || component.periodUptime === undefined) return '';
+  const figure = component.periodUptime === null ? t.periodNoData : f.percent(shownUptime(component.periodUptime));
+  return html`<p class="period-uptime">${t[`period_${period}`](figure)}</p>`;
 }
 
 /** Never 100 % when a check failed: 99.999 % shows as 99.99 %. */

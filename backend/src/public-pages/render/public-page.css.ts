@@ -50,6 +50,7 @@ h3{font-size:1.05rem;margin:0}
 .bars .d-maintenance{fill:var(--maintenance)}
 .bars .d-no_data{fill:var(--nodata)}
 .bars-legend{display:flex;justify-content:space-between;color:var(--muted);font-size:.8rem}
+.period-uptime{margin:.25rem 0;color:var(--muted);font-size:.875rem}
 .latency{margin-top:.75rem}
 .latency summary{cursor:pointer;color:var(--muted);font-size:.875rem}
 .chart{display:block;width:100%;height:5rem;margin-top:.5rem}

@@ -293,8 +293,8 @@ export declare type Alert = Message<"alert.v1.Alert"> & {
   openedAt?: Timestamp | undefined;
 
   /**
-   * Set once acknowledged: when and by whom (a user's e-mail, an API key's name, `link` for the
-   * signed link in a message).
+   * Set once acknowledged: when and by whom, as the audit log names the actor (`user_<id>`, an API
+   * key's id, `oat_<grant>` for an MCP connection, `alert-link` for the signed link in a message).
    *
    * @generated from field: optional google.protobuf.Timestamp acknowledged_at = 8;
    */

@@ -185,6 +185,15 @@ export declare type StatusPage = Message<"status_page.v1.StatusPage"> & {
    * @generated from field: repeated string embed_origins = 22;
    */
   embedOrigins: string[];
+
+  /**
+   * The uptime figure each monitored component shows on the public page (and its status.json),
+   * computed by the SLA rules with maintenance left out: off (default: none), 30d, 90d, month (the
+   * current calendar month, UTC) or quarter (the current calendar quarter, UTC).
+   *
+   * @generated from field: optional string uptime_period = 23;
+   */
+  uptimePeriod?: string | undefined;
 };
 
 /**
@@ -453,6 +462,54 @@ export declare type PageComponent = Message<"status_page.v1.PageComponent"> & {
    * @generated from field: google.protobuf.Timestamp updated_at = 11;
    */
   updatedAt?: Timestamp | undefined;
+
+  /**
+   * Incidents opened by the monitor (type monitor only): "off" (default), "draft" or "published". When
+   * the monitor has been down auto_incident_after_minutes, a status report affecting this component is
+   * opened on the page, as a draft or published; audited with the system actor "auto-incident". A
+   * report already open on the component (or opened since the monitor went down) is not duplicated.
+   *
+   * @generated from field: optional string auto_incident = 12;
+   */
+  autoIncident?: string | undefined;
+
+  /**
+   * 1 to 1440; default 5.
+   *
+   * @generated from field: optional int32 auto_incident_after_minutes = 13;
+   */
+  autoIncidentAfterMinutes?: number | undefined;
+
+  /**
+   * Whether a published auto-incident and its resolution are sent to the page's subscribers; default false.
+   *
+   * @generated from field: optional bool auto_incident_notify = 14;
+   */
+  autoIncidentNotify?: boolean | undefined;
+
+  /**
+   * The report's title: 1 to 256 characters, default "{{component}} is down". Placeholders:
+   * {{component}}, {{monitor}}, {{since}}, {{page}}; any other is refused.
+   *
+   * @generated from field: optional string auto_incident_title = 15;
+   */
+  autoIncidentTitle?: string | undefined;
+
+  /**
+   * The report's first update: 1 to 2000 characters, default "We are investigating an outage of
+   * {{component}} since {{since}}."; the placeholders of auto_incident_title.
+   *
+   * @generated from field: optional string auto_incident_message = 16;
+   */
+  autoIncidentMessage?: string | undefined;
+
+  /**
+   * On recovery, add the `resolved` update to the report it opened (default true); false leaves the
+   * report for a person.
+   *
+   * @generated from field: optional bool auto_resolve = 17;
+   */
+  autoResolve?: boolean | undefined;
 };
 
 /**

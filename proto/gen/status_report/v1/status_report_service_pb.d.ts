@@ -117,6 +117,14 @@ export declare type StatusReport = Message<"status_report.v1.StatusReport"> & {
    * @generated from field: google.protobuf.Timestamp updated_at = 9;
    */
   updatedAt?: Timestamp | undefined;
+
+  /**
+   * A draft (opened by a component's auto-incident setting) is neither on the public page nor sent
+   * to subscribers until it is published: UpdateStatusReport with draft false.
+   *
+   * @generated from field: bool draft = 10;
+   */
+  draft: boolean;
 };
 
 /**
@@ -400,6 +408,13 @@ export declare type UpdateStatusReportRequest = Message<"status_report.v1.Update
    * @generated from field: string page_id = 6;
    */
   pageId: string;
+
+  /**
+   * false publishes a draft (mask path "draft"); a published report cannot become a draft.
+   *
+   * @generated from field: optional bool draft = 7;
+   */
+  draft?: boolean | undefined;
 };
 
 /**
