@@ -14,6 +14,15 @@
 // sample starts only once the alert arrived. A repeated failure and the recovery follow each down
 // (timed too: ingest without a transition, and recovery latency). At the end every alert received is
 // matched one-to-one to a transition, and the outbox must hold exactly one attempt per delivery.
+//
+// The dependency case (issue 29): a router monitor with DEPENDENTS children (parent_monitor_ids), all
+// wired to one webhook. Two orders, as they happen in production: (a) the router fails, then its
+// children's failing results arrive: their alerts are recorded as suppressed in the ingest; timed as
+// the ingest of those results, against the baseline of the same number of failing results of
+// independent monitors (whose alerts are queued); (b) the children fail first (their alerts wait for
+// their parents, DEPENDENCY_SETTLE_MS), then the router fails: the router's ingest suppresses what
+// they have waiting, timed against a plain monitor's failing ingest. Either way the receiver must get
+// the router's alert and none of its children's.
 //   npm run bench:alerts                                  (embedded PGlite)
 //   DATABASE_URL=postgres://... npm run bench:alerts      BENCH_TRANSITIONS=200 BENCH_MONITORS=20
 import 'reflect-metadata';
@@ -47,12 +56,25 @@ const TARGET_P99_MS = 1_000;
 /** Longer than the worker's poll (5 s) and send deadline (10 s): a lost wake-up still shows as a figure. */
 const ARRIVAL_TIMEOUT_MS = 30_000;
 const REGION = 'fly-ams';
+const DEPENDENTS = Math.min(Math.max(Number(process.env.BENCH_DEPENDENTS ?? 1000), 10), 5000);
+/** Results per report request in the dependency case. */
+const BATCH = 200;
 
 interface ServiceInfo {
   url: string;
   kind: 'postgres' | 'pglite';
   agentToken: string;
   monitors: Array<{ id: string; path: string }>;
+  /** The dependency case: routers with their children, and independent monitors, on one webhook. */
+  deps: {
+    path: string;
+    independentPath: string;
+    routerA: string;
+    childrenA: string[];
+    routerB: string;
+    childrenB: string[];
+    independent: string[];
+  };
 }
 
 interface OutboxCounts {
@@ -111,6 +133,43 @@ async function service(receiverUrl: string, monitors: number): Promise<void> {
     });
     created.push({ id: monitor.id, path });
   }
+  const monitorsOf = async (prefix: string, n: number, parents: string[] = []) => {
+    const ids: string[] = [];
+    for (let i = 0; i < n; i++) {
+      const m = await app.get(MonitorsService).create(ctx, 'http', {
+        name: `${prefix} ${i}`,
+        url: 'http://127.0.0.1:9/',
+        periodicity: '1m',
+        regions: [REGION],
+        alerting: parents.length ? { parentMonitorIds: parents } : undefined,
+      });
+      ids.push(m.id);
+    }
+    return ids;
+  };
+  const [routerA] = await monitorsOf('router a', 1);
+  const [routerB] = await monitorsOf('router b', 1);
+  const deps: ServiceInfo['deps'] = {
+    path: '/hook/deps',
+    independentPath: '/hook/independent',
+    routerA,
+    routerB,
+    childrenA: await monitorsOf('child a', DEPENDENTS, [routerA]),
+    childrenB: await monitorsOf('child b', DEPENDENTS, [routerB]),
+    independent: await monitorsOf('independent', DEPENDENTS),
+  };
+  await app.get(NotificationsService).create(ctx, {
+    name: 'deps hook',
+    providerType: 'webhook',
+    monitorIds: [routerA, routerB, ...deps.childrenA, ...deps.childrenB],
+    provider: { kind: 'webhook', args: { endpoint: `${receiverUrl}${deps.path}`, headers: [] } },
+  });
+  await app.get(NotificationsService).create(ctx, {
+    name: 'independent hook',
+    providerType: 'webhook',
+    monitorIds: deps.independent,
+    provider: { kind: 'webhook', args: { endpoint: `${receiverUrl}${deps.independentPath}`, headers: [] } },
+  });
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const info: ServiceInfo = {
@@ -118,6 +177,7 @@ async function service(receiverUrl: string, monitors: number): Promise<void> {
     kind: scratch ? 'postgres' : 'pglite',
     agentToken,
     monitors: created,
+    deps,
   };
   process.stdout.write(`${JSON.stringify(info)}\n`);
 
@@ -125,6 +185,15 @@ async function service(receiverUrl: string, monitors: number): Promise<void> {
   const db = app.get(Database);
   const lines = createInterface({ input: process.stdin });
   for await (const line of lines) {
+    if (line.startsWith('statuses ')) {
+      // The deliveries of the given monitors by status: `statuses <id,id,...>`.
+      const rows = await db.rows<{ status: string; n: string }>(
+        'SELECT status, count(*) AS n FROM alert_deliveries WHERE monitor_id = ANY($1::bigint[]) GROUP BY status',
+        [line.slice('statuses '.length).trim().split(',')],
+      );
+      process.stdout.write(`${JSON.stringify(Object.fromEntries(rows.map((r) => [r.status, Number(r.n)])))}\n`);
+      continue;
+    }
     if (line.trim() !== 'settle') continue;
     const deadline = Date.now() + ARRIVAL_TIMEOUT_MS;
     let rows: Array<{ status: string; n: string; attempts: string }> = [];
@@ -217,6 +286,7 @@ async function startReceiver() {
 interface Service {
   info: ServiceInfo;
   settle(): Promise<OutboxCounts>;
+  statuses(monitorIds: string[]): Promise<Record<string, number>>;
   stop(): Promise<void>;
 }
 
@@ -242,6 +312,11 @@ function startService(receiverUrl: string): Promise<Service> {
           const answer = nextLine();
           child.stdin!.write('settle\n');
           return JSON.parse(await answer) as OutboxCounts;
+        },
+        statuses: async (ids) => {
+          const answer = nextLine();
+          child.stdin!.write(`statuses ${ids.join(',')}\n`);
+          return JSON.parse(await answer) as Record<string, number>;
         },
         stop: () =>
           new Promise<void>((done) => {
@@ -274,32 +349,32 @@ const row = (s: Stats) => `p50 ${fmt(s.p50, 1)}  p99 ${fmt(s.p99, 1)}  mean ${fm
 async function main(): Promise<void> {
   const receiver = await startReceiver();
   const service = await startService(receiver.url);
-  const { url, kind, agentToken, monitors } = service.info;
+  const { url, kind, agentToken, monitors, deps } = service.info;
   // Each result one second after the one before, within the last hour: always the newest of its monitor.
   let slot = 0;
   const base = Date.now() - 3_600_000;
-  const report = async (monitorId: string, status: 'success' | 'error'): Promise<number> => {
+  const outcome = (status: 'success' | 'error') => ({
+    status,
+    latencyMs: 12,
+    timings: { dns: 0, connect: 1, tls: 0, ttfb: 10, transfer: 1 },
+    statusCode: status === 'error' ? 503 : 200,
+    error: status === 'error' ? { kind: 'http', message: 'status 503' } : null,
+    assertions: [],
+    headers: { 'content-type': 'text/plain' },
+    url: 'http://127.0.0.1:9/',
+    attempts: 1,
+  });
+  /** One report request with a result of each monitor, at one new round; answers its time (ms). */
+  const reportMany = async (monitorIds: string[], status: 'success' | 'error'): Promise<number> => {
     const at = new Date(base + ++slot * 1000).toISOString();
     const body = JSON.stringify({
       agentId: 'bench',
       regions: [REGION],
-      results: [
-        {
-          run: { monitorId, location: REGION, trigger: 'cron', triggerId: null, cronTimestamp: at, periodMs: 60_000 },
-          outcome: {
-            status,
-            latencyMs: 12,
-            timings: { dns: 0, connect: 1, tls: 0, ttfb: 10, transfer: 1 },
-            statusCode: status === 'error' ? 503 : 200,
-            error: status === 'error' ? { kind: 'http', message: 'status 503' } : null,
-            assertions: [],
-            headers: { 'content-type': 'text/plain' },
-            url: 'http://127.0.0.1:9/',
-            attempts: 1,
-          },
-          startedAt: at,
-        },
-      ],
+      results: monitorIds.map((monitorId) => ({
+        run: { monitorId, location: REGION, trigger: 'cron', triggerId: null, cronTimestamp: at, periodMs: 60_000 },
+        outcome: outcome(status),
+        startedAt: at,
+      })),
     });
     const start = performance.now();
     const response = await fetch(`${url}/agent/v1/report`, {
@@ -309,10 +384,19 @@ async function main(): Promise<void> {
     });
     const answer = await response.text();
     const ms = performance.now() - start;
-    if (response.status !== 200 || (JSON.parse(answer) as { stored: number }).stored !== 1)
+    if (response.status !== 200 || (JSON.parse(answer) as { stored: number }).stored !== monitorIds.length)
       throw new Error(`report answered ${response.status}: ${answer}`);
     return ms;
   };
+  const report = (monitorId: string, status: 'success' | 'error'): Promise<number> => reportMany([monitorId], status);
+  /** The monitors' results in requests of BATCH; answers the total time (ms). */
+  const reportAll = async (monitorIds: string[], status: 'success' | 'error'): Promise<number> => {
+    let total = 0;
+    for (let i = 0; i < monitorIds.length; i += BATCH)
+      total += await reportMany(monitorIds.slice(i, i + BATCH), status);
+    return total;
+  };
+
   /** Sends the result and waits for its alert: [ingest ms, alert ms, the alert]. */
   const transition = async (m: { id: string; path: string }, status: 'success' | 'error', event: string) => {
     const start = performance.now();
@@ -324,6 +408,66 @@ async function main(): Promise<void> {
     if (alert.event !== event || alert.monitorId !== m.id)
       throw new Error(`expected ${event} of monitor ${m.id}, got ${alert.event} of ${alert.monitorId}`);
     return { ingestMs, alertMs: alert.at - start, alert, early };
+  };
+
+  /** The dependency case; `plainIngestP50`: a plain monitor's failing ingest, from the run above. */
+  const dependencies = async (plainIngestP50: number) => {
+    const everyone = [deps.routerA, deps.routerB, ...deps.childrenA, ...deps.childrenB, ...deps.independent];
+    await reportAll(everyone, 'success');
+    // (a) baseline: DEPENDENTS independent monitors fail; their alerts are queued and sent.
+    const independentMs = await reportAll(deps.independent, 'error');
+    // (a) the router fails, then its children: their alerts are recorded as suppressed at ingest.
+    const routerA = await transition({ id: deps.routerA, path: deps.path }, 'error', 'monitor.down');
+    const childrenMs = await reportAll(deps.childrenA, 'error');
+    const a = await service.statuses(deps.childrenA);
+    // (b) the children fail first (their alerts wait), then the router: its ingest suppresses them.
+    await reportAll(deps.childrenB, 'error');
+    const waiting = await service.statuses(deps.childrenB);
+    const routerB = await transition({ id: deps.routerB, path: deps.path }, 'error', 'monitor.down');
+    const b = await service.statuses(deps.childrenB);
+    // Nothing else may reach the routers' webhook; the independent alerts all arrive.
+    const deadline = Date.now() + ARRIVAL_TIMEOUT_MS;
+    while (
+      receiver.arrivals.filter((x) => x.path === deps.independentPath).length < DEPENDENTS &&
+      Date.now() < deadline
+    )
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const onRouters = receiver.arrivals.filter((x) => x.path === deps.path);
+    const independentAlerts = receiver.arrivals.filter((x) => x.path === deps.independentPath).length;
+    const quiet =
+      onRouters.length === 2 &&
+      onRouters.every((x) => x.event === 'monitor.down' && [deps.routerA, deps.routerB].includes(x.monitorId)) &&
+      a.suppressed === DEPENDENTS &&
+      Object.keys(a).length === 1 &&
+      waiting.waiting === DEPENDENTS &&
+      b.suppressed === DEPENDENTS &&
+      Object.keys(b).length === 1 &&
+      independentAlerts === DEPENDENTS;
+    print(`Dependencies on ${kind}: ${DEPENDENTS} children of a failing router`, [
+      [
+        `baseline: ingest of ${DEPENDENTS} failing independent monitors, alerts queued (ms)`,
+        `${fmt(independentMs, 1)} (${Math.ceil(DEPENDENTS / BATCH)} requests of ${BATCH})`,
+      ],
+      [
+        `(a) router down first: ingest of its ${DEPENDENTS} failing children, alerts suppressed (ms)`,
+        `${fmt(childrenMs, 1)}: ${fmt(childrenMs / independentMs, 2)}x the baseline`,
+      ],
+      [
+        `(b) children first: the router's failing ingest, suppressing ${DEPENDENTS} waiting alerts (ms)`,
+        `${fmt(routerB.ingestMs, 1)}: ${fmt(routerB.ingestMs / plainIngestP50, 1)}x a plain failing ingest (p50 ${fmt(plainIngestP50, 1)})`,
+      ],
+      [
+        'router alert: ingest sent -> receiver got it (ms)',
+        `(a) ${fmt(routerA.alertMs, 1)}  (b) ${fmt(routerB.alertMs, 1)}`,
+      ],
+      [
+        "alerts on the routers' webhook / suppressed children",
+        `${onRouters.length} (${onRouters.map((x) => x.event).join(', ')}) / (a) ${JSON.stringify(a)} (b) ${JSON.stringify(b)}`,
+      ],
+      ['only the routers paged', quiet ? 'yes' : 'NO: the figures above do not count'],
+    ]);
+    if (!quiet) throw new Error('a child of a failing router was alerted, or an alert went missing');
   };
 
   const expected: string[] = [];
@@ -370,7 +514,10 @@ async function main(): Promise<void> {
     // Exactly one alert per transition: the receiver's requests match the transitions one to one, and
     // the outbox sent each delivery once and has nothing left.
     const outbox = await service.settle();
-    const received = receiver.arrivals.map((a) => `${a.monitorId} ${a.event} ${a.incidentKey}`).sort();
+    const received = receiver.arrivals
+      .filter((a) => a.path !== deps.path && a.path !== deps.independentPath)
+      .map((a) => `${a.monitorId} ${a.event} ${a.incidentKey}`)
+      .sort();
     const exactlyOnce =
       JSON.stringify(received) === JSON.stringify([...expected].sort()) &&
       new Set(received).size === received.length &&
@@ -404,6 +551,7 @@ async function main(): Promise<void> {
       ['exactly one alert per transition', exactlyOnce ? 'yes' : 'NO: the figures above do not count'],
     ]);
     if (!exactlyOnce) throw new Error('the alerts received do not match the transitions one to one');
+    await dependencies(i.p50);
   } finally {
     await service.stop();
     await receiver.close();
