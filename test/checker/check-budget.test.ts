@@ -31,6 +31,8 @@ function viewOf(overrides: Partial<MonitorView>): MonitorView {
   const base = monitorView({ timeout: 0, periodicity: '1m', ...overrides });
   const entity = {
     ...base,
+    // The entity holds the alerting policy in flat columns; the view nests it.
+    ...base.alerting,
     degradedAt: null,
     createdAt: new Date(base.createdAt),
     updatedAt: new Date(base.updatedAt),

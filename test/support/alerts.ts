@@ -21,21 +21,20 @@ export function fastDeliveries(t: HttpTestApp): void {
   t.app.get(AlertDeliveryWorker).configure({ backoffBaseMs: 50, backoffMaxMs: 400, pollMs: 200 });
 }
 
-/** One round of results for a monitor (one location), each round a minute after the one before. */
-export async function reportRound(t: HttpTestApp, monitorId: string, status: CheckStatus): Promise<void> {
-  rounds += 1;
-  // Rounds in the past, in order, never in the future: the ingest keeps the newest round only.
-  const cron = new Date(Date.now() - 600 * MINUTE + rounds * MINUTE);
-  await t.app.get(CheckWorkService).report({ agentId: 'test', locations: ['fly-ams'], privateLocationId: null }, [
-    {
-      run: {
-        monitorId,
-        location: 'fly-ams' as Region,
-        trigger: 'cron' as const,
-        triggerId: null,
-        cronTimestamp: cron,
-        periodMs: 60_000,
-      },
+/**
+ * One round of results through the agents' ingest path: a result of each monitor (one location),
+ * all at `cron`, failing ones with a 503. What the alert tests feed the pipeline with.
+ */
+export async function reportResults(
+  t: Pick<HttpTestApp, 'app'>,
+  statuses: ReadonlyArray<readonly [string, CheckStatus]>,
+  cron: Date,
+  location: Region = 'fly-ams',
+): Promise<void> {
+  await t.app.get(CheckWorkService).report(
+    { agentId: 'test', locations: [location], privateLocationId: null },
+    statuses.map(([monitorId, status]) => ({
+      run: { monitorId, location, trigger: 'cron' as const, triggerId: null, cronTimestamp: cron, periodMs: 60_000 },
       outcome: {
         ...emptyResult(),
         status,
@@ -45,8 +44,15 @@ export async function reportRound(t: HttpTestApp, monitorId: string, status: Che
         error: status === 'error' ? { kind: 'http' as const, message: 'status 503' } : null,
       },
       startedAt: cron,
-    },
-  ]);
+    })),
+  );
+}
+
+/** One round of results for a monitor (one location), each round a minute after the one before. */
+export async function reportRound(t: HttpTestApp, monitorId: string, status: CheckStatus): Promise<void> {
+  rounds += 1;
+  // Rounds in the past, in order, never in the future: the ingest keeps the newest round only.
+  await reportResults(t, [[monitorId, status]], new Date(Date.now() - 600 * MINUTE + rounds * MINUTE));
 }
 
 /**

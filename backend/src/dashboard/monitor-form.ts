@@ -21,7 +21,7 @@ import {
   TIMING_SEVERITIES,
 } from '../checks/check-config';
 import type { MonitorView } from '../monitors/monitor.view';
-import type { AlertingPolicy } from '../monitors/monitor-alerting';
+import { DEFAULT_ALERTING, type AlertingPolicy } from '../monitors/monitor-alerting';
 import type { MonitorInput } from '../monitors/monitors.service';
 import type { Form } from './dashboard-requests';
 
@@ -166,15 +166,7 @@ function alertingValues(a: AlertingPolicy): MonitorFormValues {
 }
 
 /** A new monitor's policy: the verb's defaults, every one neutral (alerts as before issue 29). */
-const NEW_ALERTING: AlertingPolicy = {
-  failureThreshold: 1,
-  failureSeconds: 0,
-  recoveryThreshold: 1,
-  reminderIntervalMinutes: 0,
-  reminderLimit: 10,
-  escalationPolicyId: null,
-  parentMonitorIds: [],
-};
+const NEW_ALERTING: AlertingPolicy = DEFAULT_ALERTING;
 
 /** A new heartbeat's schedule as the form offers it: like the verb's default, a ping a day, an hour's grace. */
 const NEW_HEARTBEAT: HeartbeatConfig = {

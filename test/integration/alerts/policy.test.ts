@@ -7,8 +7,6 @@ import { AlertClock } from '../../../backend/src/alerts/alert-clock';
 import { AlertDeliveryWorker } from '../../../backend/src/alerts/alert-delivery.worker';
 import { AlertTransitions } from '../../../backend/src/alerts/alert-transitions';
 import { AlertsService } from '../../../backend/src/alerts/alerts.service';
-import { CheckWorkService } from '../../../backend/src/checker/check-work.service';
-import { emptyResult } from '../../../backend/src/checker/probe';
 import type { CheckStatus } from '../../../backend/src/checks/check-config';
 import { ForbiddenError } from '../../../backend/src/common/errors';
 import { EscalationPoliciesService } from '../../../backend/src/escalation-policies/escalation-policies.service';
@@ -18,6 +16,7 @@ import { AlertAckLinks } from '../../../backend/src/notifications/alert-ack-link
 import { PageComponentsService } from '../../../backend/src/status-pages/page-components.service';
 import { StatusPagesService } from '../../../backend/src/status-pages/status-pages.service';
 import { NotificationsService } from '../../../backend/src/notifications/notifications.service';
+import { reportResults } from '../../support/alerts';
 import { newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../../support/http-app';
 import { startReceiver, type Receiver } from '../../support/receivers';
 import { eventually } from '../../support/rpc';
@@ -82,29 +81,7 @@ describe('alert policy', () => {
   /** One round of results for the monitors (one location each), in the order given. */
   async function report(statuses: Array<[string, CheckStatus]>, at?: Date) {
     round += MINUTE;
-    const cron = at ?? new Date(Math.min(round, Date.now()));
-    await t.app.get(CheckWorkService).report(
-      { agentId: 'test', locations: ['fly-ams'], privateLocationId: null },
-      statuses.map(([monitorId, status]) => ({
-        run: {
-          monitorId,
-          location: 'fly-ams',
-          trigger: 'cron' as const,
-          triggerId: null,
-          cronTimestamp: cron,
-          periodMs: 60_000,
-        },
-        outcome: {
-          ...emptyResult(),
-          status,
-          latencyMs: 12,
-          statusCode: status === 'error' ? 503 : 200,
-          attempts: 1,
-          error: status === 'error' ? { kind: 'http' as const, message: 'status 503' } : null,
-        },
-        startedAt: cron,
-      })),
-    );
+    await reportResults(t, statuses, at ?? new Date(Math.min(round, Date.now())));
   }
 
   const alertStatus = async (monitorId: string) =>

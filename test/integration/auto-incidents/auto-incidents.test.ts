@@ -8,8 +8,6 @@
 import { AlertsRepository } from '../../../backend/src/alerts/alerts.repository';
 import { AutoIncidentsService } from '../../../backend/src/auto-incidents/auto-incidents.service';
 import { RetentionService } from '../../../backend/src/check-results/retention.service';
-import { CheckWorkService } from '../../../backend/src/checker/check-work.service';
-import { emptyResult } from '../../../backend/src/checker/probe';
 import type { CheckStatus } from '../../../backend/src/checks/check-config';
 import { ValidationError } from '../../../backend/src/common/errors';
 import { MaintenancesService } from '../../../backend/src/maintenances/maintenances.service';
@@ -19,6 +17,7 @@ import { STATUS_PAGES_PORT, type StatusPagesPort } from '../../../backend/src/st
 import { StatusPagesService } from '../../../backend/src/status-pages/status-pages.service';
 import { StatusReportsService } from '../../../backend/src/status-reports/status-reports.service';
 import { SubscribersService } from '../../../backend/src/subscribers/subscribers.service';
+import { reportResults } from '../../support/alerts';
 import { newTenant, startHttpApp, type HttpTestApp, type Tenant } from '../../support/http-app';
 import { eventually } from '../../support/rpc';
 import { startSmtp, type TestSmtp } from '../../support/smtp';
@@ -76,21 +75,7 @@ describe(AutoIncidentsService.name, () => {
   let slot = 0;
   async function report(monitorId: string, status: CheckStatus): Promise<void> {
     slot += 1;
-    const at = new Date(Date.now() - 3_600_000 + slot * 1000);
-    await t.app.get(CheckWorkService).report({ agentId: 'test', locations: ['fly-ams'], privateLocationId: null }, [
-      {
-        run: { monitorId, location: 'fly-ams', trigger: 'cron', triggerId: null, cronTimestamp: at, periodMs: 60_000 },
-        outcome: {
-          ...emptyResult(),
-          status,
-          latencyMs: 12,
-          statusCode: status === 'error' ? 503 : 200,
-          attempts: 1,
-          error: status === 'error' ? { kind: 'http' as const, message: 'status 503' } : null,
-        },
-        startedAt: at,
-      },
-    ]);
+    await reportResults(t, [[monitorId, status]], new Date(Date.now() - 3_600_000 + slot * 1000));
   }
 
   /** Drives the monitor down and answers when alerting says it went down. */
