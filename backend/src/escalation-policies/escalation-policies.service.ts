@@ -75,6 +75,9 @@ export class EscalationPoliciesService {
    */
   async update(ctx: ServiceContext, id: string, patch: EscalationPolicyInput): Promise<EscalationPolicyView> {
     return this.mutations.run(ctx, async (trail) => {
+      // The workspace lock first, as every mutation that checks references across resources takes it:
+      // one order of locks, so two of them never wait on each other (monitors, channels, policies).
+      await this.db.lockWorkspace(ctx.workspace.id);
       const entity = await this.policies.lock(ctx.workspace.id, id);
       if (!entity) throw NotFoundError.of('escalation policy', id);
       const before = await this.viewOf(entity);

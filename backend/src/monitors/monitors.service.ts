@@ -350,6 +350,9 @@ export class MonitorsService {
     mask?: MonitorField[],
   ): Promise<MonitorView> {
     return this.mutations.run(ctx, async (trail) => {
+      // The workspace lock first, as every mutation that checks references across resources takes it:
+      // one order of locks, so two of them never wait on each other (monitors, channels, policies).
+      await this.db.lockWorkspace(ctx.workspace.id);
       const entity = await this.monitors.lockLive(ctx.workspace.id, id, kind);
       if (!entity) throw NotFoundError.of(`${kind} monitor`, id);
       const next = applyMask(dataOf(entity), patch, mask, maskRule(kind));
@@ -416,6 +419,9 @@ export class MonitorsService {
   /** Deletes a monitor; refused while a status page component shows it. */
   async delete(ctx: ServiceContext, id: string): Promise<void> {
     await this.mutations.run(ctx, async (trail) => {
+      // The workspace lock first, as every mutation that checks references across resources takes it:
+      // one order of locks, so two of them never wait on each other (monitors, channels, policies).
+      await this.db.lockWorkspace(ctx.workspace.id);
       const entity = await this.monitors.lockLive(ctx.workspace.id, id);
       if (!entity) throw NotFoundError.of('monitor', id);
       const refusal = await this.deletion.refusal(entity.id);

@@ -189,6 +189,9 @@ export class NotificationsService implements OnApplicationBootstrap {
     mask?: NotificationMaskPath[],
   ): Promise<NotificationView> {
     return this.mutations.run(ctx, async (trail) => {
+      // The workspace lock first, as every mutation that checks references across resources takes it:
+      // one order of locks, so two of them never wait on each other (monitors, channels, policies).
+      await this.db.lockWorkspace(ctx.workspace.id);
       const entity = await this.channels.lock(ctx.workspace.id, id);
       if (!entity) throw NotFoundError.of('notification', id);
       const currentIds = (await this.channels.monitorIds([entity.id])).get(entity.id) ?? [];
@@ -357,6 +360,9 @@ export class NotificationsService implements OnApplicationBootstrap {
   /** Deletes the channel, its monitor links and what else names it (ChannelDeletion). */
   async delete(ctx: ServiceContext, id: string): Promise<void> {
     await this.mutations.run(ctx, async (trail) => {
+      // The workspace lock first, as every mutation that checks references across resources takes it:
+      // one order of locks, so two of them never wait on each other (monitors, channels, policies).
+      await this.db.lockWorkspace(ctx.workspace.id);
       const entity = await this.channels.lock(ctx.workspace.id, id);
       if (!entity) throw NotFoundError.of('notification', id);
       const monitorIds = (await this.channels.monitorIds([entity.id])).get(entity.id) ?? [];
