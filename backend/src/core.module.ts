@@ -13,6 +13,7 @@ import type { EmbeddedRole } from './database/embedded/embedded-postgres';
 import { ENTITIES } from './entities';
 import { EscalationPoliciesModule } from './escalation-policies/escalation-policies.module';
 import { HeartbeatsModule } from './heartbeats/heartbeats.module';
+import { ImportsModule } from './imports/imports.module';
 import { MaintenancesModule } from './maintenances/maintenances.module';
 import { MonitorsModule } from './monitors/monitors.module';
 import { NotificationsModule } from './notifications/notifications.module';
@@ -49,6 +50,7 @@ export class CoreModule {
         SubscribersModule,
         AgentPresenceModule,
         HeartbeatsModule,
+        ImportsModule,
       ],
       exports: [
         WorkspacesModule,
@@ -65,6 +67,7 @@ export class CoreModule {
         SubscribersModule,
         AgentPresenceModule,
         HeartbeatsModule,
+        ImportsModule,
       ],
     };
   }

@@ -11,6 +11,7 @@ import { ApiKeyEntity } from './api-keys/api-key.entity';
 import { AuditLogEntity } from './audit/audit-log.entity';
 import { AutoIncidentEntity } from './auto-incidents/auto-incident.entity';
 import { EscalationPolicyEntity } from './escalation-policies/escalation-policy.entity';
+import { ImportedResourceEntity } from './imports/imported-resource.entity';
 import { MaintenanceComponentEntity, MaintenanceEntity } from './maintenances/maintenance.entity';
 import { CheckAggregateEntity } from './check-results/check-aggregate.entity';
 import { CheckResultEntity } from './check-results/check-result.entity';
@@ -75,6 +76,7 @@ export const ENTITIES = [
   PrivateLocationEntity,
   PrivateLocationMonitorEntity,
   EscalationPolicyEntity,
+  ImportedResourceEntity,
   AuditLogEntity,
   OAuthClientEntity,
   OAuthGrantEntity,

@@ -86,6 +86,13 @@ export class StatusPagesRepository {
     });
   }
 
+  /** Which of these slugs a page of any workspace already uses (slugs are unique in the installation). */
+  async slugsTaken(slugs: string[]): Promise<Set<string>> {
+    if (!slugs.length) return new Set();
+    const rows = await this.db.rows<{ slug: string }>('SELECT slug FROM status_pages WHERE slug = ANY($1)', [slugs]);
+    return new Set(rows.map((r) => r.slug));
+  }
+
   async savePage(page: Partial<StatusPageEntity>): Promise<StatusPageEntity> {
     const repo = this.db.repo(StatusPageEntity);
     try {

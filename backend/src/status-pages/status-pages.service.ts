@@ -101,6 +101,24 @@ export class StatusPagesService {
     });
   }
 
+  /**
+   * `wanted` if no page uses it, else the first free `wanted-2`, `wanted-3`, ... (an importer keeps the
+   * source's slug where it can). Only a hint under concurrency: create still refuses a taken slug.
+   */
+  async availableSlug(wanted: string): Promise<string> {
+    for (let round = 0; ; round++) {
+      const candidates = Array.from({ length: 20 }, (_, i) => {
+        const n = round * 20 + i + 1;
+        if (n === 1) return wanted;
+        const suffix = `-${n}`;
+        return `${wanted.slice(0, Math.max(1, 256 - suffix.length)).replace(/-+$/, '')}${suffix}`;
+      });
+      const taken = await this.pages.slugsTaken(candidates);
+      const free = candidates.find((slug) => !taken.has(slug));
+      if (free) return free;
+    }
+  }
+
   async update(
     ctx: ServiceContext,
     id: string,

@@ -30,6 +30,7 @@ import { EscalationPolicies1795913000500 } from './1795913000500-EscalationPolic
 import { HeartbeatPingQueue1795913000300 } from './1795913000300-HeartbeatPingQueue';
 import { AutoIncidents1795913000650 } from './1795913000650-AutoIncidents';
 import { StatusPageUptimePeriod1795913000700 } from './1795913000700-StatusPageUptimePeriod';
+import { ImportedResources1795913000750 } from './1795913000750-ImportedResources';
 
 export const MIGRATIONS: Function[] = [
   Initial1795307197237,
@@ -63,4 +64,5 @@ export const MIGRATIONS: Function[] = [
   EscalationPolicies1795913000500,
   AutoIncidents1795913000650,
   StatusPageUptimePeriod1795913000700,
+  ImportedResources1795913000750,
 ];
