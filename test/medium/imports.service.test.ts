@@ -137,7 +137,9 @@ describe(ImportsService.name, () => {
 
     const channel = await t.app.get(NotificationsService).get(ctx, id('alerting:slack'));
     expect([...channel.monitorIds].sort()).toEqual([api.id, db.id].sort());
-    const [row] = await t.db.dataSource.query('SELECT * FROM notification_channels WHERE id = $1', [channel.id]);
+    const [row]: unknown[] = await t.db.dataSource.query('SELECT * FROM notification_channels WHERE id = $1', [
+      channel.id,
+    ]);
     expect(JSON.stringify(row)).not.toContain('very-secret-token');
 
     const page = await t.app.get(StatusPagesService).get(ctx, id('page'));
@@ -153,9 +155,10 @@ describe(ImportsService.name, () => {
     const again = await sut.applyModel(ctx, aModel(slug), true);
     expect(again.plan.counts).toMatchObject({ create: 0, match: 8, skip: 0 });
     expect(again.plan.items.every((i) => i.resourceId === id(i.sourceKey))).toBe(true);
-    const [{ n }] = await t.db.dataSource.query('SELECT count(*)::int AS n FROM monitors WHERE workspace_id = $1', [
-      ctx.workspace.id,
-    ]);
+    const [{ n }]: Array<{ n: number }> = await t.db.dataSource.query(
+      'SELECT count(*)::int AS n FROM monitors WHERE workspace_id = $1',
+      [ctx.workspace.id],
+    );
     expect(n).toBe(2);
     const actions = (await auditLog(t, ctx)).map((e) => e.action);
     expect(actions.filter((a) => a === 'import.apply')).toHaveLength(2);
@@ -195,7 +198,7 @@ describe(ImportsService.name, () => {
     model.channels[0].provider = { kind: 'slack', args: { webhookUrl: 'not a url' } };
     const error = await refusal(sut.applyModel(ctx, model, false));
     expect(error.message).toMatch(/^alerting provider slack: /);
-    const [{ n }] = await t.db.dataSource.query(
+    const [{ n }]: Array<{ n: string }> = await t.db.dataSource.query(
       `SELECT (SELECT count(*) FROM monitors WHERE workspace_id = $1)
             + (SELECT count(*) FROM status_pages WHERE workspace_id = $1)
             + (SELECT count(*) FROM imported_resources WHERE workspace_id = $1) AS n`,
