@@ -29,6 +29,7 @@ import {
 } from '@uptime/proto/gen/status_report/v1/status_report_service_pb';
 import { SubscriberService } from '@uptime/proto/gen/subscriber/v1/subscriber_service_pb';
 import { SlaService } from '@uptime/proto/gen/sla/v1/sla_service_pb';
+import { ImportService } from '@uptime/proto/gen/imports/v1/import_service_pb';
 import { AuditService } from '../../backend/src/audit/audit.service';
 import { emptyResult } from '../../backend/src/checker/probe';
 import { privateLocation } from '../../backend/src/schedules/slots';
@@ -592,6 +593,11 @@ Object.assign(RPC, {
     cases: [one(`B's subscriber`, ['id'], (_own, f) => ({ id: f.subscriber }))],
   },
 
+  // No id in the request: the plan matches only what the caller's own workspace imported before
+  // (another workspace's import of the same file creates anew: test/medium/imports.service.test.ts).
+  'imports.v1.ImportService/PlanImport': idFree('takes a file and matches only the caller’s own earlier imports'),
+  'imports.v1.ImportService/ApplyImport': idFree('takes a file and matches only the caller’s own earlier imports'),
+
   'sla.v1.SlaService/GetSlaReport': {
     cases: [
       ...everyMonitor(['monitor_id'], (id) => ({
@@ -755,6 +761,8 @@ const MCP: Record<string, Entry<Req>> = {
   get_doc_page: idFree('public documentation'),
   search_content: idFree('public site content'),
   get_content_page: idFree('public site content'),
+  get_import_plan: idFree('takes a file and matches only the caller’s own earlier imports'),
+  import_configuration: idFree('takes a file and matches only the caller’s own earlier imports'),
   get_sla_report: {
     cases: [
       ...everyMonitor(['id'], (id) => ({ scope: 'monitor', id, month: thisMonth() })),
@@ -1341,6 +1349,7 @@ describe('cross-workspace isolation matrix', () => {
             StatusPageService,
             SubscriberService,
             SlaService,
+            ImportService,
           ].map((s) => s.typeName),
         ),
       );

@@ -38,6 +38,7 @@ const READ_TOOLS = [
   'list_escalation_policies',
   'get_escalation_policy',
   'get_sla_report',
+  'get_import_plan',
   'list_alerts',
   'get_alert',
   'list_audit_logs',
@@ -57,6 +58,7 @@ const MUTATION_TOOLS = [
   'update_escalation_policy',
   'delete_escalation_policy',
   'acknowledge_alert',
+  'import_configuration',
 ];
 const AUDIT_TOOLS = ['list_audit_logs', 'get_audit_log'];
 
@@ -118,10 +120,10 @@ describe('MCP endpoint', () => {
   });
 
   describe('tools by scope and plan', () => {
-    it('lists 32 tools to a write key on a plan with the audit log, with schemas and annotations', async () => {
+    it('lists 34 tools to a write key on a plan with the audit log, with schemas and annotations', async () => {
       const { tools } = await (await mcp.withKey(pro.writeKey)).listTools();
       expect(tools.map((x) => x.name).sort()).toEqual([...READ_TOOLS, ...MUTATION_TOOLS].sort());
-      expect(tools).toHaveLength(32);
+      expect(tools).toHaveLength(34);
       for (const tool of tools) {
         expect(tool.inputSchema.type).toBe('object');
         expect(tool.outputSchema?.type).toBe('object');
@@ -137,9 +139,9 @@ describe('MCP endpoint', () => {
       expect(create.inputSchema.required).toEqual(expect.arrayContaining(['pageId', 'notify']));
     });
 
-    it('lists 30 tools without the audit-log feature', async () => {
+    it('lists 32 tools without the audit-log feature', async () => {
       const { tools } = await (await mcp.withKey(free.writeKey)).listTools();
-      expect(tools).toHaveLength(30);
+      expect(tools).toHaveLength(32);
       expect(tools.map((x) => x.name)).not.toEqual(expect.arrayContaining([AUDIT_TOOLS[0]]));
     });
 

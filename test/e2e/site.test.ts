@@ -34,6 +34,8 @@ const MCP_TOOLS = [
   'create_escalation_policy',
   'update_escalation_policy',
   'delete_escalation_policy',
+  'get_import_plan',
+  'import_configuration',
 ];
 
 describe('public site', () => {
@@ -78,11 +80,11 @@ describe('public site', () => {
     expect(md.text).not.toContain('<h1>');
   });
 
-  it('lists all 29 MCP tools on the MCP server reference, in HTML and markdown', async () => {
+  it('lists all 31 MCP tools on the MCP server reference, in HTML and markdown', async () => {
     const html = await get('/docs/reference/mcp-server');
     const md = await get('/docs/reference/mcp-server.md');
     expect(html.status).toBe(200);
-    expect(MCP_TOOLS).toHaveLength(29);
+    expect(MCP_TOOLS).toHaveLength(31);
     for (const tool of MCP_TOOLS) {
       expect(html.text).toContain(`<code>${tool}</code>`);
       expect(md.text).toContain(`\`${tool}\``);

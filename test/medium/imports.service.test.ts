@@ -169,6 +169,8 @@ describe(ImportsService.name, () => {
     await sut.applyModel(ctx, aModel(slug), false);
     const other = await newWorkspace(t);
     const result = await sut.applyModel(other, aModel(slug), true);
+    // Nothing of the first workspace's import is matched in another one.
+    expect(result.plan.counts).toMatchObject({ create: 8, match: 0 });
     const pageId = result.plan.items.find((i) => i.kind === 'status_page')!.resourceId!;
     expect((await t.app.get(StatusPagesService).get(other, pageId)).slug).toBe(`${slug}-2`);
     const monitorId = result.plan.items.find((i) => i.kind === 'monitor')!.resourceId!;

@@ -190,7 +190,13 @@ export class ImportsService {
     if (request.file.byteLength > max) {
       throw ValidationError.field('file', `must be at most ${Math.round(max / 1024 / 1024)} MiB`);
     }
-    return IMPORT_PARSERS[request.source](request.file, { env: request.env ?? {} });
+    try {
+      return await IMPORT_PARSERS[request.source](request.file, { env: request.env ?? {} });
+    } catch (error) {
+      // The file is untrusted input: whatever a parser meets in it is a refusal of the file, not a fault.
+      if (error instanceof DomainError) throw error;
+      throw ValidationError.field('file', `cannot be read as ${request.source}: ${(error as Error).message}`);
+    }
   }
 
   /** What earlier imports of `source` created in the workspace, and whether each still exists. */

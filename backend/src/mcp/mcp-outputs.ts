@@ -17,6 +17,7 @@ import { paginationView } from '../common/paging';
 import { count, isoDateTime } from '../common/view-schema';
 import { contentHitView, contentPageView } from '../content/content.service';
 import { escalationPolicyView } from '../escalation-policies/escalation-policy.view';
+import { importPlanView } from '../imports/import-plan.view';
 import { maintenanceView } from '../maintenances/maintenance.view';
 import { monitorStatusView, monitorSummaryView, monitorView } from '../monitors/monitor.view';
 import { notificationView } from '../notifications/notification.view';
@@ -74,6 +75,7 @@ function fromView<O extends z.ZodObject>(
 export const paginationOut = fromView('pagination', paginationView, [], paginationView);
 
 export const alertOut = fromView('get_alert', alertView, [], alertView);
+export const importPlanOut = fromView('get_import_plan', importPlanView, [], importPlanView);
 export const alertEventOut = fromView('get_alert.events', alertEventView, [], alertEventView);
 
 export const statusPageOut = fromView(

@@ -10,6 +10,7 @@ import { NotificationsModule } from '../notifications/notifications.module';
 import { OAuthModule } from '../oauth/oauth.module';
 import { PrivateLocationsModule } from '../private-locations/private-locations.module';
 import { RpcModule } from '../rpc/rpc.module';
+import { ImportsModule } from '../imports/imports.module';
 import { SlaModule } from '../sla/sla.module';
 import { StatusPagesModule } from '../status-pages/status-pages.module';
 import { StatusReportsModule } from '../status-reports/status-reports.module';
@@ -32,6 +33,7 @@ import { McpTools } from './tools';
     EscalationPoliciesModule,
     RpcModule,
     SlaModule,
+    ImportsModule,
   ],
   providers: [McpTools, McpEndpoint, { provide: CONTENT_INDEX, useExisting: ContentService }],
   exports: [McpEndpoint, OAuthModule],

@@ -10,6 +10,7 @@ import { PrivateLocationsModule } from '../private-locations/private-locations.m
 import { StatusPagesModule } from '../status-pages/status-pages.module';
 import { StatusReportsModule } from '../status-reports/status-reports.module';
 import { SlaModule } from '../sla/sla.module';
+import { ImportsModule } from '../imports/imports.module';
 import { SubscribersModule } from '../subscribers/subscribers.module';
 import { RpcServer } from './rpc.server';
 
@@ -27,6 +28,7 @@ import { RpcServer } from './rpc.server';
     EscalationPoliciesModule,
     SubscribersModule,
     SlaModule,
+    ImportsModule,
   ],
   providers: [RpcServer],
   exports: [RpcServer],

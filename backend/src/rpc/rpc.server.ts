@@ -38,6 +38,9 @@ import { StatusReportsService } from '../status-reports/status-reports.service';
 import { SubscriberService } from '@uptime/proto/gen/subscriber/v1/subscriber_service_pb';
 import { SlaService as SlaRpcService } from '@uptime/proto/gen/sla/v1/sla_service_pb';
 import { slaServiceImpl } from '../sla/sla.rpc';
+import { ImportService as ImportRpcService } from '@uptime/proto/gen/imports/v1/import_service_pb';
+import { importServiceImpl } from '../imports/imports.rpc';
+import { ImportsService } from '../imports/imports.service';
 import { SlaService } from '../sla/sla.service';
 import { subscriberServiceImpl } from '../subscribers/subscribers.rpc';
 import { SubscribersService } from '../subscribers/subscribers.service';
@@ -67,6 +70,7 @@ export class RpcServer {
     @Inject(DailySummaryService) private readonly dailySummaries: DailySummaryService,
     @Inject(SubscribersService) private readonly subscribers: SubscribersService,
     @Inject(SlaService) private readonly sla: SlaService,
+    @Inject(ImportsService) private readonly imports: ImportsService,
     @Inject(AuthFailureLimiter) private readonly authFailures: AuthFailureLimiter,
   ) {}
 
@@ -89,6 +93,7 @@ export class RpcServer {
       ...alertRpcMethods(this.alerts),
     });
     router.service(SlaRpcService, slaServiceImpl(this.sla));
+    router.service(ImportRpcService, importServiceImpl(this.imports));
   }
 
   /** Every service the router serves, for the OpenAPI document. */

@@ -15,6 +15,7 @@ import { PageComponentsService } from '../../status-pages/page-components.servic
 import { StatusPagesService } from '../../status-pages/status-pages.service';
 import { StatusReportsService } from '../../status-reports/status-reports.service';
 import { SlaService } from '../../sla/sla.service';
+import { ImportsService } from '../../imports/imports.service';
 import type { PlanFeature } from '../../plans/plans';
 import { CONTENT_INDEX, type ContentIndex } from '../ports';
 import { alertTools } from './alerts.tools';
@@ -22,6 +23,7 @@ import { auditTools } from './audit.tools';
 import { contentTools } from './content.tools';
 import { escalationPolicyTools } from './escalation-policies.tools';
 import type { McpTool } from './define-tool';
+import { importTools } from './imports.tools';
 import { maintenanceTools } from './maintenances.tools';
 import { monitorTools } from './monitors.tools';
 import { notificationTools } from './notifications.tools';
@@ -49,6 +51,7 @@ export class McpTools {
     @Inject(SlaService) sla: SlaService,
     @Inject(EscalationPoliciesService) escalationPolicies: EscalationPoliciesService,
     @Inject(AlertsService) alerts: AlertsService,
+    @Inject(ImportsService) imports: ImportsService,
     @Inject(CONTENT_INDEX) content: ContentIndex,
   ) {
     this.all = [
@@ -61,6 +64,7 @@ export class McpTools {
       ...alertTools(alerts),
       ...privateLocationTools(locations),
       ...slaTools(sla),
+      ...importTools(imports),
       ...auditTools(audit),
       ...contentTools(content),
     ];
