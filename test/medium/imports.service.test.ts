@@ -209,6 +209,36 @@ describe(ImportsService.name, () => {
     expect(Number(n)).toBe(0);
   });
 
+  it('keeps a heartbeat ping token when it is free, else makes a new ping URL and says so', async () => {
+    const withHeartbeat = (): ImportModel => ({
+      ...aModel(slug),
+      channels: [],
+      statusPages: [],
+      maintenances: [],
+      monitors: [
+        {
+          sourceKey: 'push:1',
+          label: 'push monitor “Backup job”',
+          findings: [],
+          kind: 'heartbeat',
+          input: { name: 'Backup job', heartbeat: { schedule: 'period', periodSeconds: 3600 } },
+          pingToken: `import-token-${ctx.workspace.id}-abcdef`,
+        },
+      ],
+    });
+    const first = await sut.applyModel(ctx, withHeartbeat(), false);
+    expect(first.plan.items[0].pingUrl).toMatch(new RegExp(`/import-token-${ctx.workspace.id}-abcdef$`));
+    const other = await newWorkspace(t);
+    const plan = planImport(withHeartbeat(), new Map());
+    expect(plan.items[0].findings).toEqual([]);
+    const second = await sut.applyModel(other, withHeartbeat(), false);
+    expect(second.plan.items[0].findings).toEqual([
+      expect.objectContaining({ level: 'approximate', field: 'pingToken' }),
+    ]);
+    expect(second.plan.items[0].pingUrl).toBeDefined();
+    expect(second.plan.items[0].pingUrl).not.toContain('import-token');
+  });
+
   it('refuses a read-only caller, an unknown source and an empty file', async () => {
     expect((await refusal(sut.applyModel(readOnly(ctx), aModel(slug), false))).code).toBe('FORBIDDEN');
     expect((await refusal(sut.plan(ctx, { source: 'nagios', file: new Uint8Array([1]) }))).message).toBe(

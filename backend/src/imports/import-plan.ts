@@ -24,6 +24,8 @@ export interface PlanItem {
   action: PlanAction;
   resourceId?: string;
   reason?: string;
+  /** A heartbeat monitor's ping URL, in the answer of the apply that created it (shown this once). */
+  pingUrl?: string;
   findings: ImportFinding[];
 }
 
@@ -158,6 +160,7 @@ export function renderPlan(plan: ImportPlan, options: { applied?: boolean } = {}
     for (const item of chosen) {
       const id = item.resourceId ? ` -> ${KIND_LABEL[item.kind]} ${item.resourceId}` : '';
       lines.push(`  ${KIND_LABEL[item.kind].padEnd(11)} ${item.label}${id}${item.reason ? ` (${item.reason})` : ''}`);
+      if (item.pingUrl) lines.push(`      ping URL (shown once): ${item.pingUrl}`);
       for (const f of item.findings) lines.push(`      ${findingLine(f)}`);
     }
   };

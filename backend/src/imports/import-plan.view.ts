@@ -25,6 +25,10 @@ export const importPlanView = z.object({
         ),
       resourceId: z.string().optional().describe('the resource here: of a match or skip, and of a create once applied'),
       reason: z.string().optional(),
+      pingUrl: z
+        .string()
+        .optional()
+        .describe("a created heartbeat monitor's ping URL (in the apply's answer, shown once)"),
       findings: z.array(findingView),
     }),
   ),

@@ -1,13 +1,11 @@
 // The source parsers, by source name (each in sources/).
 import type { ImportSource, ImportSourceParser } from './import-model';
-import { ValidationError } from '../common/errors';
-
-const pending: ImportSourceParser = () => {
-  throw ValidationError.field('source', 'is not available yet');
-};
+import { parseGatus } from './sources/gatus.source';
+import { parseOpenStatus } from './sources/openstatus.source';
+import { parseUptimeKumaFile } from './sources/uptime-kuma.source';
 
 export const IMPORT_PARSERS: Record<ImportSource, ImportSourceParser> = {
-  'uptime-kuma': pending,
-  gatus: pending,
-  openstatus: pending,
+  'uptime-kuma': parseUptimeKumaFile,
+  gatus: parseGatus,
+  openstatus: parseOpenStatus,
 };

@@ -24,6 +24,7 @@ export function importPlanOut(plan: ImportPlan): ImportPlanMessage {
       action: i.action,
       resourceId: i.resourceId ?? '',
       reason: i.reason ?? '',
+      pingUrl: i.pingUrl ?? '',
       findings: i.findings.map(findingOut),
     })),
     findings: plan.findings.map(findingOut),

@@ -54,7 +54,7 @@ export class ImportsService {
   /** What an import of the file would do; writes nothing. */
   async plan(ctx: ServiceContext, request: ImportRequest): Promise<ImportPlan> {
     const model = await this.read(ctx, request);
-    return planImport(model, await this.recorded(ctx, model.source));
+    return planImport(await this.withFreePingTokens(model), await this.recorded(ctx, model.source));
   }
 
   /** Imports the file in one transaction; monitors are created inactive unless `activate`. */
@@ -69,8 +69,11 @@ export class ImportsService {
       // The workspace lock first (the lock order every cross-resource mutation keeps), and before the
       // recorded keys are read, so two imports of one file into one workspace run one after the other.
       await this.db.lockWorkspace(ctx.workspace.id);
+      model = await this.withFreePingTokens(model);
       const plan = planImport(model, await this.recorded(ctx, model.source));
       const ids = new Map<string, string>();
+      /** A created heartbeat monitor's ping URL, shown in the answer only (as a create shows it once). */
+      const pingUrls = new Map<string, string>();
       for (const item of plan.items)
         if (item.action === 'match') ids.set(itemKey(item.kind, item.sourceKey), item.resourceId!);
       const toCreate = new Set(
@@ -90,6 +93,7 @@ export class ImportsService {
         await created('monitor', m.sourceKey, m.label, async () => {
           const input = { ...m.input, active: activate };
           const view = await this.monitors.create(ctx, m.kind, input, { pingToken: m.pingToken });
+          if (view.pingUrl) pingUrls.set(view.id, view.pingUrl);
           return view.id;
         });
       }
@@ -167,9 +171,12 @@ export class ImportsService {
 
       const applied: ImportPlan = {
         ...plan,
-        items: plan.items.map((i) =>
-          i.action === 'create' ? { ...i, resourceId: ids.get(itemKey(i.kind, i.sourceKey)) } : i,
-        ),
+        items: plan.items.map((i) => {
+          if (i.action !== 'create') return i;
+          const resourceId = ids.get(itemKey(i.kind, i.sourceKey));
+          const pingUrl = resourceId ? pingUrls.get(resourceId) : undefined;
+          return { ...i, resourceId, ...(pingUrl ? { pingUrl } : {}) };
+        }),
       };
       trail.record({
         action: 'import.apply',
@@ -179,6 +186,27 @@ export class ImportsService {
       });
       return { plan: applied, activated: activate };
     });
+  }
+
+  /**
+   * A ping token is unique in the installation: one another monitor uses already (the same file
+   * imported into another workspace, say) is left out, so the monitor gets a new ping URL, and said.
+   */
+  private async withFreePingTokens(model: ImportModel): Promise<ImportModel> {
+    const monitors = [];
+    for (const m of model.monitors) {
+      if (m.pingToken === undefined || (await this.monitors.pingTokenFree(m.pingToken))) monitors.push(m);
+      else {
+        const finding = {
+          level: 'approximate' as const,
+          field: 'pingToken',
+          message:
+            'another monitor here already uses this ping token: the monitor gets a new ping URL (shown once, in the dashboard and the API, when rotated)',
+        };
+        monitors.push({ ...m, pingToken: undefined, findings: [...m.findings, finding] });
+      }
+    }
+    return { ...model, monitors };
   }
 
   private async read(ctx: ServiceContext, request: ImportRequest): Promise<ImportModel> {

@@ -309,6 +309,11 @@ export class MonitorsService {
     });
   }
 
+  /** Whether a create may bring this ping token (no monitor of any workspace uses it). */
+  async pingTokenFree(token: string): Promise<boolean> {
+    return !(await this.monitors.pingTokenTaken(pingTokenHash(token)));
+  }
+
   /**
    * Gives a heartbeat monitor a new ping token: the old URL stops working at once (its hash is
    * replaced in the same statement the answer depends on). The answer carries the new ping URL.

@@ -158,6 +158,13 @@ export declare type PlanItem = Message<"imports.v1.PlanItem"> & {
    * @generated from field: repeated imports.v1.Finding findings = 7;
    */
   findings: Finding[];
+
+  /**
+   * A heartbeat monitor's ping URL, in the answer of the ApplyImport that created it (shown this once).
+   *
+   * @generated from field: string ping_url = 8;
+   */
+  pingUrl: string;
 };
 
 /**
