@@ -142,7 +142,13 @@ export class DashboardRequests {
         errorPage('Signed out', 'Your session has ended. Sign in again, then send the form again.'),
       );
     }
-    if (!csrfValid(this.csrfKey, signed.token, formOf(request)[CSRF_FIELD])) {
+    this.requireCsrf(signed, formOf(request));
+    return signed;
+  }
+
+  /** The session's CSRF token in a form read by its route (an upload's fields, read after the session). */
+  requireCsrf(signed: Signed, form: Form): void {
+    if (!csrfValid(this.csrfKey, signed.token, form[CSRF_FIELD])) {
       throw new Answer(
         403,
         errorPage(
@@ -152,7 +158,6 @@ export class DashboardRequests {
         ),
       );
     }
-    return signed;
   }
 
   refuseCrossSite(request: FastifyRequest): void {

@@ -49,6 +49,7 @@ a.button.secondary{background:#f6f8fa;color:#1f2328;border-color:#8c959f}
 a.button.danger{background:#fff;color:#b0262a;border-color:#b0262a}
 .title-row{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;justify-content:space-between}
 .title-row h1{margin-bottom:.5rem}
+.title-row .actions{margin-top:0}
 button{font:inherit;font-weight:600;padding:.45rem 1rem;border-radius:6px;border:1px solid #1f883d;background:#1f883d;color:#fff;cursor:pointer}
 button.secondary{background:#f6f8fa;color:#1f2328;border-color:#8c959f}
 button.danger{background:#fff;color:#b0262a;border-color:#b0262a}

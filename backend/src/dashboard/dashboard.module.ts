@@ -4,6 +4,7 @@ import { AlertsModule } from '../alerts/alerts.module';
 import { ApiKeysModule } from '../api-keys/api-keys.module';
 import { AuditModule } from '../audit/audit.module';
 import { HeartbeatsModule } from '../heartbeats/heartbeats.module';
+import { ImportsModule } from '../imports/imports.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { MaintenancesModule } from '../maintenances/maintenances.module';
 import { StatusPagesModule } from '../status-pages/status-pages.module';
@@ -20,6 +21,7 @@ import { AlertsRoutes } from './alerts.routes';
 import { DashboardRequests } from './dashboard-requests';
 import { DashboardRoutes } from './dashboard.routes';
 import { DashboardSessionsModule } from './sessions/sessions.module';
+import { ImportRoutes } from './import.routes';
 import { SettingsRoutes } from './settings.routes';
 import { SlaRoutes } from './sla.routes';
 import { SignInService } from './sign-in.service';
@@ -63,6 +65,7 @@ import { WorkspaceSettingsService } from './workspace-settings.service';
     SlaModule,
     EscalationPoliciesModule,
     AlertsModule,
+    ImportsModule,
   ],
   providers: [
     DashboardRequests,
@@ -84,6 +87,7 @@ import { WorkspaceSettingsService } from './workspace-settings.service';
     SlaRoutes,
     AlertsRoutes,
     AlertLinkRoutes,
+    ImportRoutes,
     SignInService,
     WorkspaceSettingsService,
   ],

@@ -26,6 +26,7 @@ import { SettingsRoutes } from './settings.routes';
 import { SlaRoutes } from './sla.routes';
 import { AlertLinkRoutes } from './alert-link.routes';
 import { AlertsRoutes } from './alerts.routes';
+import { ImportRoutes } from './import.routes';
 import { SignInService } from './sign-in.service';
 import { MonitorFormsRoutes } from './monitor-forms.routes';
 import { NotificationFormsRoutes } from './notification-forms.routes';
@@ -68,6 +69,7 @@ export class DashboardRoutes implements OnModuleInit {
     @Inject(SlaRoutes) private readonly slaRoutes: SlaRoutes,
     @Inject(AlertsRoutes) private readonly alertsRoutes: AlertsRoutes,
     @Inject(AlertLinkRoutes) private readonly alertLinkRoutes: AlertLinkRoutes,
+    @Inject(ImportRoutes) private readonly importRoutes: ImportRoutes,
   ) {}
 
   onModuleInit(): void {
@@ -98,6 +100,7 @@ export class DashboardRoutes implements OnModuleInit {
     this.slaRoutes.register(app);
     this.alertsRoutes.register(app);
     this.alertLinkRoutes.register(app);
+    this.importRoutes.register(app);
     this.registerConsent(app);
   }
 

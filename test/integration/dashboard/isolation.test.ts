@@ -99,6 +99,7 @@ describe('dashboard isolation between workspaces', () => {
         '/monitors?status=error',
         '/monitors/changes.json?since=2026-01-01T00:00:00Z',
         '/private-locations',
+        '/import',
         '/escalation-policies',
         '/audit',
         '/audit?entityType=monitor&entityId=1',
@@ -114,6 +115,11 @@ describe('dashboard isolation between workspaces', () => {
       ];
       for (const [path, fields] of forms) {
         const answer = await browser.post(`/app/w/${slug}/settings${path}`, fields);
+        expect([path, answer.status]).toEqual([path, 404]);
+      }
+      // The import's uploads: the workspace is checked before the body is read.
+      for (const path of ['/import', '/import/preview']) {
+        const answer = await browser.post(`/app/w/${slug}${path}`, { source: 'openstatus' });
         expect([path, answer.status]).toEqual([path, 404]);
       }
     }

@@ -14,6 +14,7 @@ import {
   type OverviewMonitor,
 } from '../../monitors/monitors-overview.service';
 import { layout, notice, workspacePath, type Frame } from '../components';
+import { importPath } from './import.page';
 
 export const OVERVIEW_SCRIPT_PATH = '/app/assets/overview.js';
 
@@ -53,14 +54,18 @@ export function monitorsOverviewPage(frame: Frame, data: OverviewPageData): Html
   const filtered = Boolean(filter.status || filter.kind || filter.tag || filter.q);
   const body = html`<div class="title-row">
       <h1>Monitors</h1>
-      ${data.canWrite ? html`<a class="button" href="${base}/new">New monitor</a>` : ''}
+      <div class="actions">
+        ${data.canWrite ? html`<a class="button" href="${base}/new">New monitor</a>` : ''}
+        <a class="button secondary" href="${importPath(slug)}">Import</a>
+      </div>
     </div>
     ${data.deleted ? notice('success', 'Deleted the monitor.') : ''} ${statusCounts(base, overview)}
     ${filterForm(base, filter, overview.tags)} ${data.error ? notice('error', data.error) : ''}
     ${
       overview.total === 0
         ? html`<p class="muted">
-            No monitors yet. Create one here, or over the RPC API, the MCP server or the Terraform provider.
+            No monitors yet. Create one here, or over the RPC API, the MCP server or the Terraform provider, or
+            <a href="${importPath(slug)}">import them from Uptime Kuma, Gatus or OpenStatus</a>.
           </p>`
         : overview.items.length === 0
           ? html`<p class="muted">No monitor matches this filter. <a href="${base}">Show all monitors</a>.</p>`
