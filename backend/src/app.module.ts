@@ -9,6 +9,7 @@ import { CheckResultsModule } from './check-results/check-results.module';
 import { CheckerModule } from './checker/checker.module';
 import type { AppConfig } from './config/config';
 import { DashboardModule } from './dashboard/dashboard.module';
+import { ExportsModule } from './exports/exports.module';
 import { HealthModule } from './health/health.module';
 import { DomainErrorFilter } from './http/domain-error.filter';
 import { OpenApiModule } from './openapi/openapi.module';
@@ -46,6 +47,7 @@ export class AppModule {
         DashboardModule,
         RateLimitModule,
         MetricsModule,
+        ExportsModule,
       ],
       // The heartbeats' ping routes and deadline sweeper run in the server only (HeartbeatsModule is core).
       providers: [

@@ -6,6 +6,8 @@
 // SIGPIPE; 128 + 13): the command ends quietly, and a key nobody could read is revoked.
 // In embedded mode it connects to the running server's database instead of opening the data folder.
 import 'reflect-metadata';
+import { readFile } from 'node:fs/promises';
+import { join, relative, resolve } from 'node:path';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import pino from 'pino';
@@ -13,6 +15,13 @@ import { ApiKeysService } from '../api-keys/api-keys.service';
 import { CoreModule } from '../core.module';
 import type { InstallationContext, ServiceContext } from '../common/context';
 import { isDomainError, ValidationError } from '../common/errors';
+import { writeExportFolder } from '../exports/export-folder';
+import { ExportsModule } from '../exports/exports.module';
+import { ExportsService } from '../exports/exports.service';
+import { writeCdktf } from '../exports/terraform-cdktf';
+import { writeHcl } from '../exports/terraform-hcl';
+import { renderPlan } from '../imports/import-plan';
+import { ImportsService } from '../imports/imports.service';
 import { ConfigError, loadConfig, type AppConfig } from '../config/config';
 import { SessionsService } from '../dashboard/sessions/sessions.service';
 import { DashboardSessionsModule } from '../dashboard/sessions/sessions.module';
@@ -39,6 +48,18 @@ const HELP = `Usage: npm run --silent cli -- <command> [options]
   notifications test --workspace SLUG|ID --id CHANNEL_ID         sends a test alert through the channel now;
                                                                  prints the receiver's answer as JSON
                                                                  (exit 1 when it was not accepted)
+  import uptime-kuma|gatus|openstatus FILE --workspace SLUG|ID [--dry-run] [--activate] [--json]
+                                                                 prints the plan (what is created, what maps
+                                                                 only approximately, what cannot be mapped),
+                                                                 then imports it in one transaction unless
+                                                                 --dry-run; monitors are created inactive
+                                                                 unless --activate; a second run creates
+                                                                 nothing again (matched by source key)
+  export terraform --workspace SLUG|ID --out DIR [--cdktf]        writes the workspace as Terraform files (or,
+                                                                 with --cdktf, a CDKTF stack) with an import
+                                                                 block per resource and secrets as variables;
+                                                                 DIR must be new, empty or a previous export;
+                                                                 prints the written paths, notes on stderr
   users set-password EMAIL                                        reads the password from stdin (a pipe, or
                                                                  typed unseen at a terminal); signs the
                                                                  user out of every dashboard session
@@ -84,7 +105,10 @@ class CliModule {
     logger: Parameters<typeof CoreModule.forRoot>[1],
     role: EmbeddedRole,
   ): DynamicModule {
-    return { module: CliModule, imports: [CoreModule.forRoot(config, logger, role), DashboardSessionsModule] };
+    return {
+      module: CliModule,
+      imports: [CoreModule.forRoot(config, logger, role), DashboardSessionsModule, ExportsModule],
+    };
   }
 }
 
@@ -110,6 +134,8 @@ function table(items: object[], columns: string[]): Promise<void> {
 async function run(app: App, args: ParsedArgs): Promise<number | void> {
   const [resource, verb] = args.command;
   const json = args.switches.has('json');
+  if (resource === 'import') return importFile(app, args);
+  if (resource === 'export') return exportWorkspace(app, args);
   switch (`${resource} ${verb}`) {
     case 'workspaces create': {
       const workspace = await app.get(WorkspacesService).create(CLI_ACTOR, {
@@ -224,6 +250,69 @@ async function run(app: App, args: ParsedArgs): Promise<number | void> {
   }
 }
 
+/** `import <source> FILE`: the plan first (stdout), then the import unless --dry-run. */
+async function importFile(app: App, args: ParsedArgs): Promise<void> {
+  const [, source, path] = args.command;
+  if (!source || !path) throw new UsageError('import needs a source and a file: import <source> FILE --workspace SLUG');
+  const ctx = await workspaceContext(app, required(args, 'workspace'));
+  const file = await readImportFile(path);
+  // Gatus substitutes ${VAR} from the environment of whoever runs it: here, this command's.
+  const request = { source, file, env: process.env };
+  const imports = app.get(ImportsService);
+  const plan = await imports.plan(ctx, request);
+  if (args.switches.has('dry-run')) {
+    await out(args.switches.has('json') ? JSON.stringify(plan) : renderPlan(plan));
+    note('dry run: nothing was written');
+    return;
+  }
+  if (!args.switches.has('json')) await out(`${renderPlan(plan)}\n`);
+  const result = await imports.apply(ctx, { ...request, activate: args.switches.has('activate') });
+  if (args.switches.has('json')) await out(JSON.stringify(result));
+  else {
+    const c = result.plan.counts;
+    await out(
+      `Imported from ${source} into ${ctx.workspace.slug}: ${c.create} created, ${c.match} already imported, ${c.skip} skipped.`,
+    );
+  }
+  if (!result.activated && result.plan.items.some((i) => i.kind === 'monitor' && i.action === 'create')) {
+    note(
+      'monitors were created inactive: activate them in the dashboard or through the API once checked (or import with --activate)',
+    );
+  }
+}
+
+async function readImportFile(path: string): Promise<Uint8Array> {
+  try {
+    return await readFile(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw ValidationError.field(
+      'file',
+      code === 'ENOENT' ? `${path} does not exist` : `${path} cannot be read (${code ?? 'error'})`,
+    );
+  }
+}
+
+/** `export terraform`: the files into --out, their paths on stdout, what is not exported on stderr. */
+async function exportWorkspace(app: App, args: ParsedArgs): Promise<void> {
+  const [, format] = args.command;
+  if (format !== 'terraform')
+    throw new UsageError('export needs a format: export terraform --workspace SLUG --out DIR');
+  const ctx = await workspaceContext(app, required(args, 'workspace'));
+  const dir = required(args, 'out');
+  const model = await app.get(ExportsService).terraform(ctx);
+  // The CDKTF project depends on this clone's construct library (cdktf/, not published), by path.
+  const constructLibrary = `file:${relative(resolve(dir), join(__dirname, '..', '..', '..', 'cdktf'))}`;
+  const files = args.switches.has('cdktf') ? writeCdktf(model, { constructLibrary }) : writeHcl(model);
+  const written = await writeExportFolder(dir, files);
+  for (const line of model.notes) note(`not exported: ${line}`);
+  note(
+    `exported ${model.resources.length} resources of ${ctx.workspace.slug}` +
+      (model.variables.length ? `; give the ${model.variables.length} secret variables (TF_VAR_<name>) to plan` : ''),
+  );
+  await out(written.join('\n'));
+}
+
 /** backup, restore, migrate-to-postgres: without the application context (see backup-commands.ts). */
 async function runBackup(config: AppConfig, args: ParsedArgs): Promise<number> {
   try {
@@ -250,7 +339,7 @@ function refusal(error: unknown): number {
 async function main(): Promise<number> {
   let args: ParsedArgs;
   try {
-    args = parseArgs(process.argv.slice(2), new Set(['json', 'all', 'help', 'force']));
+    args = parseArgs(process.argv.slice(2), new Set(['json', 'all', 'help', 'force', 'dry-run', 'activate', 'cdktf']));
   } catch (error) {
     process.stderr.write(`error: ${(error as Error).message}\n\n${HELP}\n`);
     return 2;

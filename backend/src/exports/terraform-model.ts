@@ -18,14 +18,7 @@ export interface TfVariableUse {
 }
 
 export type TfValue =
-  | string
-  | number
-  | boolean
-  | null
-  | TfReference
-  | TfVariableUse
-  | TfValue[]
-  | { [key: string]: TfValue };
+  string | number | boolean | null | TfReference | TfVariableUse | TfValue[] | { [key: string]: TfValue };
 
 /** A resource's body: attributes, and nested blocks (each a list, in the order the service returns them). */
 export interface TfBody {
