@@ -2,6 +2,7 @@
 // service layer on it, timing helpers and a report printer. Benchmarks print figures and ratios
 // against a baseline measured in the same run; they are not tests and assert nothing.
 import 'reflect-metadata';
+import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -146,3 +147,59 @@ export function print(title: string, rows: Array<[string, string | number]>): vo
 }
 
 export const fmt = (n: number, digits = 2) => n.toFixed(digits);
+
+/** The built server (backend/dist/main.js) in a process of its own, on a fresh data folder. */
+export interface BuiltServer {
+  port: number;
+  /** The first-run API key it printed. */
+  key: string;
+  /** The environment it runs with (for the command line against the same database). */
+  env: Record<string, string>;
+  /** Stops it (SIGTERM) and drops its scratch database. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the built server on a scratch database of DATABASE_URL's PostgreSQL (or its embedded one),
+ * the checker and rate limits off, and waits for it to listen and print its first-run key.
+ */
+export async function startBuiltServer(root: string, name: string): Promise<BuiltServer> {
+  const scratch = process.env.DATABASE_URL ? await scratchDatabase(process.env.DATABASE_URL) : null;
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    DATA_DIR: mkdtempSync(join(tmpdir(), `bench-${name}-data-`)),
+    CHECKER_EMBEDDED: 'false',
+    RATE_LIMIT_PER_MINUTE: '0',
+    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+  };
+  const server = spawn(process.execPath, [join(root, 'backend', 'dist', 'main.js')], {
+    env: { ...env, PORT: '0', DASHBOARD_PORT: 'off' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  server.stderr.on('data', (c: Buffer) => (err += c.toString()));
+  const stop = async () => {
+    if (server.exitCode === null) {
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server.once('exit', resolve));
+    }
+    await scratch?.drop();
+  };
+  try {
+    const port = await new Promise<number>((resolve, reject) => {
+      server.stdout.on('data', (c: Buffer) => {
+        out += c.toString();
+        const line = out.split('\n').find((l) => l.includes('"listening"'));
+        if (line) resolve((JSON.parse(line) as { port: number }).port);
+      });
+      server.once('exit', (code) => reject(new Error(`server exited ${code}\n${err}`)));
+    });
+    const key = /SERVICE_API_KEY=(svc_\S+)/.exec(err)?.[1];
+    if (!key) throw new Error(`no first-run key:\n${err}`);
+    return { port, key, env, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

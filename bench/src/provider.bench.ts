@@ -6,11 +6,11 @@
 //   DATABASE_URL=postgres://... npm run bench:provider  (a scratch database, dropped afterwards)
 //   BENCH_ROUNDS=5
 // The service runs with its per-key rate limit off (RATE_LIMIT_PER_MINUTE=0), as bench:api does.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fmt, print, scratchDatabase } from './harness';
+import { fmt, print, startBuiltServer } from './harness';
 
 const ROOT = join(__dirname, '..', '..', '..', '..');
 const ROUNDS = Math.min(Math.max(Number(process.env.BENCH_ROUNDS ?? 5), 1), 20);
@@ -133,34 +133,9 @@ async function main(): Promise<void> {
     process.stdout.write('*** SKIP: bench:provider needs the terraform binary on the PATH ***\n');
     return;
   }
-  const scratch = process.env.DATABASE_URL ? await scratchDatabase(process.env.DATABASE_URL) : null;
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-tf-data-'));
-  const server = spawn(process.execPath, [join(ROOT, 'backend', 'dist', 'main.js')], {
-    env: {
-      PATH: process.env.PATH,
-      PORT: '0',
-      DASHBOARD_PORT: 'off',
-      DATA_DIR: dataDir,
-      CHECKER_EMBEDDED: 'false',
-      RATE_LIMIT_PER_MINUTE: '0',
-      ...(scratch ? { DATABASE_URL: scratch.url } : {}),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  server.stderr.on('data', (c: Buffer) => (err += c.toString()));
-  const port = await new Promise<number>((resolve, reject) => {
-    server.stdout.on('data', (c: Buffer) => {
-      out += c.toString();
-      const line = out.split('\n').find((l) => l.includes('"listening"'));
-      if (line) resolve((JSON.parse(line) as { port: number }).port);
-    });
-    server.once('exit', (code) => reject(new Error(`server exited ${code}\n${err}`)));
-  });
+  const server = await startBuiltServer(ROOT, 'tf');
+  const { port, key } = server;
   try {
-    const key = /SERVICE_API_KEY=(svc_\S+)/.exec(err)?.[1];
-    if (!key) throw new Error(`no first-run key:\n${err}`);
     const home = mkdtempSync(join(tmpdir(), 'bench-tf-home-'));
     spawnSync(process.execPath, [
       join(ROOT, 'provider', 'dist', 'tools', 'install.js'),
@@ -204,7 +179,7 @@ async function main(): Promise<void> {
     const cores = median(cpu.base ?? []) / median(planBase);
     const floor = median(cpu.ours ?? []) / cores;
     print(
-      `terraform with the provider, 50 resources (${scratch ? 'PostgreSQL' : 'embedded PGlite'}, Node.js ${process.versions.node}, ${ROUNDS} plan rounds, medians)`,
+      `terraform with the provider, 50 resources (${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}, Node.js ${process.versions.node}, ${ROUNDS} plan rounds, medians)`,
       [
         ['plan, 50 terraform_data (baseline)', `${fmt(median(planBase) / 1000)} s`],
         ['plan, 50 service_* resources', `${fmt(median(planOurs) / 1000)} s`],
@@ -233,9 +208,7 @@ async function main(): Promise<void> {
       ],
     );
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
-    await scratch?.drop();
+    await server.stop();
   }
 }
 
