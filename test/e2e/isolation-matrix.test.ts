@@ -30,6 +30,7 @@ import {
 import { SubscriberService } from '@uptime/proto/gen/subscriber/v1/subscriber_service_pb';
 import { SlaService } from '@uptime/proto/gen/sla/v1/sla_service_pb';
 import { ImportService } from '@uptime/proto/gen/imports/v1/import_service_pb';
+import { ExportService } from '@uptime/proto/gen/exports/v1/export_service_pb';
 import { AuditService } from '../../backend/src/audit/audit.service';
 import { emptyResult } from '../../backend/src/checker/probe';
 import { privateLocation } from '../../backend/src/schedules/slots';
@@ -597,6 +598,7 @@ Object.assign(RPC, {
   // (another workspace's import of the same file creates anew: test/medium/imports.service.test.ts).
   'imports.v1.ImportService/PlanImport': idFree('takes a file and matches only the caller’s own earlier imports'),
   'imports.v1.ImportService/ApplyImport': idFree('takes a file and matches only the caller’s own earlier imports'),
+  'exports.v1.ExportService/ExportTerraform': idFree('exports the caller’s own workspace, no id in the request'),
 
   'sla.v1.SlaService/GetSlaReport': {
     cases: [
@@ -763,6 +765,7 @@ const MCP: Record<string, Entry<Req>> = {
   get_content_page: idFree('public site content'),
   get_import_plan: idFree('takes a file and matches only the caller’s own earlier imports'),
   import_configuration: idFree('takes a file and matches only the caller’s own earlier imports'),
+  get_terraform_export: idFree('exports the caller’s own workspace, no id in the request'),
   get_sla_report: {
     cases: [
       ...everyMonitor(['id'], (id) => ({ scope: 'monitor', id, month: thisMonth() })),
@@ -1353,6 +1356,7 @@ describe('cross-workspace isolation matrix', () => {
             SubscriberService,
             SlaService,
             ImportService,
+            ExportService,
           ].map((s) => s.typeName),
         ),
       );

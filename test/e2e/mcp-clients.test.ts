@@ -260,7 +260,7 @@ describe('MCP with real clients', () => {
       expect(tools.some((tool) => tool.name === 'create_status_report')).toBe(false);
       expect((await mcp.ok(read, 'get_monitor', { monitorId })).monitor.id).toBe(monitorId);
       const write = await mcp.connect({ authorization: `Bearer ${pro.writeKey}` });
-      expect((await write.listTools()).tools).toHaveLength(34);
+      expect((await write.listTools()).tools).toHaveLength(35);
 
       const wrong = `svc_${'a'.repeat(12)}_${'b'.repeat(40)}`;
       const refused = await post(
@@ -280,7 +280,7 @@ describe('MCP with real clients', () => {
   describe('tools by plan and output schemas', () => {
     it('lists the response-log tools on the free plan, saying they need a paid plan', async () => {
       const { tools } = await (await mcp.withKey(free.writeKey)).listTools();
-      expect(tools).toHaveLength(32);
+      expect(tools).toHaveLength(33);
       for (const name of ['list_response_logs', 'get_response_log']) {
         const tool = tools.find((x) => x.name === name);
         expect([name, tool?.description]).toEqual([name, expect.stringContaining('Needs a paid plan')]);
@@ -289,7 +289,7 @@ describe('MCP with real clients', () => {
 
     it('gives every tool an output schema of typed nodes, never {} or additionalProperties: {}', async () => {
       const { tools } = await (await mcp.withKey(pro.writeKey)).listTools();
-      expect(tools).toHaveLength(34);
+      expect(tools).toHaveLength(35);
       const problems: string[] = [];
       for (const tool of tools) problems.push(...untypedNodes(tool, tool.outputSchema, 'outputSchema'));
       expect(problems).toEqual([]);

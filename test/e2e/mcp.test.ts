@@ -39,6 +39,7 @@ const READ_TOOLS = [
   'get_escalation_policy',
   'get_sla_report',
   'get_import_plan',
+  'get_terraform_export',
   'list_alerts',
   'get_alert',
   'list_audit_logs',
@@ -120,10 +121,10 @@ describe('MCP endpoint', () => {
   });
 
   describe('tools by scope and plan', () => {
-    it('lists 34 tools to a write key on a plan with the audit log, with schemas and annotations', async () => {
+    it('lists 35 tools to a write key on a plan with the audit log, with schemas and annotations', async () => {
       const { tools } = await (await mcp.withKey(pro.writeKey)).listTools();
       expect(tools.map((x) => x.name).sort()).toEqual([...READ_TOOLS, ...MUTATION_TOOLS].sort());
-      expect(tools).toHaveLength(34);
+      expect(tools).toHaveLength(35);
       for (const tool of tools) {
         expect(tool.inputSchema.type).toBe('object');
         expect(tool.outputSchema?.type).toBe('object');
@@ -139,9 +140,9 @@ describe('MCP endpoint', () => {
       expect(create.inputSchema.required).toEqual(expect.arrayContaining(['pageId', 'notify']));
     });
 
-    it('lists 32 tools without the audit-log feature', async () => {
+    it('lists 33 tools without the audit-log feature', async () => {
       const { tools } = await (await mcp.withKey(free.writeKey)).listTools();
-      expect(tools).toHaveLength(32);
+      expect(tools).toHaveLength(33);
       expect(tools.map((x) => x.name)).not.toEqual(expect.arrayContaining([AUDIT_TOOLS[0]]));
     });
 

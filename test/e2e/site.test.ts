@@ -36,6 +36,7 @@ const MCP_TOOLS = [
   'delete_escalation_policy',
   'get_import_plan',
   'import_configuration',
+  'get_terraform_export',
 ];
 
 describe('public site', () => {
@@ -80,11 +81,11 @@ describe('public site', () => {
     expect(md.text).not.toContain('<h1>');
   });
 
-  it('lists all 31 MCP tools on the MCP server reference, in HTML and markdown', async () => {
+  it('lists all 32 MCP tools on the MCP server reference, in HTML and markdown', async () => {
     const html = await get('/docs/reference/mcp-server');
     const md = await get('/docs/reference/mcp-server.md');
     expect(html.status).toBe(200);
-    expect(MCP_TOOLS).toHaveLength(31);
+    expect(MCP_TOOLS).toHaveLength(32);
     for (const tool of MCP_TOOLS) {
       expect(html.text).toContain(`<code>${tool}</code>`);
       expect(md.text).toContain(`\`${tool}\``);

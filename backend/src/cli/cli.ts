@@ -18,8 +18,6 @@ import { isDomainError, ValidationError } from '../common/errors';
 import { writeExportFolder } from '../exports/export-folder';
 import { ExportsModule } from '../exports/exports.module';
 import { ExportsService } from '../exports/exports.service';
-import { writeCdktf } from '../exports/terraform-cdktf';
-import { writeHcl } from '../exports/terraform-hcl';
 import { renderPlan } from '../imports/import-plan';
 import { ImportsService } from '../imports/imports.service';
 import { ConfigError, loadConfig, type AppConfig } from '../config/config';
@@ -300,15 +298,18 @@ async function exportWorkspace(app: App, args: ParsedArgs): Promise<void> {
     throw new UsageError('export needs a format: export terraform --workspace SLUG --out DIR');
   const ctx = await workspaceContext(app, required(args, 'workspace'));
   const dir = required(args, 'out');
-  const model = await app.get(ExportsService).terraform(ctx);
   // The CDKTF project depends on this clone's construct library (cdktf/, not published), by path.
   const constructLibrary = `file:${relative(resolve(dir), join(__dirname, '..', '..', '..', 'cdktf'))}`;
-  const files = args.switches.has('cdktf') ? writeCdktf(model, { constructLibrary }) : writeHcl(model);
-  const written = await writeExportFolder(dir, files);
-  for (const line of model.notes) note(`not exported: ${line}`);
+  const exported = await app
+    .get(ExportsService)
+    .terraformFiles(ctx, args.switches.has('cdktf') ? 'cdktf' : 'hcl', { constructLibrary });
+  const written = await writeExportFolder(dir, exported.files);
+  for (const line of exported.notes) note(`not exported: ${line}`);
   note(
-    `exported ${model.resources.length} resources of ${ctx.workspace.slug}` +
-      (model.variables.length ? `; give the ${model.variables.length} secret variables (TF_VAR_<name>) to plan` : ''),
+    `exported ${exported.resourceCount} resources of ${ctx.workspace.slug}` +
+      (exported.variables.length
+        ? `; give the ${exported.variables.length} secret variables (TF_VAR_<name>) to plan`
+        : ''),
   );
   await out(written.join('\n'));
 }

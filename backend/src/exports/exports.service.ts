@@ -2,8 +2,9 @@
 // provider manages through that resource's own service verbs, with a read scope so that credentials
 // come back redacted (the export never holds a secret value), and builds the shared model both
 // writers take (terraform-hcl.ts, terraform-cdktf.ts).
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { ServiceContext } from '../common/context';
+import { ValidationError } from '../common/errors';
 import type { Paged, PageQuery } from '../common/paging';
 import { EscalationPoliciesService } from '../escalation-policies/escalation-policies.service';
 import { MaintenancesService } from '../maintenances/maintenances.service';
@@ -15,7 +16,20 @@ import { StatusPagesService } from '../status-pages/status-pages.service';
 import { StatusReportsService } from '../status-reports/status-reports.service';
 import { WorkspacesService } from '../workspaces/workspaces.service';
 import { buildTerraformExport, type WorkspaceSnapshot } from './terraform-export';
-import type { TerraformExport } from './terraform-model';
+import { writeCdktf, type CdktfOptions } from './terraform-cdktf';
+import { writeHcl } from './terraform-hcl';
+import type { ExportedFile, TerraformExport } from './terraform-model';
+
+export const EXPORT_FORMATS = ['hcl', 'cdktf'] as const;
+
+export interface TerraformFiles {
+  files: ExportedFile[];
+  resourceCount: number;
+  /** Names of the sensitive variables to give (TF_VAR_<name>) before planning. */
+  variables: string[];
+  /** What the workspace holds that has no resource in the provider. */
+  notes: string[];
+}
 
 const PAGE = 100;
 
@@ -32,20 +46,36 @@ async function all<T>(list: (query: PageQuery) => Promise<Paged<T>>): Promise<T[
 @Injectable()
 export class ExportsService {
   constructor(
-    private readonly workspaces: WorkspacesService,
-    private readonly monitors: MonitorsService,
-    private readonly notifications: NotificationsService,
-    private readonly statusPages: StatusPagesService,
-    private readonly components: PageComponentsService,
-    private readonly privateLocations: PrivateLocationsService,
-    private readonly escalationPolicies: EscalationPoliciesService,
-    private readonly maintenances: MaintenancesService,
-    private readonly statusReports: StatusReportsService,
+    @Inject(WorkspacesService) private readonly workspaces: WorkspacesService,
+    @Inject(MonitorsService) private readonly monitors: MonitorsService,
+    @Inject(NotificationsService) private readonly notifications: NotificationsService,
+    @Inject(StatusPagesService) private readonly statusPages: StatusPagesService,
+    @Inject(PageComponentsService) private readonly components: PageComponentsService,
+    @Inject(PrivateLocationsService) private readonly privateLocations: PrivateLocationsService,
+    @Inject(EscalationPoliciesService) private readonly escalationPolicies: EscalationPoliciesService,
+    @Inject(MaintenancesService) private readonly maintenances: MaintenancesService,
+    @Inject(StatusReportsService) private readonly statusReports: StatusReportsService,
   ) {}
 
   /** The workspace as the provider's resources, with an import id for each and secrets as variables. */
   async terraform(ctx: ServiceContext): Promise<TerraformExport> {
     return buildTerraformExport(await this.snapshot(ctx));
+  }
+
+  /**
+   * The export's files: HCL (`hcl`) or a CDKTF project (`cdktf`), what the command line writes into its
+   * folder and the RPC API, MCP and the dashboard hand out. No file holds a secret value.
+   */
+  async terraformFiles(ctx: ServiceContext, format: string, options: CdktfOptions = {}): Promise<TerraformFiles> {
+    if (!(EXPORT_FORMATS as readonly string[]).includes(format))
+      throw ValidationError.field('format', `must be one of ${EXPORT_FORMATS.join(', ')}`);
+    const model = await this.terraform(ctx);
+    return {
+      files: format === 'cdktf' ? writeCdktf(model, options) : writeHcl(model),
+      resourceCount: model.resources.length,
+      variables: model.variables.map((v) => v.name),
+      notes: model.notes,
+    };
   }
 
   private async snapshot(ctx: ServiceContext): Promise<WorkspaceSnapshot> {

@@ -88,7 +88,7 @@ const requiredIn = (schema: z.ZodType) => !schema.safeParse(undefined).success;
 describe('MCP tool arguments and the verbs’ input schemas', () => {
   const none = {} as never;
   const tools = new Map<string, McpTool>(
-    new McpTools(none, none, none, none, none, none, none, none, none, none, none, none, none).all.map((tool) => [
+    new McpTools(none, none, none, none, none, none, none, none, none, none, none, none, none, none).all.map((tool) => [
       tool.name,
       tool,
     ]),

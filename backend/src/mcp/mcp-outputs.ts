@@ -18,6 +18,7 @@ import { count, isoDateTime } from '../common/view-schema';
 import { contentHitView, contentPageView } from '../content/content.service';
 import { escalationPolicyView } from '../escalation-policies/escalation-policy.view';
 import { importPlanView } from '../imports/import-plan.view';
+import { terraformFilesView } from '../exports/terraform-files.view';
 import { maintenanceView } from '../maintenances/maintenance.view';
 import { monitorStatusView, monitorSummaryView, monitorView } from '../monitors/monitor.view';
 import { notificationView } from '../notifications/notification.view';
@@ -76,6 +77,7 @@ export const paginationOut = fromView('pagination', paginationView, [], paginati
 
 export const alertOut = fromView('get_alert', alertView, [], alertView);
 export const importPlanOut = fromView('get_import_plan', importPlanView, [], importPlanView);
+export const terraformFilesOut = fromView('get_terraform_export', terraformFilesView, [], terraformFilesView);
 export const alertEventOut = fromView('get_alert.events', alertEventView, [], alertEventView);
 
 export const statusPageOut = fromView(

@@ -11,6 +11,7 @@ import { OAuthModule } from '../oauth/oauth.module';
 import { PrivateLocationsModule } from '../private-locations/private-locations.module';
 import { RpcModule } from '../rpc/rpc.module';
 import { ImportsModule } from '../imports/imports.module';
+import { ExportsModule } from '../exports/exports.module';
 import { SlaModule } from '../sla/sla.module';
 import { StatusPagesModule } from '../status-pages/status-pages.module';
 import { StatusReportsModule } from '../status-reports/status-reports.module';
@@ -34,6 +35,7 @@ import { McpTools } from './tools';
     RpcModule,
     SlaModule,
     ImportsModule,
+    ExportsModule,
   ],
   providers: [McpTools, McpEndpoint, { provide: CONTENT_INDEX, useExisting: ContentService }],
   exports: [McpEndpoint, OAuthModule],

@@ -11,6 +11,7 @@ import { StatusPagesModule } from '../status-pages/status-pages.module';
 import { StatusReportsModule } from '../status-reports/status-reports.module';
 import { SlaModule } from '../sla/sla.module';
 import { ImportsModule } from '../imports/imports.module';
+import { ExportsModule } from '../exports/exports.module';
 import { SubscribersModule } from '../subscribers/subscribers.module';
 import { RpcServer } from './rpc.server';
 
@@ -29,6 +30,7 @@ import { RpcServer } from './rpc.server';
     SubscribersModule,
     SlaModule,
     ImportsModule,
+    ExportsModule,
   ],
   providers: [RpcServer],
   exports: [RpcServer],

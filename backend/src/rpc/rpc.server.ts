@@ -40,6 +40,9 @@ import { SlaService as SlaRpcService } from '@uptime/proto/gen/sla/v1/sla_servic
 import { slaServiceImpl } from '../sla/sla.rpc';
 import { ImportService as ImportRpcService } from '@uptime/proto/gen/imports/v1/import_service_pb';
 import { importServiceImpl } from '../imports/imports.rpc';
+import { ExportService as ExportRpcService } from '@uptime/proto/gen/exports/v1/export_service_pb';
+import { exportServiceImpl } from '../exports/exports.rpc';
+import { ExportsService } from '../exports/exports.service';
 import { ImportsService } from '../imports/imports.service';
 import { SlaService } from '../sla/sla.service';
 import { subscriberServiceImpl } from '../subscribers/subscribers.rpc';
@@ -71,6 +74,7 @@ export class RpcServer {
     @Inject(SubscribersService) private readonly subscribers: SubscribersService,
     @Inject(SlaService) private readonly sla: SlaService,
     @Inject(ImportsService) private readonly imports: ImportsService,
+    @Inject(ExportsService) private readonly exports: ExportsService,
     @Inject(AuthFailureLimiter) private readonly authFailures: AuthFailureLimiter,
   ) {}
 
@@ -94,6 +98,7 @@ export class RpcServer {
     });
     router.service(SlaRpcService, slaServiceImpl(this.sla));
     router.service(ImportRpcService, importServiceImpl(this.imports));
+    router.service(ExportRpcService, exportServiceImpl(this.exports));
   }
 
   /** Every service the router serves, for the OpenAPI document. */

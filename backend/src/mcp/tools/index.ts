@@ -16,6 +16,7 @@ import { StatusPagesService } from '../../status-pages/status-pages.service';
 import { StatusReportsService } from '../../status-reports/status-reports.service';
 import { SlaService } from '../../sla/sla.service';
 import { ImportsService } from '../../imports/imports.service';
+import { ExportsService } from '../../exports/exports.service';
 import type { PlanFeature } from '../../plans/plans';
 import { CONTENT_INDEX, type ContentIndex } from '../ports';
 import { alertTools } from './alerts.tools';
@@ -24,6 +25,7 @@ import { contentTools } from './content.tools';
 import { escalationPolicyTools } from './escalation-policies.tools';
 import type { McpTool } from './define-tool';
 import { importTools } from './imports.tools';
+import { exportTools } from './exports.tools';
 import { maintenanceTools } from './maintenances.tools';
 import { monitorTools } from './monitors.tools';
 import { notificationTools } from './notifications.tools';
@@ -52,6 +54,7 @@ export class McpTools {
     @Inject(EscalationPoliciesService) escalationPolicies: EscalationPoliciesService,
     @Inject(AlertsService) alerts: AlertsService,
     @Inject(ImportsService) imports: ImportsService,
+    @Inject(ExportsService) exports: ExportsService,
     @Inject(CONTENT_INDEX) content: ContentIndex,
   ) {
     this.all = [
@@ -65,6 +68,7 @@ export class McpTools {
       ...privateLocationTools(locations),
       ...slaTools(sla),
       ...importTools(imports),
+      ...exportTools(exports),
       ...auditTools(audit),
       ...contentTools(content),
     ];
