@@ -903,6 +903,15 @@ const DASHBOARD_ROUTES: Record<string, RestEntry> = {
   'GET /app/w/:slug/import': dashboardRoute(),
   'POST /app/w/:slug/import/preview': dashboardRoute(),
   'POST /app/w/:slug/import': dashboardRoute(),
+  'GET /app/w/:slug/export': dashboardRoute(),
+  'GET /app/w/:slug/export/:format/:path': {
+    ...dashboardRoute(),
+    notIds: {
+      slug: DASHBOARD_ISOLATION,
+      format: 'not an id: hcl or cdktf, the same for every workspace; another is 404',
+      path: 'not an id: a file of the caller’s own workspace’s export; another name is 404',
+    },
+  },
   'GET /app/w/:slug/audit': dashboardRoute(),
   'GET /app/w/:slug/settings': dashboardRoute(),
   'POST /app/w/:slug/settings/api-keys': dashboardRoute(),

@@ -4,6 +4,7 @@ import { AlertsModule } from '../alerts/alerts.module';
 import { ApiKeysModule } from '../api-keys/api-keys.module';
 import { AuditModule } from '../audit/audit.module';
 import { HeartbeatsModule } from '../heartbeats/heartbeats.module';
+import { ExportsModule } from '../exports/exports.module';
 import { ImportsModule } from '../imports/imports.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { MaintenancesModule } from '../maintenances/maintenances.module';
@@ -21,6 +22,7 @@ import { AlertsRoutes } from './alerts.routes';
 import { DashboardRequests } from './dashboard-requests';
 import { DashboardRoutes } from './dashboard.routes';
 import { DashboardSessionsModule } from './sessions/sessions.module';
+import { ExportRoutes } from './export.routes';
 import { ImportRoutes } from './import.routes';
 import { SettingsRoutes } from './settings.routes';
 import { SlaRoutes } from './sla.routes';
@@ -66,6 +68,7 @@ import { WorkspaceSettingsService } from './workspace-settings.service';
     EscalationPoliciesModule,
     AlertsModule,
     ImportsModule,
+    ExportsModule,
   ],
   providers: [
     DashboardRequests,
@@ -88,6 +91,7 @@ import { WorkspaceSettingsService } from './workspace-settings.service';
     AlertsRoutes,
     AlertLinkRoutes,
     ImportRoutes,
+    ExportRoutes,
     SignInService,
     WorkspaceSettingsService,
   ],

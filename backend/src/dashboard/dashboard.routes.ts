@@ -26,6 +26,7 @@ import { SettingsRoutes } from './settings.routes';
 import { SlaRoutes } from './sla.routes';
 import { AlertLinkRoutes } from './alert-link.routes';
 import { AlertsRoutes } from './alerts.routes';
+import { ExportRoutes } from './export.routes';
 import { ImportRoutes } from './import.routes';
 import { SignInService } from './sign-in.service';
 import { MonitorFormsRoutes } from './monitor-forms.routes';
@@ -70,6 +71,7 @@ export class DashboardRoutes implements OnModuleInit {
     @Inject(AlertsRoutes) private readonly alertsRoutes: AlertsRoutes,
     @Inject(AlertLinkRoutes) private readonly alertLinkRoutes: AlertLinkRoutes,
     @Inject(ImportRoutes) private readonly importRoutes: ImportRoutes,
+    @Inject(ExportRoutes) private readonly exportRoutes: ExportRoutes,
   ) {}
 
   onModuleInit(): void {
@@ -101,6 +103,7 @@ export class DashboardRoutes implements OnModuleInit {
     this.alertsRoutes.register(app);
     this.alertLinkRoutes.register(app);
     this.importRoutes.register(app);
+    this.exportRoutes.register(app);
     this.registerConsent(app);
   }
 

@@ -1,5 +1,5 @@
 // Exports of a workspace as infrastructure as code (issue 30): the service verb every transport calls
-// (the command line now; RPC, MCP and the dashboard later) and the writers of its files.
+// (the command line, RPC, MCP and the dashboard) and the writers of its files.
 import { Module } from '@nestjs/common';
 import { EscalationPoliciesModule } from '../escalation-policies/escalation-policies.module';
 import { MaintenancesModule } from '../maintenances/maintenances.module';

@@ -14,6 +14,7 @@ import {
   type OverviewMonitor,
 } from '../../monitors/monitors-overview.service';
 import { layout, notice, workspacePath, type Frame } from '../components';
+import { exportPath } from './export.page';
 import { importPath } from './import.page';
 
 export const OVERVIEW_SCRIPT_PATH = '/app/assets/overview.js';
@@ -57,6 +58,7 @@ export function monitorsOverviewPage(frame: Frame, data: OverviewPageData): Html
       <div class="actions">
         ${data.canWrite ? html`<a class="button" href="${base}/new">New monitor</a>` : ''}
         <a class="button secondary" href="${importPath(slug)}">Import</a>
+        <a class="button secondary" href="${exportPath(slug)}">Export to Terraform</a>
       </div>
     </div>
     ${data.deleted ? notice('success', 'Deleted the monitor.') : ''} ${statusCounts(base, overview)}
