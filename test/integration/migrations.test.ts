@@ -49,6 +49,7 @@ const TABLES = [
   'escalation_policies',
   'agent_presence',
   'heartbeat_states',
+  'imported_resources',
   'heartbeat_pings',
 ];
 
