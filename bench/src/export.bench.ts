@@ -10,10 +10,10 @@
 //   BENCH_ROUNDS=3
 // Needs the built server, CLI and provider (the script runs `npm run build`) and terraform on the PATH.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fmt, print, startBuiltServer } from './harness';
+import { fmt, print, startBuiltServer, terraformEnvFor } from './harness';
 
 const ROOT = join(__dirname, '..', '..', '..', '..');
 const ROUNDS = Math.min(Math.max(Number(process.env.BENCH_ROUNDS ?? 3), 1), 10);
@@ -127,21 +127,7 @@ async function main(): Promise<void> {
       );
     }
 
-    const home = mkdtempSync(join(tmpdir(), 'bench-export-home-'));
-    spawnSync(process.execPath, [
-      join(ROOT, 'provider', 'dist', 'tools', 'install.js'),
-      join(home, '.terraform.d', 'plugins'),
-    ]);
-    writeFileSync(join(home, 'terraformrc'), '');
-    const env: NodeJS.ProcessEnv = {
-      PATH: process.env.PATH,
-      HOME: home,
-      TF_CLI_CONFIG_FILE: join(home, 'terraformrc'),
-      TF_IN_AUTOMATION: '1',
-      CHECKPOINT_DISABLE: '1',
-      SERVICE_API_TOKEN: key,
-      SERVICE_BASE_URL: rpcUrl,
-    };
+    const env = terraformEnvFor(ROOT, server);
     timed(folder, 'terraform', ['init', '-input=false'], env);
 
     // Only imports, no change: asserted on the saved plan, not timed.

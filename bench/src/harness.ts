@@ -2,8 +2,8 @@
 // service layer on it, timing helpers and a report printer. Benchmarks print figures and ratios
 // against a baseline measured in the same run; they are not tests and assert nothing.
 import 'reflect-metadata';
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NestFactory } from '@nestjs/core';
@@ -202,4 +202,26 @@ export async function startBuiltServer(root: string, name: string): Promise<Buil
     await stop();
     throw error;
   }
+}
+
+/**
+ * terraform's environment against a built server: a private HOME holding the provider plugin as
+ * `npm run provider:install` puts it there, an empty CLI configuration, and the server's key and URL.
+ */
+export function terraformEnvFor(root: string, server: BuiltServer): NodeJS.ProcessEnv {
+  const home = mkdtempSync(join(tmpdir(), 'bench-tf-home-'));
+  spawnSync(process.execPath, [
+    join(root, 'provider', 'dist', 'tools', 'install.js'),
+    join(home, '.terraform.d', 'plugins'),
+  ]);
+  writeFileSync(join(home, 'terraformrc'), '');
+  return {
+    PATH: process.env.PATH,
+    HOME: home,
+    TF_CLI_CONFIG_FILE: join(home, 'terraformrc'),
+    TF_IN_AUTOMATION: '1',
+    CHECKPOINT_DISABLE: '1',
+    SERVICE_API_TOKEN: server.key,
+    SERVICE_BASE_URL: `http://127.0.0.1:${server.port}/rpc`,
+  };
 }

@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fmt, print, startBuiltServer } from './harness';
+import { fmt, print, startBuiltServer, terraformEnvFor } from './harness';
 
 const ROOT = join(__dirname, '..', '..', '..', '..');
 const ROUNDS = Math.min(Math.max(Number(process.env.BENCH_ROUNDS ?? 5), 1), 20);
@@ -134,23 +134,8 @@ async function main(): Promise<void> {
     return;
   }
   const server = await startBuiltServer(ROOT, 'tf');
-  const { port, key } = server;
   try {
-    const home = mkdtempSync(join(tmpdir(), 'bench-tf-home-'));
-    spawnSync(process.execPath, [
-      join(ROOT, 'provider', 'dist', 'tools', 'install.js'),
-      join(home, '.terraform.d', 'plugins'),
-    ]);
-    writeFileSync(join(home, 'terraformrc'), '');
-    const env: NodeJS.ProcessEnv = {
-      PATH: process.env.PATH,
-      HOME: home,
-      TF_CLI_CONFIG_FILE: join(home, 'terraformrc'),
-      TF_IN_AUTOMATION: '1',
-      CHECKPOINT_DISABLE: '1',
-      SERVICE_API_TOKEN: key,
-      SERVICE_BASE_URL: `http://127.0.0.1:${port}/rpc`,
-    };
+    const env = terraformEnvFor(ROOT, server);
     const oursDir = mkdtempSync(join(tmpdir(), 'bench-tf-ours-'));
     const baseDir = mkdtempSync(join(tmpdir(), 'bench-tf-base-'));
     writeFileSync(join(oursDir, 'main.tf'), ours());

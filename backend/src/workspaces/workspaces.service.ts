@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { slugOf } from '../common/slugs';
 import { z } from 'zod';
 import type { InstallationContext, WorkspaceRef } from '../common/context';
 import { ConflictError, NotFoundError } from '../common/errors';
@@ -43,15 +44,7 @@ export function toWorkspaceRef(w: WorkspaceEntity): WorkspaceRef {
 }
 
 export function slugify(name: string): string {
-  const slug = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 48)
-    .replace(/-+$/g, '');
-  return slug || 'workspace';
+  return slugOf(name, 48) || 'workspace';
 }
 
 @Injectable()

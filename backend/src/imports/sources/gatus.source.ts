@@ -16,6 +16,7 @@ import {
   type MonitorKind,
 } from '../../checks/check-config';
 import { ValidationError } from '../../common/errors';
+import { slugOf } from '../../common/slugs';
 import { isHttpUrl } from '../../common/validation';
 import { isHost, isHostname, isHostPort, PING_TOKEN } from '../../monitors/monitor.schemas';
 import type {
@@ -648,18 +649,6 @@ function mapExternalEndpoint(
 
 // --- the status page -----------------------------------------------------------------------------
 
-function slugOf(title: string): string {
-  const slug = title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 64)
-    .replace(/-+$/, '');
-  return slug || 'gatus';
-}
-
 const componentKey = (monitorKey: string) => `component:${monitorKey}`;
 
 function statusPageOf(ui: unknown, entries: EndpointEntry[], fileFindings: ImportFinding[]): ImportedStatusPage {
@@ -667,7 +656,7 @@ function statusPageOf(ui: unknown, entries: EndpointEntry[], fileFindings: Impor
   const settings = isMap(ui) ? ui : {};
   const rawTitle = str(settings.title).trim() || 'Gatus';
   const title = bounded(rawTitle.replace(/\s+/g, ' '), 256, 'ui.title', findings);
-  const slug = slugOf(title);
+  const slug = slugOf(title, 64) || 'gatus';
   if (slug !== title)
     findings.push({
       level: 'approximate',

@@ -3,6 +3,7 @@
 // (`maintenance`, shown on the pages of `maintenance_status_page`, covering the monitors of
 // `monitor_maintenance`) as maintenance windows on those pages. A one-off window is kept as it is; a
 // recurring one becomes its occurrences in the next 30 days, each a window of its own.
+import { slugOf } from '../../common/slugs';
 import { Cron } from 'croner';
 import { ANNOUNCEMENT_BOUNDS } from '../../status-pages/announcement.schemas';
 import type {
@@ -22,15 +23,7 @@ const MAX_OCCURRENCES = 31;
 
 const pageKey = (id: unknown) => `status-page:${String(id)}`;
 
-function slugOf(slug: string, id: string): string {
-  const cleaned = slug
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 256)
-    .replace(/-+$/, '');
-  return cleaned || `kuma-${id}`;
-}
+const pageSlugOf = (slug: string, id: string): string => slugOf(slug, 256) || `kuma-${id}`;
 
 export interface MappedPages {
   statusPages: ImportedStatusPage[];
@@ -52,7 +45,7 @@ export function mapPages(rows: KumaRows, mappedMonitorKeys: ReadonlySet<string>,
     const title = clip(str(page, 'title').trim() || str(page, 'slug'), 256);
     if (title.clipped)
       pageFindings.push({ level: 'approximate', field: 'title', message: 'title shortened to 256 characters' });
-    const slug = slugOf(str(page, 'slug'), id);
+    const slug = pageSlugOf(str(page, 'slug'), id);
     if (slug !== str(page, 'slug'))
       pageFindings.push({
         level: 'approximate',
