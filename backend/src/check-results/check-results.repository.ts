@@ -268,7 +268,9 @@ export class CheckResultsRepository {
 
   /**
    * Adds results to their hourly and daily aggregates, each bucket written once per batch: counts by
-   * outcome, and the latency of successful and degraded checks into the bucket's sketch.
+   * outcome, and the latency of successful and degraded checks into the bucket's sketch. Rows are
+   * upserted in key order, so two batches sharing buckets lock them in one order (the GROUP BY
+   * otherwise hands them over in any order, and PostgreSQL found the two batches deadlocked).
    */
   private async addToAggregates(results: readonly NewResult[]): Promise<void> {
     await this.db.manager.query(
@@ -287,6 +289,7 @@ export class CheckResultsRepository {
        INSERT INTO check_aggregates (monitor_id, region, bucket_start, span, workspace_id, successful, degraded, failed, last_ping_at, sketch)
        SELECT c.m, c.r, c.start, c.span, c.w, c.ok, c.deg, c.err, c.last, COALESCE(x.sketch, '{}'::jsonb)
          FROM counts c LEFT JOIN sketches x USING (m, r, span, start)
+        ORDER BY c.m, c.r, c.span, c.start
        ON CONFLICT (monitor_id, region, bucket_start, span) DO UPDATE SET
          successful = check_aggregates.successful + EXCLUDED.successful,
          degraded = check_aggregates.degraded + EXCLUDED.degraded,
@@ -306,7 +309,7 @@ export class CheckResultsRepository {
     );
   }
 
-  /** Each location's latest status: the newest result's, never overwritten by an older one. */
+  /** Each location's latest status: the newest result's, never overwritten by an older one; in key order (see addToAggregates). */
   private async setLocationStatuses(results: readonly NewResult[]): Promise<void> {
     const latest = new Map<string, NewResult>();
     for (const r of results) {
@@ -319,6 +322,7 @@ export class CheckResultsRepository {
       `INSERT INTO monitor_region_statuses (monitor_id, region, workspace_id, status, last_checked_at, updated_at)
        SELECT t.m, t.r, t.w, t.s, t.at, now()
          FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::text[], $5::timestamptz[]) AS t(m, r, w, s, at)
+        ORDER BY t.m, t.r
        ON CONFLICT (monitor_id, region) DO UPDATE SET status = EXCLUDED.status, last_checked_at = EXCLUDED.last_checked_at, updated_at = now()
        WHERE monitor_region_statuses.last_checked_at <= EXCLUDED.last_checked_at`,
       [
